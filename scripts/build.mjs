@@ -1,0 +1,23 @@
+// Bundles src/ into dist/ with esbuild: one small entry (cli.js) plus lazily imported chunks,
+// so `gpumkt --version` loads almost nothing. Type checking is `tsc --noEmit` (npm test runs it).
+import { build } from 'esbuild';
+import { readFileSync, rmSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  minify: true,
+  legalComments: 'none',
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { __GPUMKT_VERSION__: JSON.stringify(pkg.version) },
+  // cli-table3 and its helpers are CommonJS: give the ESM bundle a real `require` for them.
+  banner: { js: "import{createRequire as __gpumktCR}from'node:module';const require=__gpumktCR(import.meta.url);" },
+  logLevel: 'warning',
+});

@@ -1,0 +1,30 @@
+/** The declarative description of one API endpoint: how to ask, what comes back, which rows it holds. */
+import type { z } from 'zod';
+
+/** A row as output handles it: the API's own field names and values, untouched. */
+export type Row = Record<string, unknown>;
+
+/** Query parameters as sent; undefined values are left out of the URL. */
+export type Query = Record<string, string | undefined>;
+
+/** One endpoint: path and query from typed params, the response schema, and how rows are read out. */
+export interface Endpoint<P, B = unknown> {
+  /** Short id used in logs and manifests, e.g. `history-simple`. */
+  readonly id: string;
+  /** The URL path, percent-encoded. */
+  path(params: P): string;
+  /** The query string parameters. */
+  query(params: P): Query;
+  /** Zod schema of the whole 200 body: loose objects, so unknown fields are kept. */
+  readonly schema: z.ZodType<B>;
+  /** The rows of a validated body, in the order received. */
+  rows(body: B): Row[];
+  /** The field that orders rows in time, when the rows form a series. */
+  readonly timeKey?: string;
+  /** Every documented row field, in the spec's order: the default columns of csv/tsv. */
+  readonly columns: readonly string[];
+  /** A readable subset for the table view of wide rows. */
+  readonly tableColumns?: readonly string[];
+  /** Default numeric column for charts and summaries. */
+  readonly valueKey?: string;
+}
