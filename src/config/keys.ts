@@ -1,0 +1,106 @@
+/** The settable config keys, how their values are checked, and the schema of the config file. */
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+
+/** Keys `gpumkt config` accepts, kebab-case as stored in the file. */
+export const CONFIG_KEYS = ['api-key', 'base-url', 'timeout', 'retries', 'format'] as const;
+
+/** One settable key. */
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+/** Output formats a profile may name as its default (decisions.md C). */
+export const FORMATS = ['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown'] as const;
+
+/** Built-in defaults, the lowest rung of the precedence ladder. */
+export const DEFAULTS = { baseUrl: 'https://api.ornnai.com', timeout: 30, retries: 3 } as const;
+
+/** Narrows a user-typed key or throws a usage error listing the valid ones. */
+export function parseKey(input: string): ConfigKey {
+  const key = input.trim().toLowerCase();
+  if ((CONFIG_KEYS as readonly string[]).includes(key)) return key as ConfigKey;
+  throw new UsageError(`unknown config key ${JSON.stringify(input)}; valid keys: ${CONFIG_KEYS.join(', ')}`);
+}
+
+// Bearer tokens are printable ASCII (RFC 6750 b64token is a subset); anything else would only
+// fail later, less clearly, inside the HTTP client.
+const KEY_CHARS = /^[\x21-\x7e]+$/;
+
+/** True when `key` can travel in an Authorization header. Never echoes the key. */
+export function isValidApiKey(key: string): boolean {
+  return KEY_CHARS.test(key);
+}
+
+/** True for an absolute http(s) URL without whitespace or control characters. */
+export function isHttpUrl(value: string): boolean {
+  // The URL parser silently drops tabs and newlines; reject them so what is stored is what is used.
+  if (/[\s\x00-\x1f\x7f-\x9f]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `value` as a base URL, or a usage error naming where it came from (`--base-url`, `GPUMKT_BASE_URL`...). */
+export function checkBaseUrl(value: string, origin: string): string {
+  if (isHttpUrl(value)) return value;
+  throw new UsageError(`invalid ${origin} ${JSON.stringify(value)}: expected an http(s) URL such as ${DEFAULTS.baseUrl}`);
+}
+
+/** `value` as a timeout in seconds (> 0), or a usage error naming its origin. */
+export function checkTimeout(value: number | string, origin: string): number {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  if (Number.isFinite(n) && n > 0) return n;
+  throw new UsageError(`invalid ${origin} ${JSON.stringify(String(value))}: expected a number of seconds greater than 0`);
+}
+
+/** `value` as a retry count (whole number ≥ 0), or a usage error naming its origin. */
+export function checkRetries(value: number | string, origin: string): number {
+  const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isSafeInteger(n) && n >= 0) return n;
+  throw new UsageError(`invalid ${origin} ${JSON.stringify(String(value))}: expected a whole number (0 or more)`);
+}
+
+/** `value` as an output format name, or a usage error listing the formats. */
+export function checkFormat(value: string, origin: string): string {
+  const v = value.trim().toLowerCase();
+  if ((FORMATS as readonly string[]).includes(v)) return v;
+  throw new UsageError(`invalid ${origin} ${JSON.stringify(value)}: expected one of ${FORMATS.join(', ')}`);
+}
+
+/** Parses a command-line value for a non-secret key into what is stored in the file. */
+export function parseValue(key: Exclude<ConfigKey, 'api-key'>, value: string): string | number {
+  const origin = `value for ${key}`;
+  switch (key) {
+    case 'base-url':
+      return checkBaseUrl(value.trim(), origin);
+    case 'timeout':
+      return checkTimeout(value, origin);
+    case 'retries':
+      return checkRetries(value, origin);
+    case 'format':
+      return checkFormat(value, origin);
+  }
+}
+
+/** One profile as stored; unknown fields are kept so newer versions' settings survive a rewrite. */
+export const profileSchema = z.looseObject({
+  'api-key': z.string().refine(isValidApiKey, 'must be printable ASCII without spaces').optional(),
+  'base-url': z.string().refine(isHttpUrl, 'must be an http(s) URL').optional(),
+  timeout: z.number().positive('must be a number greater than 0').optional(),
+  retries: z.number().int('must be a whole number').nonnegative('must be 0 or more').optional(),
+  format: z.enum(FORMATS, `must be one of ${FORMATS.join(', ')}`).optional(),
+});
+
+/** The whole config file; a missing `profiles` reads as none. */
+export const configFileSchema = z.looseObject({
+  defaultProfile: z.string().min(1, 'must be a non-empty string').optional(),
+  profiles: z.record(z.string(), profileSchema).default({}),
+});
+
+/** One profile's stored settings. */
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The parsed config file. */
+export type ConfigFile = z.infer<typeof configFileSchema>;
