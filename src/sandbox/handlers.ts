@@ -1,0 +1,122 @@
+/** The five endpoints: validate parameters exactly as the service does, then serve the model's numbers. */
+import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
+import { MEMORY_CATEGORIES } from '../domain/memory-types.js';
+import { addDays, daysBetween } from '../domain/dates.js';
+import { ApiError, DAILY_ONLY_MESSAGE, INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, type Reply } from './http.js';
+import type { Params } from './params.js';
+import { memoryRow, memoryRows, memoryTypeByIdOrName } from './memory-model.js';
+import { rangeOrder, resolveGranularity, seriesPoints } from './series-model.js';
+import { utilIndexSeries } from './util-index-model.js';
+
+/** What every handler gets: the parameters, the day the data ends, and whether the key is daily-only. */
+export interface HandlerInput {
+  readonly params: Params;
+  readonly today: string;
+  readonly dailyOnly: boolean;
+}
+
+/** Default rebase anchor of the utilization index (spec 4.1). */
+export const DEFAULT_BASE_DATE = '2026-01-01';
+/** Longest utilization-index window, in days inclusive (spec 8). */
+export const MAX_WINDOW_DAYS = 400;
+/** Default `limit` of the series endpoints (the service's default for history-simple). */
+export const DEFAULT_LIMIT = 100;
+/** Days before endDate of the default startDate: a trailing 30-day window. */
+const DEFAULT_SPAN = 29;
+
+/** The window of a request: endDate defaults to today, startDate to 29 days before endDate. */
+function window(params: Params, today: string): { from: string; to: string } {
+  const to = params.date('endDate', () => today);
+  const from = params.date('startDate', () => addDays(to, -DEFAULT_SPAN));
+  if (from > to) throw badRequest('startDate must not be after endDate');
+  return { from, to };
+}
+
+/** GET /api/utilization-index/history (spec 4.1). */
+export function utilIndexHandler({ params, today }: HandlerInput): Reply {
+  const gpuType = params.get('gpuType');
+  if (gpuType !== undefined && !isGpuModel(gpuType)) throw badRequest(INVALID_GPU_MESSAGE);
+  const { from, to } = window(params, today);
+  if (daysBetween(from, to) + 1 > MAX_WINDOW_DAYS) throw badRequest(`Date range too large: at most ${MAX_WINDOW_DAYS} days per request`);
+  const baseDate = params.date('baseDate', () => DEFAULT_BASE_DATE);
+  const region = params.get('region') ?? 'global';
+  if (region !== 'global') throw noData(`No daily index data found for region ${echo(region)}`);
+  const series = utilIndexSeries({ gpuType, from, to, baseDate, today });
+  if (series.rows.length === 0) throw noData(`No daily index data found for ${gpuType ?? 'all GPU types'}`);
+  return jsonReply(200, {
+    success: true,
+    startDate: from,
+    endDate: to,
+    region,
+    gpuTypes: gpuType === undefined ? [...GPU_MODELS] : [gpuType],
+    baseDate,
+    baseAvailable: series.baseAvailable,
+    intensitySource: 'unavailable',
+    count: series.rows.length,
+    data: series.rows,
+  });
+}
+
+/** The three per-model series endpoints (spec 4.2–4.4). */
+export type SeriesKind = 'history-simple' | 'volume-metrics' | 'history-range';
+
+/** GET /api/gpu/{gpuName}/{kind}: the N most recent points of the window. */
+export function seriesHandler(kind: SeriesKind, gpuName: string, { params, today, dailyOnly }: HandlerInput): Reply {
+  if (!isGpuModel(gpuName)) throw badRequest(INVALID_GPU_MESSAGE);
+  const gpu: GpuModel = gpuName;
+  const { from, to } = window(params, today);
+  const grain = resolveGranularity(params.granularity(), from, to);
+  const limit = params.limit(DEFAULT_LIMIT);
+  // After validation: a malformed request is a 400 whatever the plan.
+  if (dailyOnly && grain === 'hourly') throw new ApiError(403, 'Forbidden', DAILY_ONLY_MESSAGE);
+  const { total, points } = seriesPoints({ gpu, from, to, granularity: grain, today, limit });
+  const start_date = `${from}T00:00:00.000Z`;
+  const end_date = `${to}T23:59:59.999Z`;
+  // Echo the limit as a JSON-safe integer; a larger one means "everything" all the same.
+  const limit_applied = Math.min(limit, Number.MAX_SAFE_INTEGER);
+  if (kind === 'history-simple') {
+    return jsonReply(200, {
+      success: true,
+      query: { gpu_name: gpu, start_date, end_date, records_found: total, limit_applied },
+      data: points.map((p) => ({ timestamp: p.recordedAt, index_value: p.price })),
+    });
+  }
+  const query = { gpu_name: gpu, region: '', start_date, end_date, records_found: total, limit_applied, data_granularity: grain };
+  if (kind === 'volume-metrics') {
+    return jsonReply(200, {
+      success: true,
+      query,
+      data: points.map((p) => ({ recorded_at: p.recordedAt, exact_timestamp: p.exactTimestamp, utilization_ratio: p.utilization })),
+    });
+  }
+  return jsonReply(200, {
+    success: true,
+    query,
+    data: rangeOrder(points).map((p) => ({
+      recorded_at: p.recordedAt,
+      exact_timestamp: p.exactTimestamp,
+      index_value: p.price,
+      data_type: p.grain,
+    })),
+  });
+}
+
+/** GET /api/memory-index (spec 4.5): all types, a category, or one type (one object). */
+export function memoryHandler({ params, today }: HandlerInput): Reply {
+  const category = params.get('category');
+  if (category !== undefined && !(MEMORY_CATEGORIES as readonly string[]).includes(category)) {
+    throw badRequest(`Invalid category. Allowed: ${MEMORY_CATEGORIES.join(', ')}`);
+  }
+  const typeParam = params.get('type');
+  const date = `${today}T00:00:00.000Z`;
+  if (typeParam !== undefined) {
+    const type = memoryTypeByIdOrName(typeParam);
+    if (!type) throw noData(`No memory price data found for type ${echo(typeParam)}`);
+    if (category !== undefined && type.category !== category) {
+      throw noData(`No memory price data found for type ${type.name} in category ${category}`);
+    }
+    return jsonReply(200, { success: true, date, data: memoryRow(type, today), count: 1 });
+  }
+  const rows = memoryRows(today).filter((r) => category === undefined || r.category === category);
+  return jsonReply(200, { success: true, date, data: rows, count: rows.length });
+}

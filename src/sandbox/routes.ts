@@ -1,0 +1,64 @@
+/** The sandbox's request pipeline as a pure function: request in, complete reply out, never a throw. */
+import { keyAccess, type SandboxKeys } from './keys.js';
+import { ApiError, AUTH_MESSAGES, MAX_URL_LENGTH, badRequest, echo, errorReply, jsonReply, unauthorized, type Reply } from './http.js';
+import { Params, parseTarget } from './params.js';
+import { memoryHandler, seriesHandler, utilIndexHandler, type HandlerInput, type SeriesKind } from './handlers.js';
+
+/** The parts of a request the API looks at. */
+export interface SandboxRequest {
+  readonly method: string;
+  /** The raw request target, as received. */
+  readonly url: string;
+  readonly authorization: string | undefined;
+}
+
+/** What the pipeline needs besides the request. */
+export interface RouteConfig {
+  readonly keys: SandboxKeys;
+  /** The last day with data, YYYY-MM-DD. */
+  readonly today: string;
+}
+
+const SERIES_KINDS: readonly string[] = ['history-simple', 'volume-metrics', 'history-range'] satisfies SeriesKind[];
+
+/** Checks the bearer key; returns whether it is limited to daily data, or throws the matching 401. */
+function authorize(header: string | undefined, keys: SandboxKeys): { dailyOnly: boolean } {
+  const m = header === undefined ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  if (!m) throw unauthorized(AUTH_MESSAGES.missing);
+  const access = keyAccess(m[1] as string, keys);
+  if (access === 'inactive') throw unauthorized(AUTH_MESSAGES.inactive);
+  if (access === 'unknown') throw unauthorized(AUTH_MESSAGES.invalid);
+  return { dailyOnly: access === 'daily-only' };
+}
+
+/**
+ * Answers one request. Order: an unparseable target (too long: 414; not origin-form: 400) first,
+ * since nothing can be read from it; then the key (401), before anything about the request is
+ * revealed; then the method (405); then decoding (400), the route (404) and the endpoint's own rules.
+ */
+export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
+  try {
+    if (req.url.length > MAX_URL_LENGTH) {
+      return jsonReply(414, { error: 'URI too long', message: `The request URL is longer than ${MAX_URL_LENGTH} characters` });
+    }
+    if (!req.url.startsWith('/')) throw badRequest('Malformed request target');
+    const { dailyOnly } = authorize(req.authorization, cfg.keys);
+    if (req.method !== 'GET') {
+      throw new ApiError(405, 'Method not allowed', `Method ${echo(req.method)} is not allowed: the API is read-only, use GET`, { Allow: 'GET' });
+    }
+    const target = parseTarget(req.url);
+    if (!target.segments || target.badQuery) throw badRequest('Malformed percent-encoding in the request URL');
+    const input: HandlerInput = { params: new Params(target.query, target.repeated), today: cfg.today, dailyOnly };
+    const [api, group, name, leaf, ...rest] = target.segments;
+    if (api === 'api' && rest.length === 0) {
+      if (group === 'utilization-index' && name === 'history' && leaf === undefined) return utilIndexHandler(input);
+      if (group === 'memory-index' && name === undefined) return memoryHandler(input);
+      if (group === 'gpu' && name !== undefined && leaf !== undefined && SERIES_KINDS.includes(leaf)) {
+        return seriesHandler(leaf as SeriesKind, name, input);
+      }
+    }
+    throw new ApiError(404, 'Not found', `No such endpoint: ${echo(target.path)}`);
+  } catch (e) {
+    return errorReply(e);
+  }
+}

@@ -1,0 +1,107 @@
+/** The per-model series (spec 4.2–4.4) computed from the synthetic market: daily or hourly points, newest first. */
+import type { GpuModel } from '../domain/gpus.js';
+import { daysBetween } from '../domain/dates.js';
+import { DAY_MS, HISTORY_START, HISTORY_START_MS, READINGS_PER_DAY, dayStats, hourReading, modelIndex, readingsOn } from './readings.js';
+
+/** A resolved granularity. */
+export type Grain = 'daily' | 'hourly';
+
+/** `auto` resolves to daily for windows of more than this many days (inclusive), hourly otherwise. */
+export const AUTO_DAILY_ABOVE_DAYS = 30;
+
+/** One point of a series, carrying every value the three endpoints serve. */
+export interface SeriesPoint {
+  /** YYYY-MM-DDTHH:00:00.000Z (hourly) or YYYY-MM-DDT00:00:00.000Z (daily). */
+  readonly recordedAt: string;
+  /** When the underlying reading was taken (daily: the day's last reading). */
+  readonly exactTimestamp: string;
+  /** Price index, USD per GPU-hour (daily: the day's mean hourly price). */
+  readonly price: number;
+  /** rented / capacity of the hour (daily: of the day's means). */
+  readonly utilization: number;
+  readonly grain: Grain;
+}
+
+/** A series request against the model. */
+export interface SeriesQuery {
+  readonly gpu: GpuModel;
+  /** Inclusive window, YYYY-MM-DD. */
+  readonly from: string;
+  readonly to: string;
+  readonly granularity: Grain;
+  /** Last day with data. */
+  readonly today: string;
+  /** Keep only the N most recent points (default: all). */
+  readonly limit?: number;
+}
+
+/** Points of a window: how many exist, and the most recent `limit` of them, newest first. */
+export interface SeriesResult {
+  readonly total: number;
+  readonly points: SeriesPoint[];
+}
+
+/** Resolves `auto`: daily when the window spans more than 30 days (inclusive), else hourly. */
+export function resolveGranularity(granularity: 'daily' | 'hourly' | 'auto', from: string, to: string): Grain {
+  if (granularity !== 'auto') return granularity;
+  return daysBetween(from, to) + 1 > AUTO_DAILY_ABOVE_DAYS ? 'daily' : 'hourly';
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The window's points, newest first; work and memory are bounded by the window clipped to the history, never by `limit`. */
+export function seriesPoints(q: SeriesQuery): SeriesResult {
+  const m = modelIndex(q.gpu);
+  const first = Math.max(0, daysBetween(HISTORY_START, q.from));
+  const last = Math.min(daysBetween(HISTORY_START, q.today), daysBetween(HISTORY_START, q.to));
+  const limit = q.limit ?? Number.POSITIVE_INFINITY;
+  let total = 0;
+  // Counting is cheap (a hash per day); points are only built for the most recent `limit`.
+  for (let d = first; d <= last; d++) {
+    const n = readingsOn(m, d);
+    total += q.granularity === 'daily' ? (n > 0 ? 1 : 0) : n;
+  }
+  const points: SeriesPoint[] = [];
+  for (let d = last; d >= first && points.length < limit; d--) {
+    if (q.granularity === 'daily') {
+      const s = dayStats(m, d);
+      if (!s) continue;
+      points.push({
+        recordedAt: iso(HISTORY_START_MS + d * DAY_MS),
+        exactTimestamp: iso(s.lastExactMs),
+        price: s.price,
+        utilization: s.rented / s.capacity,
+        grain: 'daily',
+      });
+      continue;
+    }
+    for (let hh = READINGS_PER_DAY - 1; hh >= 0 && points.length < limit; hh--) {
+      const r = hourReading(m, d * READINGS_PER_DAY + hh);
+      if (!r) continue;
+      points.push({ recordedAt: iso(r.hourMs), exactTimestamp: iso(r.exactMs), price: r.price, utilization: r.rented / r.capacity, grain: 'hourly' });
+    }
+  }
+  return { total, points };
+}
+
+/**
+ * history-range's order, which the API calls "not reliable": deterministic but not sorted, so that
+ * clients must sort. Hourly: days newest first, hours oldest first within a day. Daily: months newest
+ * first, days oldest first within a month. Takes newest-first points.
+ */
+export function rangeOrder(points: readonly SeriesPoint[]): SeriesPoint[] {
+  const out: SeriesPoint[] = [];
+  let group: SeriesPoint[] = [];
+  let key = '';
+  for (const p of points) {
+    const k = p.recordedAt.slice(0, p.grain === 'hourly' ? 10 : 7);
+    if (k !== key) {
+      for (let i = group.length - 1; i >= 0; i--) out.push(group[i] as SeriesPoint);
+      group = [];
+      key = k;
+    }
+    group.push(p);
+  }
+  for (let i = group.length - 1; i >= 0; i--) out.push(group[i] as SeriesPoint);
+  return out;
+}
