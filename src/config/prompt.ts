@@ -36,6 +36,8 @@ export function readFirstLine(stdin: Readable, signal?: AbortSignal): Promise<st
       stdin.off('data', onData).off('end', onEnd).off('error', onError);
       signal?.removeEventListener('abort', onAbort);
       stdin.pause();
+      // A paused pipe still holds the event loop open until the writer closes it; the line is all we need.
+      (stdin as Readable & { unref?: () => void }).unref?.();
       if (err) reject(err);
       else resolve(text.split(/\r?\n/, 1)[0] ?? '');
     };
