@@ -1,0 +1,152 @@
+/**
+ * The entry point: builds the root program, runs one command, and maps every error to its exit
+ * code in one place. Only this file (and bin/) may touch `process`.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
+import { ExitCode, GpumktError, InterruptedError } from './errors.js';
+import { COMMANDS } from './commands/index.js';
+import { parseNonNegativeInt, parsePositiveNumber } from './commands/parse.js';
+import { VERSION } from './version.js';
+
+
+/** What main() may take from a caller instead of the real process (tests). */
+export interface MainOptions {
+  readonly io?: Io;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+function processIo(): Io {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
+    columns: process.stdout.isTTY ? process.stdout.columns || 80 : 80,
+  };
+}
+
+function makeLogger(io: Io, globals: () => GlobalOptions): Logger {
+  return {
+    warn: (m) => void (globals().quiet || io.stderr.write(`gpumkt: warning: ${m}\n`)),
+    info: (m) => void (globals().quiet || io.stderr.write(`gpumkt: ${m}\n`)),
+    verbose: (m) => void (globals().verbose && io.stderr.write(`gpumkt: ${m}\n`)),
+  };
+}
+
+/** Builds the root program with its global options and every command from the registry. */
+export function buildProgram(ctx: Context): Command {
+  const program = new Command('gpumkt')
+    .description('Query and export GPU-compute market data: utilization index, price-index series, market utilization, memory spot prices.')
+    .version(`gpumkt ${VERSION}`, '-V, --version', 'print the version')
+    .option('--base-url <url>', 'API base URL (env GPUMKT_BASE_URL)')
+    .option('--profile <name>', 'config profile to use (env GPUMKT_PROFILE)')
+    .option('--config <file>', 'config file path (env GPUMKT_CONFIG)')
+    .option('--timeout <seconds>', 'per-attempt timeout: connect, headers, body idle (default 30)', parsePositiveNumber)
+    .option('--retries <n>', 'retries on network faults, 429 and 5xx (default 3; 0 disables)', parseNonNegativeInt)
+    .option('--no-color', 'never colour output (also NO_COLOR)')
+    .option('-q, --quiet', 'print no notices or warnings, only errors')
+    .option('-v, --verbose', 'log each request (method, URL, status, time) on stderr; the key is never shown')
+    .addOption(new Option('--debug', 'show stack traces of internal errors').hideHelp())
+    .option('--dry-run', 'print each request as a curl command (key redacted) and send nothing')
+    .option('--sandbox', 'query a built-in local sandbox with synthetic data; no key needed')
+    .showSuggestionAfterError(true);
+  for (const make of COMMANDS) program.addCommand(make(ctx));
+  program.addHelpText('after', '\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nDocs: README.md. Exit codes: 0 ok, 2 usage, 3 auth, 4 no data, 5 unreachable, 6 invalid response, 7 output, 8 locked, 9 empty.');
+  configureTree(program, ctx.io);
+  return program;
+}
+
+/** Applies error handling to every command: children added with addCommand inherit nothing. */
+function configureTree(cmd: Command, io: Io): void {
+  cmd.exitOverride().configureOutput({
+    writeOut: (s) => void io.stdout.write(s),
+    writeErr: (s) => void io.stderr.write(s),
+    outputError: (s, write) => write(`gpumkt: ${s.trimEnd()}\n`),
+  });
+  for (const sub of cmd.commands) configureTree(sub, io);
+}
+
+/** One line on stderr for an error, and its exit code. */
+function report(err: unknown, ctx: Context, debug: boolean): number {
+  if (err instanceof CommanderError) {
+    // Commander has already printed its message (help, version, or the usage error).
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+    return err.exitCode === 0 ? 0 : ExitCode.usage;
+  }
+  if (err instanceof GpumktError) {
+    const hint = err.hint ? ` (${err.hint})` : '';
+    ctx.io.stderr.write(`gpumkt: error: ${oneLine(err.message)}${hint}\n`);
+    if (debug && err.stack) ctx.io.stderr.write(`${err.stack}\n`);
+    return err.exitCode;
+  }
+  const e = err instanceof Error ? err : new Error(String(err));
+  ctx.io.stderr.write(`gpumkt: internal error: ${oneLine(e.message)} (this is a bug; rerun with --debug for details)\n`);
+  if (debug && e.stack) ctx.io.stderr.write(`${e.stack}\n`);
+  return ExitCode.internal;
+}
+
+function oneLine(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+}
+
+/** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
+export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
+  const io = options.io ?? processIo();
+  // --version alone is answered before anything else is loaded.
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(`gpumkt ${VERSION}\n`);
+    return 0;
+  }
+  const env = options.env ?? process.env;
+  const controller = new AbortController();
+  const cleanups: Array<() => void | Promise<void>> = [];
+  let program: Command | undefined;
+  const globals = (): GlobalOptions => {
+    const o = program?.opts() ?? {};
+    const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+    return {
+      baseUrl: o.baseUrl, profile: o.profile, config: o.config, timeout: o.timeout, retries: o.retries,
+      color: o.color !== false && !noColor, quiet: o.quiet === true, verbose: o.verbose === true && o.quiet !== true,
+      debug: o.debug === true, dryRun: o.dryRun === true, sandbox: o.sandbox === true,
+    };
+  };
+  const clock = makeClock(env);
+  const ctx: Context = {
+    io, env, ...clock, signal: controller.signal, log: makeLogger(io, globals), globals,
+    onCleanup: (fn) => void cleanups.push(fn),
+  };
+  let signalCount = 0;
+  const onSignal = (sig: 'SIGINT' | 'SIGTERM') => {
+    signalCount += 1;
+    // A second signal while cleaning up means "now": leave at once with the signal's code.
+    if (signalCount > 1) process.exit(sig === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm);
+    controller.abort(new InterruptedError(sig));
+  };
+  const sigint = () => onSignal('SIGINT');
+  const sigterm = () => onSignal('SIGTERM');
+  process.on('SIGINT', sigint).on('SIGTERM', sigterm);
+  try {
+    program = buildProgram(ctx);
+    await program.parseAsync([...argv], { from: 'user' });
+    return controller.signal.aborted ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
+  } catch (err) {
+    if (controller.signal.aborted) {
+      const reason = controller.signal.reason as InterruptedError;
+      io.stderr.write(`gpumkt: ${reason.message}\n`);
+      return reason.exitCode;
+    }
+    return report(err, ctx, globals().debug);
+  } finally {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch {
+        // Cleanup is best effort; the run's own outcome is what the user needs to see.
+      }
+    }
+    process.off('SIGINT', sigint).off('SIGTERM', sigterm);
+  }
+}

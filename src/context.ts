@@ -1,0 +1,68 @@
+/**
+ * The run context handed to every command: streams, environment, clock, abort signal, logging,
+ * and lazily built config and API client. Tests build their own; nothing below cli.ts touches
+ * `process` streams or `console` directly.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { utcToday } from './domain/dates.js';
+
+/** The process's streams and what is known about them. */
+export interface Io {
+  readonly stdout: Writable;
+  readonly stderr: Writable;
+  readonly stdin: Readable;
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
+  readonly stdinIsTTY: boolean;
+  /** Terminal width for tables and charts (80 off a terminal). */
+  readonly columns: number;
+}
+
+/** Options every command accepts (decisions.md C, global). */
+export interface GlobalOptions {
+  baseUrl?: string;
+  profile?: string;
+  config?: string;
+  timeout?: number;
+  retries?: number;
+  color: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  debug: boolean;
+  dryRun: boolean;
+  sandbox: boolean;
+}
+
+/** Messages to stderr, filtered by -q / -v. */
+export interface Logger {
+  /** Always shown unless --quiet: warnings about data or configuration. */
+  warn(message: string): void;
+  /** Notices (e.g. "synthetic data"), hidden by --quiet. */
+  info(message: string): void;
+  /** Only with --verbose: request log lines. */
+  verbose(message: string): void;
+}
+
+/** Everything a command needs from the outside world. */
+export interface Context {
+  readonly io: Io;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Current time; GPUMKT_TODAY (YYYY-MM-DD) pins it for tests and reproducible runs. */
+  now(): Date;
+  /** Today's UTC date, YYYY-MM-DD. */
+  today(): string;
+  /** Aborted on SIGINT/SIGTERM: in-flight requests stop and temporary files are removed. */
+  readonly signal: AbortSignal;
+  readonly log: Logger;
+  /** The parsed global options (valid once commander has parsed argv). */
+  globals(): GlobalOptions;
+  /** Cleanup callbacks run when the run ends, however it ends (temporary files, servers). */
+  onCleanup(fn: () => void | Promise<void>): void;
+}
+
+/** Builds the clock from GPUMKT_TODAY when set (noon UTC of that day), else the real time. */
+export function makeClock(env: Readonly<Record<string, string | undefined>>): { now(): Date; today(): string } {
+  const pinned = env.GPUMKT_TODAY;
+  const now = pinned && /^\d{4}-\d{2}-\d{2}$/.test(pinned) ? () => new Date(`${pinned}T12:00:00Z`) : () => new Date();
+  return { now, today: () => utcToday(now()) };
+}

@@ -1,0 +1,76 @@
+/** Turns the output flags into a checked plan before any request is sent (bad flags exit 2 early). */
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { FORMAT_NAMES, type OutputFlags } from '../commands/options.js';
+
+/** What to print, how, and where. */
+export interface OutputPlan {
+  readonly format: string;
+  readonly columns: readonly string[];
+  readonly selected: boolean;
+  readonly header: boolean;
+  readonly order: 'asc' | 'desc';
+  readonly output?: string;
+  readonly raw: boolean;
+  readonly csvSafe: boolean;
+  readonly strict: boolean;
+  readonly color: boolean;
+  readonly width: number;
+}
+
+const BY_EXTENSION: Readonly<Record<string, string>> = {
+  csv: 'csv', tsv: 'tsv', tab: 'tsv', json: 'json', ndjson: 'ndjson', jsonl: 'ndjson', md: 'markdown', markdown: 'markdown', txt: 'table',
+};
+
+/**
+ * The format: --format, else from the -o file's extension, else the config's default, else table on a
+ * terminal and csv in a pipe.
+ */
+export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: string): string {
+  if (flags.format) return flags.format;
+  const ext = flags.output?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
+  if (ext && BY_EXTENSION[ext]) return BY_EXTENSION[ext];
+  if (configured && (FORMAT_NAMES as readonly string[]).includes(configured)) return configured;
+  if (flags.output) return 'csv';
+  return ctx.io.stdoutIsTTY ? 'table' : 'csv';
+}
+
+/** Whether human formats may colour: a terminal, no NO_COLOR / --no-color, or FORCE_COLOR set. */
+export function useColor(ctx: Context, toFile: boolean): boolean {
+  const force = ctx.env.FORCE_COLOR;
+  if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return !toFile;
+  return !toFile && ctx.io.stdoutIsTTY && ctx.globals().color;
+}
+
+/**
+ * Checks the flags against what the endpoint can print. `valid` lists every column a user may ask
+ * for; `defaults` is what prints without --columns (`table` gets the readable subset).
+ */
+export function planOutput(
+  flags: OutputFlags,
+  ctx: Context,
+  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[] },
+  configuredFormat?: string,
+): OutputPlan {
+  const format = chooseFormat(flags, ctx, configuredFormat);
+  if (flags.columns) {
+    if (flags.columns.length === 0) throw new UsageError('--columns is empty; valid columns: ' + cols.valid.join(', '));
+    for (const c of flags.columns) {
+      if (!cols.valid.includes(c)) throw new UsageError(`unknown column '${c}'; valid columns: ${cols.valid.join(', ')}`);
+    }
+  }
+  const columns = flags.columns ?? (format === 'table' && cols.table ? cols.table : cols.defaults);
+  return {
+    format,
+    columns,
+    selected: flags.columns !== undefined,
+    header: flags.header !== false,
+    order: flags.order ?? 'asc',
+    output: flags.output,
+    raw: flags.raw === true,
+    csvSafe: flags.csvSafe === true,
+    strict: flags.strict === true,
+    color: useColor(ctx, flags.output !== undefined),
+    width: ctx.io.columns,
+  };
+}

@@ -1,0 +1,78 @@
+/** history / volume / range: one request per model (fan-out), every row of the window, one table. */
+import type { Context } from '../context.js';
+import { InvalidResponseError, UsageError } from '../errors.js';
+import type { Endpoint, Row } from '../api/endpoint.js';
+import type { SeriesParams } from '../api/endpoints/common.js';
+import { historyRangeEndpoint, historySimpleEndpoint, volumeMetricsEndpoint } from '../api/endpoints/index.js';
+import { resolveGpuList, type GpuModel } from '../domain/gpus.js';
+import { daysBetween, resolveWindow } from '../domain/dates.js';
+import { checkSeries } from '../domain/checks.js';
+import type { SeriesFlags } from '../commands/options.js';
+import type { SeriesEndpointId } from '../commands/series.js';
+import { openSession, type Session } from './session.js';
+import { planOutput } from './output-plan.js';
+import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
+import { FAN_OUT, mapConcurrent } from './fan-out.js';
+
+type SeriesEndpoint = Endpoint<SeriesParams, { query?: { records_found?: number; limit_applied?: number } }>;
+
+const ENDPOINTS: Record<SeriesEndpointId, SeriesEndpoint> = {
+  'history-simple': historySimpleEndpoint,
+  'volume-metrics': volumeMetricsEndpoint,
+  'history-range': historyRangeEndpoint,
+};
+
+/** The most points a window can hold: one a day for daily, 24 a day otherwise (auto may mean hourly). */
+export function windowCapacity(from: string, to: string, granularity: SeriesParams['granularity']): number {
+  const days = daysBetween(from, to) + 1;
+  return granularity === 'daily' ? days : days * 24;
+}
+
+/** One model's rows. With `all`, a `records_found` above what came back is fetched again or fails loudly. */
+export async function fetchSeries(session: Session, endpoint: SeriesEndpoint, params: SeriesParams, all: boolean): Promise<{ rows: Row[]; text: string }> {
+  const res = await session.get(endpoint, params);
+  const found = res.body.query?.records_found;
+  if (!all || found === undefined || found <= res.rows.length) return res;
+  if (found > params.limit) {
+    // The window holds more than we thought possible: ask once more for exactly what it holds.
+    const again = await session.get(endpoint, { ...params, limit: found });
+    const foundAgain = again.body.query?.records_found ?? 0;
+    if (foundAgain <= again.rows.length) return again;
+    throw new InvalidResponseError(`${endpoint.id} ${params.gpu}: the service reports ${foundAgain} rows but sent ${again.rows.length}`);
+  }
+  throw new InvalidResponseError(
+    `${endpoint.id} ${params.gpu}: the service reports ${found} rows in the window but sent ${res.rows.length} (limit applied: ${res.body.query?.limit_applied ?? 'unknown'}); refusing a silently short export`,
+    'narrow the window with --from/--to',
+  );
+}
+
+/** Runs a series command end to end. */
+export async function runSeries(ctx: Context, endpointId: SeriesEndpointId, gpuInputs: string[], flags: SeriesFlags): Promise<void> {
+  const endpoint = ENDPOINTS[endpointId];
+  const gpus = resolveGpuList(gpuInputs);
+  const window = resolveWindow(flags.from, flags.to, ctx.today());
+  const timeKey = endpoint.timeKey as string;
+  const multi = gpus.length > 1 || flags.columns?.includes('gpu') === true;
+  const valid = [...endpoint.columns, 'gpu'];
+  const defaults = multi ? ['gpu', ...endpoint.columns] : endpoint.columns;
+  const plan = planOutput(flags, ctx, { valid, defaults });
+  if (plan.raw && gpus.length > 1) throw new UsageError('--raw prints one response body; give one GPU model');
+  const all = flags.limit === 'all';
+  const limit = all ? windowCapacity(window.from, window.to, flags.granularity) : (flags.limit as number);
+  const params = gpus.map((gpu): SeriesParams => ({ gpu, from: window.from, to: window.to, granularity: flags.granularity, limit }));
+  const session = await openSession(ctx);
+  if (session.dryRun) return emitDryRun(ctx, params.map((p) => session.curl(endpoint, p)));
+  const results = await mapConcurrent(params, FAN_OUT, (p) => fetchSeries(session, endpoint, p, all));
+  if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
+  // Each model sorted on its own (TimSort turns the service's newest-first runs around in linear time).
+  const perModel = results.map((r) => sortRows(r.rows, timeKey, 'asc'));
+  reportViolations(ctx, plan, perModel.flatMap((rows, i) => checkSeries(rows, timeKey, gpus.length > 1 ? gpus[i] : '')));
+  const rows = multi ? sortRows(combine(perModel, gpus), timeKey, 'asc', gpus) : (perModel[0] ?? []);
+  if (plan.order === 'desc') rows.reverse();
+  await emitRows(ctx, plan, rows, rows.length);
+}
+
+/** Puts the models' rows into one list, each row with a leading `gpu` field. */
+function combine(perModel: Row[][], gpus: readonly GpuModel[]): Row[] {
+  return perModel.flatMap((rows, i) => rows.map((r) => ({ gpu: gpus[i], ...r })));
+}

@@ -1,0 +1,66 @@
+/**
+ * Where requests go for this run: the real API with the resolved key, the in-process sandbox
+ * (--sandbox), or nowhere (--dry-run prints curl commands instead).
+ */
+import type { Context } from '../context.js';
+import { AuthError } from '../errors.js';
+import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
+import type { Endpoint } from '../api/endpoint.js';
+import { VERSION } from '../version.js';
+
+/** A run's connection to the API. */
+export interface Session {
+  readonly baseUrl: string;
+  readonly dryRun: boolean;
+  /** GETs one endpoint (never called in a dry run). */
+  get<P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>>;
+  /** The curl command of a request, key redacted. */
+  curl<P, B>(endpoint: Endpoint<P, B>, params: P): string;
+}
+
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Opens the session the global flags ask for; fails with exit 3 when no key is to be had. */
+export async function openSession(ctx: Context): Promise<Session> {
+  const g = ctx.globals();
+  let baseUrl: string;
+  let apiKey: string | undefined;
+  let timeoutS = g.timeout ?? 30;
+  let retries = g.retries ?? 3;
+  if (g.sandbox) {
+    const { startSandbox, SANDBOX_DEMO_KEY } = await import('../sandbox/index.js');
+    const today = ctx.env.GPUMKT_TODAY ? ctx.today() : undefined;
+    const sb = await startSandbox({ today });
+    ctx.onCleanup(() => sb.close());
+    ctx.log.info('--sandbox: synthetic demo data from a built-in local server, not market data');
+    baseUrl = sb.url;
+    apiKey = SANDBOX_DEMO_KEY;
+  } else {
+    const { resolveSettings } = await import('../config/resolve.js');
+    const s = await resolveSettings({
+      flags: { baseUrl: g.baseUrl, profile: g.profile, config: g.config, timeout: g.timeout, retries: g.retries },
+      env: ctx.env,
+      warn: ctx.log.warn,
+    });
+    baseUrl = s.baseUrl.value;
+    apiKey = s.apiKey?.value;
+    timeoutS = s.timeout.value;
+    retries = s.retries.value;
+    if (!apiKey && !g.dryRun) {
+      throw new AuthError(
+        "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
+      );
+    }
+  }
+  const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
+    `curl -sS -H ${shellQuote('Authorization: Bearer ***')} ${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;
+  if (g.dryRun) {
+    return { baseUrl, dryRun: true, curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
+  }
+  const client = new ApiClient({
+    baseUrl, apiKey: apiKey as string, timeoutMs: timeoutS * 1000, retries,
+    userAgent: `gpumkt/${VERSION}`, log: ctx.log, signal: ctx.signal,
+  });
+  ctx.onCleanup(() => client.close());
+  return { baseUrl, dryRun: false, curl, get: (endpoint, params) => client.get(endpoint, params) };
+}
