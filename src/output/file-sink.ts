@@ -1,0 +1,205 @@
+/** Atomic file output for --output: temporary file in the same folder, fsync, rename. */
+import { randomBytes } from 'node:crypto';
+import { constants, type Stats } from 'node:fs';
+import { access, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { OutputError } from '../errors.js';
+import type { Sink } from './sink.js';
+
+/** The `code` of a Node system error, if any. */
+export function errorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+const FRIENDLY: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  EISDIR: 'it is a folder',
+};
+
+function outputError(target: string, err: unknown): OutputError {
+  if (err instanceof OutputError) return err;
+  const code = errorCode(err);
+  const reason = (code !== undefined ? FRIENDLY[code] : undefined) ?? (err instanceof Error ? err.message : String(err));
+  return new OutputError(`cannot write ${target}: ${reason}`);
+}
+
+async function statOrUndefined(p: string): Promise<Stats | undefined> {
+  try {
+    return await stat(p);
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw err;
+  }
+}
+
+// Checked before anything is created, so a typo in --output leaves no trace and costs no request.
+async function checkFolder(target: string, dir: string): Promise<void> {
+  const st = await statOrUndefined(dir);
+  if (st === undefined) throw new OutputError(`cannot write ${target}: folder ${dir} does not exist`);
+  if (!st.isDirectory()) throw new OutputError(`cannot write ${target}: ${dir} is not a folder`);
+  try {
+    await access(dir, constants.W_OK);
+  } catch {
+    throw new OutputError(`cannot write ${target}: folder ${dir} is not writable`);
+  }
+}
+
+/**
+ * A sink on a file, replaced atomically: the text goes to `.<name>.<pid>.<random>.tmp` in the same
+ * folder, which end() fsyncs and renames over the target; until then the old file is untouched. The
+ * target keeps its mode; a symlinked target stays a symlink (its destination is replaced). An existing
+ * non-regular target (/dev/null, /dev/stdout, a FIFO) is written directly: renaming over it would be wrong.
+ */
+export async function fileSink(target: string): Promise<Sink> {
+  const abs = path.resolve(target);
+  let st: Stats | undefined;
+  try {
+    st = await statOrUndefined(abs);
+  } catch (err) {
+    throw outputError(target, err);
+  }
+  if (st?.isDirectory() === true) throw new OutputError(`cannot write ${target}: it is a folder`);
+  if (st !== undefined && !st.isFile()) return directSink(target, abs);
+  const dest = st === undefined ? abs : await realpath(abs).catch(() => abs);
+  const dir = path.dirname(dest);
+  await checkFolder(target, dir);
+  const mode = st === undefined ? undefined : st.mode & 0o7777;
+  const tmp = path.join(dir, `.${path.basename(dest)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let fh: FileHandle;
+  try {
+    // 'wx': never follow or reuse something already at the temporary name.
+    fh = await open(tmp, 'wx', mode ?? 0o666);
+  } catch (err) {
+    throw outputError(target, err);
+  }
+  const sink = new AtomicFileSink(target, tmp, dest, fh);
+  if (mode !== undefined) {
+    // open() applies the umask; the replaced file must keep exactly the old mode (e.g. 0600 stays 0600).
+    await fh.chmod(mode).catch(async (err: unknown) => {
+      await sink.abort();
+      throw outputError(target, err);
+    });
+  }
+  return sink;
+}
+
+// Write all of `buf`: a single write() may take only part of it.
+async function writeFully(fh: FileHandle, buf: Buffer): Promise<void> {
+  let off = 0;
+  while (off < buf.length) off += (await fh.write(buf, off, buf.length - off)).bytesWritten;
+}
+
+/** Best-effort fsync of a folder, so the rename itself survives a crash; not every platform allows it. */
+async function syncFolder(dir: string): Promise<void> {
+  const fh = await open(dir, 'r').catch(() => undefined);
+  if (fh === undefined) return;
+  await fh.sync().catch(() => undefined);
+  await fh.close().catch(() => undefined);
+}
+
+class AtomicFileSink implements Sink {
+  readonly closed = false;
+  // Writes are chained: FileHandle.write must not run concurrently on one file.
+  private chain: Promise<void> = Promise.resolve();
+  private state: 'open' | 'ending' | 'done' | 'aborted' = 'open';
+  private handleClosed = false;
+  private aborting: Promise<void> | undefined;
+
+  constructor(
+    private readonly target: string,
+    private readonly tmp: string,
+    private readonly dest: string,
+    private readonly fh: FileHandle,
+  ) {}
+
+  write(chunk: string): Promise<void> {
+    if (this.state !== 'open') return Promise.reject(new OutputError(`cannot write ${this.target}: already closed`));
+    const buf = Buffer.from(chunk, 'utf8');
+    this.chain = this.chain.then(() => writeFully(this.fh, buf)).catch((err: unknown) => {
+      throw outputError(this.target, err);
+    });
+    return this.chain;
+  }
+
+  async end(): Promise<void> {
+    if (this.state !== 'open') throw new OutputError(`cannot write ${this.target}: already closed`);
+    this.state = 'ending';
+    try {
+      await this.chain;
+      await this.fh.sync();
+      await this.closeHandle();
+      // An abort (Ctrl-C) that arrived while flushing wins: the old file stays.
+      if (this.isAborted()) throw new OutputError(`cannot write ${this.target}: interrupted`);
+      await rename(this.tmp, this.dest);
+      this.state = 'done';
+    } catch (err) {
+      await this.cleanup();
+      throw outputError(this.target, err);
+    }
+    await syncFolder(path.dirname(this.dest));
+  }
+
+  abort(): Promise<void> {
+    if (this.state === 'done') return Promise.resolve();
+    this.state = 'aborted';
+    this.aborting ??= this.cleanup();
+    return this.aborting;
+  }
+
+  private isAborted(): boolean {
+    return this.state === 'aborted';
+  }
+
+  private async closeHandle(): Promise<void> {
+    if (this.handleClosed) return;
+    this.handleClosed = true;
+    await this.fh.close();
+  }
+
+  private async cleanup(): Promise<void> {
+    await this.chain.catch(() => undefined);
+    await this.closeHandle().catch(() => undefined);
+    await unlink(this.tmp).catch(() => undefined);
+  }
+}
+
+/** A sink that writes straight into an existing device or FIFO (`-o /dev/stdout`): nothing to replace. */
+async function directSink(target: string, abs: string): Promise<Sink> {
+  let fh: FileHandle;
+  try {
+    fh = await open(abs, 'w');
+  } catch (err) {
+    throw outputError(target, err);
+  }
+  let chain: Promise<void> = Promise.resolve();
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => (closing ??= chain.catch(() => undefined).then(() => fh.close()));
+  const sink = {
+    closed: false,
+    write(chunk: string): Promise<void> {
+      const buf = Buffer.from(chunk, 'utf8');
+      chain = chain.then(() => (sink.closed ? undefined : writeFully(fh, buf))).catch((err: unknown) => {
+        // A FIFO whose reader left is a broken pipe, as on stdout: stop quietly.
+        if (errorCode(err) === 'EPIPE') sink.closed = true;
+        else throw outputError(target, err);
+      });
+      return chain;
+    },
+    async end() {
+      await chain;
+      await close().catch((err: unknown) => {
+        throw outputError(target, err);
+      });
+    },
+    async abort() {
+      await close().catch(() => undefined);
+    },
+  };
+  return sink;
+}
