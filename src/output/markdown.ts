@@ -1,8 +1,7 @@
 /** Markdown: a GitHub-flavoured pipe table, for pasting into issues, PRs and docs. */
-import type { Row } from '../api/endpoint.js';
 import type { Formatter } from './formatter.js';
 import { sanitizeForTerminal } from './sanitize.js';
-import { cellText } from './values.js';
+import { cellText, isNumericColumn } from './values.js';
 
 // `|` would end the cell and `\` could escape our own `\|`, so both are backslash-escaped; GFM renders
 // `\\` and `\|` as the plain characters, so the rendered text is exactly the value.
@@ -11,18 +10,6 @@ const MD_SPECIAL = /[\\|]/g;
 /** One markdown cell: terminal-safe, one line (sanitize turns CR/LF/TAB into spaces), pipes escaped. */
 export function markdownCell(v: unknown): string {
   return sanitizeForTerminal(cellText(v)).replace(MD_SPECIAL, '\\$&');
-}
-
-/** True when every non-null value of `col` is a number and there is at least one: right-aligned. */
-export function isNumericColumn(rows: readonly Row[], col: string): boolean {
-  let seen = false;
-  for (const row of rows) {
-    const v = row[col];
-    if (v === null || v === undefined) continue;
-    if (typeof v !== 'number') return false;
-    seen = true;
-  }
-  return seen;
 }
 
 /** The markdown format. Never coloured: its text is meant to be pasted and rendered elsewhere. */

@@ -1,7 +1,6 @@
 /** Where formatted text goes: stdout (a closed reader is not an error) or a file replaced atomically. */
 import type { Writable } from 'node:stream';
 import { OutputError } from '../errors.js';
-
 import { errorCode } from './file-sink.js';
 
 export { fileSink } from './file-sink.js';
@@ -20,7 +19,6 @@ export interface Sink {
 
 // The reader went away (`| head -1`, a closed socket): stop quietly, as `cat` and `grep` do.
 const READER_GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED']);
-
 
 /** A sink on stdout (or any Writable): honours backpressure, treats EPIPE as "stop", never exits. */
 export function stdoutSink(stream: Writable): Sink {

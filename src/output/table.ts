@@ -3,9 +3,8 @@ import { Chalk } from 'chalk';
 import Table from 'cli-table3';
 import type { Row } from '../api/endpoint.js';
 import type { Formatter } from './formatter.js';
-import { isNumericColumn } from './markdown.js';
 import { sanitizeForTerminal } from './sanitize.js';
-import { cellText } from './values.js';
+import { cellText, isNumericColumn } from './values.js';
 
 const GAP = '  ';
 // A text column is never squeezed below this when fitting the terminal.

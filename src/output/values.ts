@@ -1,4 +1,5 @@
 /** How a cell value becomes text in the machine formats (csv, tsv, markdown): values as received. */
+import type { Row } from '../api/endpoint.js';
 
 /**
  * Render one cell: numbers via String() (JSON.parse already made the API's text a double, and String()
@@ -24,4 +25,16 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function guardFormula(s: string): string {
   return FORMULA_START.test(s) ? "'" + s : s;
+}
+
+/** True when every non-null value of `col` is a number and there is at least one: right-aligned. */
+export function isNumericColumn(rows: readonly Row[], col: string): boolean {
+  let seen = false;
+  for (const row of rows) {
+    const v = row[col];
+    if (v === null || v === undefined) continue;
+    if (typeof v !== 'number') return false;
+    seen = true;
+  }
+  return seen;
 }
