@@ -110,7 +110,7 @@ describe('config set / get api-key', () => {
     expect(r.err).toContain('warning: GPUMKT_API_KEY is set and takes precedence over the saved api-key');
   });
 
-  it.skipIf(process.platform === 'win32')('warns about a key in a file open to others', async () => {
+  it('warns about a key in a file open to others', async () => {
     await gpumkt(['config', 'set', 'api-key'], { stdin: 'k\n' });
     await chmod(file, 0o644);
     const r = await gpumkt(['config', 'get', 'api-key']);

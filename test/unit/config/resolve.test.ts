@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
 import { redactKey, resolveSettings, type Settings, type SettingsInput } from '../../../src/config/resolve.js';
 
-const posix = process.platform !== 'win32';
 let dir: string;
 let file: string;
 let warnings: string[];
@@ -145,7 +144,7 @@ describe('validation', () => {
   });
 });
 
-describe.skipIf(!posix)('permission warning', () => {
+describe('permission warning', () => {
   it('warns when a 0644 file provides the key', async () => {
     await run({ profiles: { default: { 'api-key': 'k' } } }, {}, {}, 0o644);
     expect(warnings).toEqual([`${file} is readable by others (mode 644); run: chmod 600 ${file}`]);
