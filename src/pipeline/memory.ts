@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { memoryIndexEndpoint } from '../api/endpoints/memory-index.js';
 import { findMemoryType, parseMemoryCategory } from '../domain/memory-types.js';
 import type { MemoryFlags } from '../commands/memory.js';
-import { openSession } from './session.js';
+import { loadSettings, openSession } from './session.js';
 import { planOutput } from './output-plan.js';
 import { emitDryRun, emitRaw, emitRows } from './emit.js';
 
@@ -12,13 +12,14 @@ export async function runMemory(ctx: Context, flags: MemoryFlags): Promise<void>
   const category = flags.category === undefined ? undefined : parseMemoryCategory(flags.category);
   // Known types are sent by id whatever way they were typed; unknown ones go as typed (the service decides).
   const type = flags.type === undefined ? undefined : (findMemoryType(flags.type)?.id ?? flags.type.trim());
+  const settings = await loadSettings(ctx);
   const plan = planOutput(flags, ctx, {
     valid: memoryIndexEndpoint.columns,
     defaults: memoryIndexEndpoint.columns,
     table: memoryIndexEndpoint.tableColumns,
-  });
+  }, settings.format);
   const params = { type, category };
-  const session = await openSession(ctx);
+  const session = await openSession(ctx, settings);
   if (session.dryRun) return emitDryRun(ctx, [session.curl(memoryIndexEndpoint, params)]);
   const res = await session.get(memoryIndexEndpoint, params);
   if (plan.raw) return emitRaw(ctx, plan, res.text);

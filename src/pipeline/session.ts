@@ -20,13 +20,33 @@ export interface Session {
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** Opens the session the global flags ask for; fails with exit 3 when no key is to be had. */
-export async function openSession(ctx: Context): Promise<Session> {
+/** What a run needs from flags, environment and config before it sends anything. */
+export interface RunSettings {
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  readonly timeoutS: number;
+  readonly retries: number;
+  /** The profile's default output format, if any. */
+  readonly format?: string;
+}
+
+/** Resolves flag > env > profile > default (local files only; nothing is sent). */
+export async function loadSettings(ctx: Context): Promise<RunSettings> {
   const g = ctx.globals();
-  let baseUrl: string;
-  let apiKey: string | undefined;
-  let timeoutS = g.timeout ?? 30;
-  let retries = g.retries ?? 3;
+  const { resolveSettings } = await import('../config/resolve.js');
+  const s = await resolveSettings({
+    flags: { baseUrl: g.baseUrl, profile: g.profile, config: g.config, timeout: g.timeout, retries: g.retries },
+    env: ctx.env,
+    warn: ctx.log.warn,
+  });
+  return { baseUrl: s.baseUrl.value, apiKey: s.apiKey?.value, timeoutS: s.timeout.value, retries: s.retries.value, format: s.format?.value };
+}
+
+/** Opens the session the global flags ask for; fails with exit 3 when no key is to be had. */
+export async function openSession(ctx: Context, settings: RunSettings): Promise<Session> {
+  const g = ctx.globals();
+  let { baseUrl, apiKey } = settings;
+  const { timeoutS, retries } = settings;
   if (g.sandbox) {
     const { startSandbox, SANDBOX_DEMO_KEY } = await import('../sandbox/index.js');
     const today = ctx.env.GPUMKT_TODAY ? ctx.today() : undefined;
@@ -35,22 +55,10 @@ export async function openSession(ctx: Context): Promise<Session> {
     ctx.log.info('--sandbox: synthetic demo data from a built-in local server, not market data');
     baseUrl = sb.url;
     apiKey = SANDBOX_DEMO_KEY;
-  } else {
-    const { resolveSettings } = await import('../config/resolve.js');
-    const s = await resolveSettings({
-      flags: { baseUrl: g.baseUrl, profile: g.profile, config: g.config, timeout: g.timeout, retries: g.retries },
-      env: ctx.env,
-      warn: ctx.log.warn,
-    });
-    baseUrl = s.baseUrl.value;
-    apiKey = s.apiKey?.value;
-    timeoutS = s.timeout.value;
-    retries = s.retries.value;
-    if (!apiKey && !g.dryRun) {
-      throw new AuthError(
-        "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
-      );
-    }
+  } else if (!apiKey && !g.dryRun) {
+    throw new AuthError(
+      "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
+    );
   }
   const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
     `curl -sS -H ${shellQuote('Authorization: Bearer ***')} ${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;

@@ -10,7 +10,7 @@ import { resolveGpuList, type GpuModel } from '../domain/gpus.js';
 import { parseUserDate, resolveWindow, type DateWindow } from '../domain/dates.js';
 import { checkUtilIndexSeries } from '../domain/checks.js';
 import type { UtilIndexFlags } from '../commands/util-index.js';
-import { openSession, type Session } from './session.js';
+import { loadSettings, openSession, type Session } from './session.js';
 import { planOutput } from './output-plan.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
 import { FAN_OUT, mapConcurrent } from './fan-out.js';
@@ -23,17 +23,18 @@ export async function runUtilIndex(ctx: Context, flags: UtilIndexFlags): Promise
   const baseDate = flags.baseDate === undefined ? '2026-01-01' : parseUserDate(flags.baseDate, today, '--base-date');
   const models: Array<GpuModel | undefined> = flags.gpu ? resolveGpuList(flags.gpu) : [undefined];
   const multi = models.length > 1 || flags.columns?.includes('gpu') === true;
+  const settings = await loadSettings(ctx);
   const plan = planOutput(flags, ctx, {
     valid: [...UTIL_INDEX_COLUMNS, 'gpu'],
     defaults: multi ? ['gpu', ...UTIL_INDEX_COLUMNS] : UTIL_INDEX_COLUMNS,
     table: [...(multi ? ['gpu'] : []), ...(utilIndexEndpoint.tableColumns ?? [])],
-  });
+  }, settings.format);
   const chunks = planChunks(window, UTIL_INDEX_MAX_DAYS);
   if (plan.raw && (models.length > 1 || chunks.length > 1)) {
     throw new UsageError('--raw prints one response body; give at most one --gpu and a window of at most 400 days');
   }
   const base = (gpuType: GpuModel | undefined) => ({ gpuType, region: flags.region, baseDate });
-  const session = await openSession(ctx);
+  const session = await openSession(ctx, settings);
   if (session.dryRun) {
     return emitDryRun(ctx, models.flatMap((m) => chunks.map((c) => session.curl(utilIndexEndpoint, { ...base(m), from: c.request.from, to: c.request.to }))));
   }
