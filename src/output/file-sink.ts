@@ -50,6 +50,21 @@ async function checkFolder(target: string, dir: string): Promise<void> {
   }
 }
 
+/** Checks that `target` can be written (its folder exists and is writable; it is not a folder), creating nothing. */
+export async function checkOutputTarget(target: string): Promise<void> {
+  const abs = path.resolve(target);
+  let st: Stats | undefined;
+  try {
+    st = await statOrUndefined(abs);
+  } catch (err) {
+    throw outputError(target, err);
+  }
+  if (st?.isDirectory() === true) throw new OutputError(`cannot write ${target}: it is a folder`);
+  if (st !== undefined && !st.isFile()) return;
+  const dest = st === undefined ? abs : await realpath(abs).catch(() => abs);
+  await checkFolder(target, path.dirname(dest));
+}
+
 /**
  * A sink on a file, replaced atomically: the text goes to `.<name>.<pid>.<random>.tmp` in the same
  * folder, which end() fsyncs and renames over the target; until then the old file is untouched. The

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { OutputError } from '../errors.js';
 import { errorCode } from './file-sink.js';
 
-export { fileSink } from './file-sink.js';
+export { checkOutputTarget, fileSink } from './file-sink.js';
 
 /** A destination for text chunks. */
 export interface Sink {

@@ -13,7 +13,7 @@ export async function runMemory(ctx: Context, flags: MemoryFlags): Promise<void>
   // Known types are sent by id whatever way they were typed; unknown ones go as typed (the service decides).
   const type = flags.type === undefined ? undefined : (findMemoryType(flags.type)?.id ?? flags.type.trim());
   const settings = await loadSettings(ctx);
-  const plan = planOutput(flags, ctx, {
+  const plan = await planOutput(flags, ctx, {
     valid: memoryIndexEndpoint.columns,
     defaults: memoryIndexEndpoint.columns,
     table: memoryIndexEndpoint.tableColumns,

@@ -2,6 +2,7 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { FORMAT_NAMES, type OutputFlags } from '../commands/options.js';
+import { checkOutputTarget } from '../output/file-sink.js';
 
 /** What to print, how, and where. */
 export interface OutputPlan {
@@ -42,16 +43,23 @@ export function useColor(ctx: Context, toFile: boolean): boolean {
   return !toFile && ctx.io.stdoutIsTTY && ctx.globals().color;
 }
 
+/** Width for human formats: the terminal's; off a terminal COLUMNS if set, else unlimited (no wrapping in files and pipes). */
+export function outputWidth(ctx: Context, toFile: boolean): number {
+  if (!toFile && ctx.io.stdoutIsTTY) return ctx.io.columns;
+  const env = Number(ctx.env.COLUMNS);
+  return Number.isInteger(env) && env > 0 ? env : Number.POSITIVE_INFINITY;
+}
+
 /**
- * Checks the flags against what the endpoint can print. `valid` lists every column a user may ask
+ * Checks the flags against what the endpoint can print, and that -o can be written, before any request. `valid` lists every column a user may ask
  * for; `defaults` is what prints without --columns (`table` gets the readable subset).
  */
-export function planOutput(
+export async function planOutput(
   flags: OutputFlags,
   ctx: Context,
   cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[] },
   configuredFormat?: string,
-): OutputPlan {
+): Promise<OutputPlan> {
   const format = chooseFormat(flags, ctx, configuredFormat);
   if (flags.columns) {
     if (flags.columns.length === 0) throw new UsageError('--columns is empty; valid columns: ' + cols.valid.join(', '));
@@ -59,6 +67,7 @@ export function planOutput(
       if (!cols.valid.includes(c)) throw new UsageError(`unknown column '${c}'; valid columns: ${cols.valid.join(', ')}`);
     }
   }
+  if (flags.output) await checkOutputTarget(flags.output);
   const columns = flags.columns ?? (format === 'table' && cols.table ? cols.table : cols.defaults);
   return {
     format,
@@ -71,6 +80,6 @@ export function planOutput(
     csvSafe: flags.csvSafe === true,
     strict: flags.strict === true,
     color: useColor(ctx, flags.output !== undefined),
-    width: ctx.io.columns,
+    width: outputWidth(ctx, flags.output !== undefined),
   };
 }

@@ -56,7 +56,7 @@ export async function runSeries(ctx: Context, endpointId: SeriesEndpointId, gpuI
   const valid = [...endpoint.columns, 'gpu'];
   const defaults = multi ? ['gpu', ...endpoint.columns] : endpoint.columns;
   const settings = await loadSettings(ctx);
-  const plan = planOutput(flags, ctx, { valid, defaults }, settings.format);
+  const plan = await planOutput(flags, ctx, { valid, defaults }, settings.format);
   if (plan.raw && gpus.length > 1) throw new UsageError('--raw prints one response body; give one GPU model');
   const all = flags.limit === 'all';
   const limit = all ? windowCapacity(window.from, window.to, flags.granularity) : (flags.limit as number);

@@ -24,7 +24,7 @@ export async function runUtilIndex(ctx: Context, flags: UtilIndexFlags): Promise
   const models: Array<GpuModel | undefined> = flags.gpu ? resolveGpuList(flags.gpu) : [undefined];
   const multi = models.length > 1 || flags.columns?.includes('gpu') === true;
   const settings = await loadSettings(ctx);
-  const plan = planOutput(flags, ctx, {
+  const plan = await planOutput(flags, ctx, {
     valid: [...UTIL_INDEX_COLUMNS, 'gpu'],
     defaults: multi ? ['gpu', ...UTIL_INDEX_COLUMNS] : UTIL_INDEX_COLUMNS,
     table: [...(multi ? ['gpu'] : []), ...(utilIndexEndpoint.tableColumns ?? [])],
