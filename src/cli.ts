@@ -64,7 +64,7 @@ function configureTree(cmd: Command, io: Io): void {
   cmd.exitOverride().configureOutput({
     writeOut: (s) => void io.stdout.write(s),
     writeErr: (s) => void io.stderr.write(s),
-    outputError: (s, write) => write(`gpumkt: ${s.trimEnd()}\n`),
+    outputError: (s, write) => write(`gpumkt: ${s.trim().replace(/\s*\n\s*/g, " ")}\n`),
   });
   for (const sub of cmd.commands) configureTree(sub, io);
 }

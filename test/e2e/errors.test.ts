@@ -1,0 +1,132 @@
+/** Bad input exits 2 before any request; API statuses map to their exit codes with the server's message. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, SANDBOX_DAILY_ONLY_KEY, SANDBOX_INACTIVE_KEY, type InterceptReply } from '../../src/sandbox/index.js';
+import { CANARY_KEY, runCli, TODAY } from '../helpers/cli.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+let sb: Sandbox;
+let intercept: InterceptReply | undefined;
+
+beforeAll(async () => {
+  sb = await startSandbox({
+    today: TODAY,
+    keys: { valid: [CANARY_KEY], dailyOnly: [SANDBOX_DAILY_ONLY_KEY], inactive: [SANDBOX_INACTIVE_KEY] },
+    intercept: () => intercept,
+  });
+});
+afterAll(() => sb.close());
+
+const env = (key = CANARY_KEY) => ({ GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: key });
+
+describe('bad input: exit 2, one line naming the value and the choices, nothing sent', () => {
+  const cases: Array<[string, string[], RegExp]> = [
+    ['unknown GPU', ['history', 'h900'], /unknown GPU model 'h900'; valid models: H100 SXM, H200, A100 SXM4, B200, RTX 5090, RTX PRO 6000 WS/],
+    ['impossible date', ['history', 'h100', '--from', '2026-02-30'], /invalid --from '2026-02-30': is not a calendar date; use YYYY-MM-DD/],
+    ['malformed date', ['util-index', '--to', '20261101'], /invalid --to '20261101'/],
+    ['--from after --to', ['volume', 'h200', '--from', '2026-11-10', '--to', '2026-11-01'], /--from 2026-11-10 is after --to 2026-11-01/],
+    ['unknown format', ['memory', '-f', 'xml'], /argument 'xml' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown/],
+    ['unknown column', ['range', 'b200', '--columns', 'recorded_at,price'], /unknown column 'price'; valid columns: recorded_at, exact_timestamp, index_value, data_type, gpu/],
+    ['--limit 0', ['history', 'h100', '--limit', '0'], /'--limit <n>' argument '0' is invalid\. must be a whole number of at least 1, or 'all'/],
+    ['unknown memory category', ['memory', '--category', 'ssd'], /argument 'ssd' is invalid\. Allowed choices are dram, flash, module/],
+    ['unknown option', ['history', 'h100', '--form', '7d'], /unknown option '--form'/],
+    ['--raw with several models', ['history', 'h100', 'h200', '--raw'], /--raw prints one response body/],
+  ];
+  it.each(cases)('%s', async (_name, args, message) => {
+    const before = sb.requests.length;
+    const r = await runCli(args, { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('an -o into a missing folder exits 7 before any request', async () => {
+    const before = sb.requests.length;
+    const r = await runCli(['memory', '-o', '/nonexistent-folder/m.csv'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toBe('gpumkt: error: cannot write /nonexistent-folder/m.csv: folder /nonexistent-folder does not exist\n');
+    expect(sb.requests.length).toBe(before);
+  });
+});
+
+describe('API statuses → exit codes, with the server message', () => {
+  it('401 for an unknown key → 3', async () => {
+    const r = await runCli(['memory'], { env: env('some-other-key') });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^gpumkt: error: the API refused the key \(401\): Invalid API key/);
+  });
+
+  it('401 for an inactive key → 3', async () => {
+    const r = await runCli(['memory'], { env: env(SANDBOX_INACTIVE_KEY) });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('API key is inactive');
+  });
+
+  it('403 for hourly data on a daily-only plan → 3', async () => {
+    const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d'], { env: env(SANDBOX_DAILY_ONLY_KEY) });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('Premium access is daily-grain only. Hourly and real-time data require a full subscription.');
+  });
+
+  it('404 for a window before the history starts → 4', async () => {
+    const r = await runCli(['util-index', '--gpu', 'h100', '--from', '2020-01-01', '--to', '2020-01-31'], { env: env() });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe('gpumkt: error: no data (404): No daily index data found for H100 SXM\n');
+  });
+
+  it('404 for an unknown memory type → 4', async () => {
+    const r = await runCli(['memory', '--type', 'mem_hbm3'], { env: env() });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('mem_hbm3');
+  });
+
+  it('400 from the API → 2 with its message', async () => {
+    intercept = { status: 400, body: { error: 'Bad request', message: 'Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS' } };
+    try {
+      const r = await runCli(['history', 'h100'], { env: env() });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe('gpumkt: error: the API rejected the request: Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS\n');
+    } finally {
+      intercept = undefined;
+    }
+  });
+
+  it('a body of the wrong shape → 6', async () => {
+    intercept = { status: 200, body: { success: true, data: [{ timestamp: '2026-11-01T00:00:00.000Z', index_value: 'high' }] } };
+    try {
+      const r = await runCli(['history', 'h100', '-f', 'csv'], { env: env() });
+      expect(r.code).toBe(6);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/history-simple: the response does not have the documented shape: data\.0\.index_value/);
+    } finally {
+      intercept = undefined;
+    }
+  });
+});
+
+describe('the key', () => {
+  it('a missing key exits 3 naming GPUMKT_API_KEY, config set api-key and --sandbox', async () => {
+    const r = await runCli(['util-index'], { env: { GPUMKT_BASE_URL: sb.url } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('GPUMKT_API_KEY');
+    expect(r.stderr).toContain('gpumkt config set api-key');
+    expect(r.stderr).toContain('--sandbox');
+  });
+
+  it('-v logs each request without the key', async () => {
+    const r = await runCli(['-v', 'history', 'h100', 'a100', '--from', '1d'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/gpu\/H100%20SXM\/history-simple\?startDate=2026-11-19&endDate=2026-11-20&granularity=auto&limit=48 → 200 \(\d+ ms, \d+ bytes\)/);
+    expect(r.stderr).toMatch(/A100%20SXM4/);
+  });
+
+  it('--dry-run prints curl commands with the key as *** and sends nothing', async () => {
+    const before = sb.requests.length;
+    const r = await runCli(['--dry-run', 'util-index', '--gpu', 'b200', '--from', '2026-11-01', '--to', '2026-11-02'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`curl -sS -H 'Authorization: Bearer ***' '${sb.url}/api/utilization-index/history?gpuType=B200&region=global&startDate=2026-11-01&endDate=2026-11-02&baseDate=2026-01-01'\n`);
+    expect(sb.requests.length).toBe(before);
+  });
+});
