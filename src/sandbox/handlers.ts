@@ -1,4 +1,17 @@
-/** The five endpoints: validate parameters exactly as the service does, then serve the model's numbers. */
+/**
+ * The five endpoints: validate parameters exactly as the service does, then serve the model's numbers.
+ *
+ * Where the spec is silent (decisions.md A fixes the rest), the sandbox decides:
+ * - startDate/endDate on every endpoint: endDate defaults to today, startDate to 29 days before endDate;
+ *   a malformed or impossible date, or startDate after endDate, is 400. Only 4.1 caps the window (400 days).
+ * - granularity (4.2–4.4) defaults to auto: daily for windows over 30 days inclusive, else hourly.
+ * - limit (4.2–4.4) defaults to 100; the N most recent points are served; limit_applied echoes it
+ *   (capped at 2^53 − 1 so it stays a JSON-safe integer); records_found counts the whole window.
+ * - start_date/end_date echo the window as `YYYY-MM-DDT00:00:00.000Z` / `YYYY-MM-DDT23:59:59.999Z`.
+ * - 4.2–4.4 answer an empty window (before the history, after today) with 200 and no rows; 4.1 with 404.
+ * - A known parameter given twice is 400; unknown parameters are ignored.
+ * - Memory `type` matches an id or a name exactly (case-sensitive); an unknown category is 400.
+ */
 import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
 import { MEMORY_CATEGORIES } from '../domain/memory-types.js';
 import { addDays, daysBetween } from '../domain/dates.js';

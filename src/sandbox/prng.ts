@@ -15,23 +15,26 @@ function fmix32(h: number): number {
   return h >>> 0;
 }
 
-/** A 32-bit unsigned hash of a list of integers (each taken modulo 2^32). */
-export function hashInts(...parts: readonly number[]): number {
+/**
+ * A 32-bit unsigned hash of three integers (each taken modulo 2^32): a stream id, a key (model) and
+ * an index (day or hour). Fixed arity: this runs several times per served row, so no rest arrays.
+ */
+export function hash3(a: number, b: number, c: number): number {
   let h = 0x9e3779b9;
-  for (const p of parts) {
-    h = fmix32((h ^ fmix32(p | 0)) + 0x7f4a7c15);
-  }
+  h = fmix32((h ^ fmix32(a | 0)) + 0x7f4a7c15);
+  h = fmix32((h ^ fmix32(b | 0)) + 0x7f4a7c15);
+  h = fmix32((h ^ fmix32(c | 0)) + 0x7f4a7c15);
   return h;
 }
 
-/** A deterministic number in [0, 1) from a list of integers: exact, since 2^32 divides a double exactly. */
-export function unit(...parts: readonly number[]): number {
-  return hashInts(...parts) / 4294967296;
+/** A deterministic number in [0, 1) from (stream, key, index): exact, since 2^32 divides a double exactly. */
+export function unit(stream: number, key: number, index: number): number {
+  return hash3(stream, key, index) / 4294967296;
 }
 
-/** A deterministic integer in [0, n) from a list of integers. */
-export function intBelow(n: number, ...parts: readonly number[]): number {
-  return Math.floor(unit(...parts) * n);
+/** A deterministic integer in [0, n) from (stream, key, index). */
+export function intBelow(n: number, stream: number, key: number, index: number): number {
+  return Math.floor(unit(stream, key, index) * n);
 }
 
 /** Rounds to `decimals` places; generated values are rounded before anything is derived from them. */

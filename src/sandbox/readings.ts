@@ -12,8 +12,9 @@ export const HISTORY_START = '2024-01-01';
 /** Epoch milliseconds of HISTORY_START at 00:00 UTC. */
 export const HISTORY_START_MS = Date.UTC(2024, 0, 1);
 
-/** Milliseconds in an hour and in a day. */
+/** Milliseconds in an hour. */
 export const HOUR_MS = 3_600_000;
+/** Milliseconds in a day. */
 export const DAY_MS = 86_400_000;
 
 /** Readings a complete day carries; fewer and the day is unpublished in the utilization index. */
@@ -142,11 +143,14 @@ export interface HourReading {
   readonly price: number;
 }
 
-/** The reading of model m at hour h (hours since HISTORY_START), or undefined when it is missing. */
-export function hourReading(m: number, h: number): HourReading | undefined {
+/**
+ * The reading of model m at hour h (hours since HISTORY_START), or undefined when it is missing.
+ * `missing` is the day's missingHours when the caller already has it (it walks a whole day).
+ */
+export function hourReading(m: number, h: number, missing?: number): HourReading | undefined {
   const d = Math.floor(h / READINGS_PER_DAY);
   const hh = h - d * READINGS_PER_DAY;
-  if (h < 0 || (missingHours(m, d) >>> hh) & 1) return undefined;
+  if (h < 0 || ((missing ?? missingHours(m, d)) >>> hh) & 1) return undefined;
   const w = walkTo(m, d);
   const capacity = Math.round((w.cap[d] as number) * (1 + (unit(S_H_CAP, m, h) - 0.5) * 0.004));
   const shape = DIURNAL[hh] as number;
@@ -181,8 +185,9 @@ export function dayStats(m: number, d: number): DayStats | undefined {
   const hit = cache[d];
   if (hit !== undefined) return hit ?? undefined;
   let n = 0, cap = 0, rented = 0, price = 0, lastExactMs = 0;
+  const missing = missingHours(m, d);
   for (let hh = 0; hh < READINGS_PER_DAY; hh++) {
-    const r = hourReading(m, d * READINGS_PER_DAY + hh);
+    const r = hourReading(m, d * READINGS_PER_DAY + hh, missing);
     if (!r) continue;
     n++;
     cap += r.capacity;

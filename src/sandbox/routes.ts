@@ -34,7 +34,8 @@ function authorize(header: string | undefined, keys: SandboxKeys): { dailyOnly: 
 /**
  * Answers one request. Order: an unparseable target (too long: 414; not origin-form: 400) first,
  * since nothing can be read from it; then the key (401), before anything about the request is
- * revealed; then the method (405); then decoding (400), the route (404) and the endpoint's own rules.
+ * revealed; then the method (405: HEAD included, the API is GET only); then decoding (400), the route
+ * (404; paths match exactly, so a trailing slash is 404) and the endpoint's own rules.
  */
 export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
   try {

@@ -1,7 +1,7 @@
 /** The per-model series (spec 4.2–4.4) computed from the synthetic market: daily or hourly points, newest first. */
 import type { GpuModel } from '../domain/gpus.js';
-import { daysBetween } from '../domain/dates.js';
-import { DAY_MS, HISTORY_START, HISTORY_START_MS, READINGS_PER_DAY, dayStats, hourReading, modelIndex, readingsOn } from './readings.js';
+import { daysBetween, msToDate } from '../domain/dates.js';
+import { DAY_MS, HISTORY_START, HISTORY_START_MS, READINGS_PER_DAY, dayStats, hourReading, missingHours, modelIndex, readingsOn } from './readings.js';
 
 /** A resolved granularity. */
 export type Grain = 'daily' | 'hourly';
@@ -47,7 +47,17 @@ export function resolveGranularity(granularity: 'daily' | 'hourly' | 'auto', fro
   return daysBetween(from, to) + 1 > AUTO_DAILY_ABOVE_DAYS ? 'daily' : 'hourly';
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+
+/**
+ * ISO 8601 of a whole-second time within day d, `YYYY-MM-DDTHH:MM:SS.000Z`, given that day's date
+ * string: Date#toISOString was a third of a full-history request's time, this is plain concatenation.
+ */
+function isoIn(day: string, d: number, ms: number): string {
+  const s = Math.floor((ms - HISTORY_START_MS - d * DAY_MS) / 1000);
+  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
+  return `${day}T${TWO_DIGITS[hh]}:${TWO_DIGITS[mm]}:${TWO_DIGITS[ss]}.000Z`;
+}
 
 /** The window's points, newest first; work and memory are bounded by the window clipped to the history, never by `limit`. */
 export function seriesPoints(q: SeriesQuery): SeriesResult {
@@ -63,22 +73,24 @@ export function seriesPoints(q: SeriesQuery): SeriesResult {
   }
   const points: SeriesPoint[] = [];
   for (let d = last; d >= first && points.length < limit; d--) {
+    const day = msToDate(HISTORY_START_MS + d * DAY_MS);
     if (q.granularity === 'daily') {
       const s = dayStats(m, d);
       if (!s) continue;
       points.push({
-        recordedAt: iso(HISTORY_START_MS + d * DAY_MS),
-        exactTimestamp: iso(s.lastExactMs),
+        recordedAt: `${day}T00:00:00.000Z`,
+        exactTimestamp: isoIn(day, d, s.lastExactMs),
         price: s.price,
         utilization: s.rented / s.capacity,
         grain: 'daily',
       });
       continue;
     }
+    const missing = missingHours(m, d);
     for (let hh = READINGS_PER_DAY - 1; hh >= 0 && points.length < limit; hh--) {
-      const r = hourReading(m, d * READINGS_PER_DAY + hh);
+      const r = hourReading(m, d * READINGS_PER_DAY + hh, missing);
       if (!r) continue;
-      points.push({ recordedAt: iso(r.hourMs), exactTimestamp: iso(r.exactMs), price: r.price, utilization: r.rented / r.capacity, grain: 'hourly' });
+      points.push({ recordedAt: isoIn(day, d, r.hourMs), exactTimestamp: isoIn(day, d, r.exactMs), price: r.price, utilization: r.rented / r.capacity, grain: 'hourly' });
     }
   }
   return { total, points };
