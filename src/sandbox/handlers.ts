@@ -7,6 +7,7 @@
  * - granularity (4.2–4.4) defaults to auto: daily for windows over 30 days inclusive, else hourly.
  * - limit (4.2–4.4) defaults to 100; the N most recent points are served; limit_applied echoes it
  *   (capped at 2^53 − 1 so it stays a JSON-safe integer); records_found counts the whole window.
+ * - 4.1 echoes the requested window (defaults filled in) as startDate/endDate, not clipped to the data.
  * - start_date/end_date echo the window as `YYYY-MM-DDT00:00:00.000Z` / `YYYY-MM-DDT23:59:59.999Z`.
  * - 4.2–4.4 answer an empty window (before the history, after today) with 200 and no rows; 4.1 with 404.
  * - A known parameter given twice is 400; unknown parameters are ignored.
