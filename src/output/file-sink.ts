@@ -38,7 +38,6 @@ async function statOrUndefined(p: string): Promise<Stats | undefined> {
   }
 }
 
-// Checked before anything is created, so a typo in --output leaves no trace and costs no request.
 async function checkFolder(target: string, dir: string): Promise<void> {
   const st = await statOrUndefined(dir);
   if (st === undefined) throw new OutputError(`cannot write ${target}: folder ${dir} does not exist`);
@@ -50,8 +49,11 @@ async function checkFolder(target: string, dir: string): Promise<void> {
   }
 }
 
-/** Checks that `target` can be written (its folder exists and is writable; it is not a folder), creating nothing. */
-export async function checkOutputTarget(target: string): Promise<void> {
+/** Where a target really is: a non-regular existing file (written directly), or a regular destination in a checked folder. */
+type Resolved = { kind: 'direct'; abs: string } | { kind: 'atomic'; dest: string; dir: string; st: Stats | undefined };
+
+// Checked before anything is created, so a typo in --output leaves no trace and costs no request.
+async function resolveTarget(target: string): Promise<Resolved> {
   const abs = path.resolve(target);
   let st: Stats | undefined;
   try {
@@ -60,9 +62,16 @@ export async function checkOutputTarget(target: string): Promise<void> {
     throw outputError(target, err);
   }
   if (st?.isDirectory() === true) throw new OutputError(`cannot write ${target}: it is a folder`);
-  if (st !== undefined && !st.isFile()) return;
+  if (st !== undefined && !st.isFile()) return { kind: 'direct', abs };
   const dest = st === undefined ? abs : await realpath(abs).catch(() => abs);
-  await checkFolder(target, path.dirname(dest));
+  const dir = path.dirname(dest);
+  await checkFolder(target, dir);
+  return { kind: 'atomic', dest, dir, st };
+}
+
+/** Checks that `target` can be written (its folder exists and is writable; it is not a folder), creating nothing. */
+export async function checkOutputTarget(target: string): Promise<void> {
+  await resolveTarget(target);
 }
 
 /**
@@ -72,18 +81,9 @@ export async function checkOutputTarget(target: string): Promise<void> {
  * non-regular target (/dev/null, /dev/stdout, a FIFO) is written directly: renaming over it would be wrong.
  */
 export async function fileSink(target: string): Promise<Sink> {
-  const abs = path.resolve(target);
-  let st: Stats | undefined;
-  try {
-    st = await statOrUndefined(abs);
-  } catch (err) {
-    throw outputError(target, err);
-  }
-  if (st?.isDirectory() === true) throw new OutputError(`cannot write ${target}: it is a folder`);
-  if (st !== undefined && !st.isFile()) return directSink(target, abs);
-  const dest = st === undefined ? abs : await realpath(abs).catch(() => abs);
-  const dir = path.dirname(dest);
-  await checkFolder(target, dir);
+  const resolved = await resolveTarget(target);
+  if (resolved.kind === 'direct') return directSink(target, resolved.abs);
+  const { dest, dir, st } = resolved;
   const mode = st === undefined ? undefined : st.mode & 0o7777;
   const tmp = path.join(dir, `.${path.basename(dest)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let fh: FileHandle;
