@@ -51,7 +51,7 @@ _gpumkt_add_profiles() {
   if [[ -n $file ]]; then
     _gpumkt_dequote "$file"
     file=$_gpumkt_word
-    [[ $file == "~/"* ]] && file=${HOME-}/${file#"~/"}
+    [[ $file == \~/* ]] && file=${HOME-}/${file#\~/}
     _gpumkt_dequote "$cur"
   elif [[ -n ${GPUMKT_CONFIG-} ]]; then
     file=$GPUMKT_CONFIG
