@@ -11,9 +11,9 @@ export default function completionCommand(ctx: Context): Command {
       '',
       'Examples:',
       '  $ gpumkt completion bash > ~/.local/share/bash-completion/completions/gpumkt',
-      '  $ gpumkt completion zsh > "${fpath[1]}/_gpumkt"',
+      '  $ gpumkt completion zsh > ~/.zfunc/_gpumkt         # with fpath=(~/.zfunc $fpath) before compinit',
       '  $ gpumkt completion fish > ~/.config/fish/completions/gpumkt.fish',
-      '  $ source <(gpumkt completion bash)          # this shell only',
+      '  $ source <(gpumkt completion bash)               # this bash session only',
     ].join('\n'))
     .action(async (shell: 'bash' | 'zsh' | 'fish', _flags: unknown, cmd: Command) => {
       const { renderCompletion } = await import('../completion/index.js');

@@ -44,6 +44,7 @@ describe('bash completion', () => {
     expect(names).toEqual([{ text: 'DDR5\\ 16Gb\\ \\(2Gx8\\)\\ 4800/5600', argc: 1, first: 'DDR5 16Gb (2Gx8) 4800/5600' }]);
     expect(texts(['history', '--columns', 'timestamp,'])).toEqual(['timestamp,index_value', 'timestamp,gpu']);
     expect(texts(['memory', '--columns', 'id,price,c'])).toEqual(['id,price,category', 'id,price,changePct']);
+    expect(texts(['history', 'h100', '-o', 'READ'])).toEqual(['README.md']);
   });
 
   it('offers only the flags valid for the command, plus the global ones', () => {
