@@ -22,7 +22,7 @@ one() {
   local start=$EPOCHREALTIME i
   for (( i = 0; i < n; i++ )); do _gpumkt; done
   local end=$EPOCHREALTIME
-  printf "  bash  %-28s %6.2f\n" "$label" "$(echo "($end - $start) * 1000 / $n" | bc -l 2>/dev/null || awk "BEGIN{print ($end-$start)*1000/$n}")"
+  printf "  bash  %-28s %6.2f\n" "$label" "$(awk "BEGIN { print ($end - $start) * 1000 / $n }")"
 }
 one "gpumkt hi" hi
 one "gpumkt history RTX\\ P" history "RTX\\ P"

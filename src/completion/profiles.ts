@@ -33,5 +33,3 @@ export const PROFILES_AWK = [
   '}',
 ].join('\n');
 
-/** The config file path rule as shell text: GPUMKT_CONFIG, else absolute $XDG_CONFIG_HOME, else ~/.config. */
-export const CONFIG_PATH_RULE = 'GPUMKT_CONFIG, else $XDG_CONFIG_HOME/gpumkt/config.json, else ~/.config/gpumkt/config.json';
