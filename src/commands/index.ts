@@ -10,8 +10,9 @@ import gpus from './gpus.js';
 import memoryTypes from './memory-types.js';
 import config from './config.js';
 import sandbox from './sandbox.js';
+import completion from './completion.js';
 
 /** Every command's declaration; cli.ts mounts them on the root program. */
 export const COMMANDS: ReadonlyArray<(ctx: Context) => Command> = [
-  utilIndex, history, volume, range, memory, gpus, memoryTypes, config, sandbox,
+  utilIndex, history, volume, range, memory, gpus, memoryTypes, config, sandbox, completion,
 ];

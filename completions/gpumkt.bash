@@ -1,0 +1,201 @@
+# bash completion for gpumkt. Generated from the program definition by `gpumkt completion bash`;
+# do not edit (run `npm run completions` in the source tree to regenerate).
+# Completing never starts gpumkt or touches the network: every list is embedded below, and profile
+# names are read from the config file with awk.
+#
+# Install one of:
+#   system:   /usr/share/bash-completion/completions/gpumkt
+#   per user: ${XDG_DATA_HOME:-~/.local/share}/bash-completion/completions/gpumkt
+#   or add to ~/.bashrc:  source <(gpumkt completion bash)
+
+# The typed word without its quoting: sets _gpumkt_word, and _gpumkt_quote to an opening quote.
+_gpumkt_dequote() {
+  _gpumkt_quote=''
+  case $1 in
+    \"*) _gpumkt_quote='"'; _gpumkt_word=${1#\"} ;;
+    \'*) _gpumkt_quote="'"; _gpumkt_word=${1#\'} ;;
+    *) _gpumkt_word=${1//\\\\/$'\001'}; _gpumkt_word=${_gpumkt_word//\\/}; _gpumkt_word=${_gpumkt_word//$'\001'/\\} ;;
+  esac
+}
+
+# Offers the arguments that start with the typed word, quoted so each stays one shell word.
+_gpumkt_add() {
+  local v e
+  for v in "$@"; do
+    [[ $v == "$_gpumkt_word"* ]] || continue
+    if [[ -n $_gpumkt_quote ]]; then
+      COMPREPLY+=("$v")
+    else
+      printf -v e '%q' "$v"
+      COMPREPLY+=("$e")
+    fi
+  done
+  return 0
+}
+
+# Comma-separated lists: completes the item after the last comma, leaving out items already given.
+_gpumkt_add_list() {
+  local head='' last=$_gpumkt_word v
+  case $last in *,*) head=${last%,*},; last=${last##*,} ;; esac
+  for v in "$@"; do
+    [[ $v == "$last"* && ,$head != *",$v,"* ]] && COMPREPLY+=("$head$v")
+  done
+  [[ ${#COMPREPLY[@]} -eq 0 ]] || compopt -o nospace 2>/dev/null
+  return 0
+}
+
+# Profile names from the config file: --config on the line, GPUMKT_CONFIG, XDG_CONFIG_HOME, ~/.config.
+_gpumkt_add_profiles() {
+  local file=$_gpumkt_cfg line
+  local -a names=()
+  if [[ -n $file ]]; then
+    _gpumkt_dequote "$file"
+    file=$_gpumkt_word
+    [[ $file == \~/* ]] && file=${HOME-}/${file#\~/}
+    _gpumkt_dequote "$cur"
+  elif [[ -n ${GPUMKT_CONFIG-} ]]; then
+    file=$GPUMKT_CONFIG
+  elif [[ ${XDG_CONFIG_HOME-} == /* ]]; then
+    file=$XDG_CONFIG_HOME/gpumkt/config.json
+  else
+    file=${HOME-}/.config/gpumkt/config.json
+  fi
+  [[ -f $file && -r $file ]] || return 0
+  while IFS= read -r line; do names+=("$line"); done < <(awk '{ t = t $0 "\n" }
+END {
+  n = length(t); d = 0; inp = 0; want = 0; key = ""
+  for (i = 1; i <= n; i++) {
+    c = substr(t, i, 1)
+    if (c == "\"") {
+      s = ""
+      for (i++; i <= n; i++) {
+        c = substr(t, i, 1)
+        if (c == "\"") break
+        if (c == "\\") { i++; c = substr(t, i, 1); if (c == "n" || c == "t" || c == "u") c = "\\" c }
+        s = s c
+      }
+      key = s; want = 0; continue
+    }
+    if (c == ":") { if (d == 1 && key == "profiles") want = 1; else if (inp && d == 2 && key !~ /[\\[:cntrl:]]/) print key; key = ""; continue }
+    if (c == "{" || c == "[") { d++; if (want && c == "{" && d == 2) inp = 1; want = 0; continue }
+    if (c == "}" || c == "]") { d--; if (d < 2) inp = 0; want = 0; continue }
+    if (c != " " && c != "\t" && c != "\n" && c != "\r") want = 0
+  }
+}' "$file" 2>/dev/null)
+  _gpumkt_add ${names[@]+"${names[@]}"}
+}
+
+_gpumkt_add_files() {
+  local f
+  compopt -o filenames 2>/dev/null
+  while IFS= read -r f; do COMPREPLY+=("$f"); done < <(compgen -f -- "$_gpumkt_word")
+}
+
+# Sets `subs` to the subcommands of the command path $1.
+_gpumkt_cmds() {
+  case $1 in
+    '') subs='util-index history volume range memory gpus memory-types config sandbox completion help' ;;
+    'config') subs='get set unset list path help' ;;
+    *) subs='' ;;
+  esac
+}
+
+# Sets `opts` to the flags valid at the command path $1.
+_gpumkt_opts() {
+  case $1 in
+    ''|'config help'|'help') opts='-V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox -h --help' ;;
+    'util-index') opts='--gpu --region --base-date --from --to -f --format -o --output --columns --no-header --order --raw --csv-safe --strict -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    'history'|'volume'|'range') opts='--from --to --granularity --limit -f --format -o --output --columns --no-header --order --raw --csv-safe --strict -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    'memory') opts='--type --category -f --format -o --output --columns --no-header --order --raw --csv-safe --strict -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    'gpus') opts='--aliases -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    'memory-types') opts='--category -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    'config'|'config get'|'config set'|'config unset'|'config list'|'config path'|'completion') opts='-h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    'sandbox') opts='--port --host -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    *) opts='' ;;
+  esac
+}
+
+# Succeeds when flag $2 takes a value at path $1; with a third argument, also offers its values.
+_gpumkt_val() {
+  case "$1|$2" in
+    'util-index|--gpu') [[ -z ${3-} ]] || _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
+    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'history|--from'|'history|--to'|'history|--limit'|'volume|--from'|'volume|--to'|'volume|--limit'|'range|--from'|'range|--to'|'range|--limit'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
+    'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' ;;
+    'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
+    'util-index|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'occupancy' 'intensity' 'eur' 'basis' 'index' 'price' 'effectivePrice' 'revPag' 'priceCoverage' 'capacity' 'rented' 'demandEffect' 'supplyEffect' 'occupancyChange' 'decompositionBasis' 'comparable' 'reportingTypes' 'coverage' 'readings' 'gpu' ;;
+    'util-index|--order'|'history|--order'|'volume|--order'|'range|--order'|'memory|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
+    'history|--granularity'|'volume|--granularity'|'range|--granularity') [[ -z ${3-} ]] || _gpumkt_add 'daily' 'hourly' 'auto' ;;
+    'history|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'timestamp' 'index_value' 'gpu' ;;
+    'volume|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'exact_timestamp' 'utilization_ratio' 'gpu' ;;
+    'range|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'exact_timestamp' 'index_value' 'data_type' 'gpu' ;;
+    'memory|--type') [[ -z ${3-} ]] || _gpumkt_add 'mem_ddr3_4gb' 'mem_ddr4_8gb' 'mem_ddr4_8gb_ett' 'mem_ddr4_16gb' 'mem_ddr4_16gb_ett' 'mem_ddr5_16gb' 'mem_ddr5_16gb_ett' 'mem_mlc_32gb' 'mem_mlc_64gb' 'mem_slc_1gb' 'mem_slc_2gb' 'mem_ddr4_udimm_16gb' 'mem_ddr5_rdimm_32gb' 'mem_ddr5_udimm_16gb' 'DDR3 4Gb (512Mx8) 1600/1866' 'DDR4 8Gb (1Gx8) 3200' 'DDR4 8Gb (1Gx8) eTT' 'DDR4 16Gb (2Gx8) 3200' 'DDR4 16Gb (2Gx8) eTT' 'DDR5 16Gb (2Gx8) 4800/5600' 'DDR5 16Gb (2Gx8) eTT' 'MLC 32Gb (4Gx8)' 'MLC 64Gb (8Gx8)' 'SLC 1Gb (128Mx8)' 'SLC 2Gb (256Mx8)' 'DDR4 UDIMM 16GB 3200' 'DDR5 RDIMM 32GB 4800/5600' 'DDR5 UDIMM 16GB 4800/5600' ;;
+    'memory|--category'|'memory-types|--category') [[ -z ${3-} ]] || _gpumkt_add 'dram' 'flash' 'module' ;;
+    'memory|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'id' 'memoryType' 'category' 'price' 'changePct' 'weeklyHigh' 'weeklyLow' 'sourceUpdatedAt' 'date' 'updatedAt' ;;
+    *'|--base-url'|*'|--timeout'|*'|--retries') [[ -z ${3-} ]] || : ;;
+    *'|--profile') [[ -z ${3-} ]] || _gpumkt_add_profiles ;;
+    *'|--config') [[ -z ${3-} ]] || _gpumkt_add_files ;;
+    *) return 1 ;;
+  esac
+}
+
+# Offers values for positional argument number $2 (from 0) of the command path $1.
+_gpumkt_arg() {
+  case $1 in
+    'history'|'volume'|'range') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
+    'config get'|'config unset') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; esac ;;
+    'config set') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; 1) : ;; esac ;;
+    'config help') case $2 in 0) _gpumkt_add 'get' 'set' 'unset' 'list' 'path' ;; esac ;;
+    'completion') case $2 in 0) _gpumkt_add 'bash' 'zsh' 'fish' ;; esac ;;
+    'help') case $2 in 0) _gpumkt_add 'util-index' 'history' 'volume' 'range' 'memory' 'gpus' 'memory-types' 'config' 'sandbox' 'completion' ;; esac ;;
+  esac
+  return 0
+}
+
+_gpumkt() {
+  local cur=${COMP_WORDS[COMP_CWORD]} path='' expect='' ended='' word subs opts i=1 nargs=0
+  local _gpumkt_word='' _gpumkt_quote='' _gpumkt_cfg=''
+  COMPREPLY=()
+  while [[ $i -lt $COMP_CWORD ]]; do
+    word=${COMP_WORDS[i]}
+    i=$((i + 1))
+    if [[ -n $expect ]]; then
+      # `--flag=value` arrives as three words: bash splits at '=' (COMP_WORDBREAKS).
+      [[ $word == = ]] && continue
+      [[ $expect == --config ]] && _gpumkt_cfg=$word
+      expect=''
+    elif [[ -z $ended && $word == -?* ]]; then
+      if [[ $word == -- ]]; then ended=1; elif _gpumkt_val "$path" "$word"; then expect=$word; fi
+    else
+      _gpumkt_cmds "$path"
+      if [[ $nargs -eq 0 && " $subs " == *" $word "* ]]; then path=${path:+$path }$word; else nargs=$((nargs + 1)); fi
+    fi
+  done
+  if [[ -n $expect ]]; then
+    [[ $cur == = ]] && cur=''
+    _gpumkt_dequote "$cur"
+    _gpumkt_val "$path" "$expect" offer
+    return 0
+  fi
+  _gpumkt_dequote "$cur"
+  _gpumkt_opts "$path"
+  if [[ -z $ended && $cur == -* ]]; then
+    # shellcheck disable=SC2086 # the flag list is split on purpose
+    _gpumkt_add $opts
+    return 0
+  fi
+  _gpumkt_cmds "$path"
+  if [[ -n $subs && $nargs -eq 0 ]]; then
+    # shellcheck disable=SC2086
+    _gpumkt_add $subs
+  else
+    _gpumkt_arg "$path" "$nargs"
+  fi
+  # Nothing else fits an empty word: offer the flags rather than nothing.
+  if [[ ${#COMPREPLY[@]} -eq 0 && -z $cur && -z $ended ]]; then
+    # shellcheck disable=SC2086
+    _gpumkt_add $opts
+  fi
+  return 0
+}
+
+complete -F _gpumkt gpumkt

@@ -1,0 +1,323 @@
+# fish completion for gpumkt. Generated from the program definition by `gpumkt completion fish`;
+# do not edit (run `npm run completions` in the source tree to regenerate).
+# Completing never starts gpumkt or touches the network: every list is embedded below, and profile
+# names are read from the config file with awk.
+#
+# Install one of:
+#   system:   /usr/share/fish/vendor_completions.d/gpumkt.fish
+#   per user: ~/.config/fish/completions/gpumkt.fish
+
+# Which command path the words before the cursor name, how many arguments follow it, and --config.
+# Cached per command line: fish evaluates every condition below for one Tab.
+set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'gpus' 'memory-types' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'help'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'memory|--type' 'memory|--category' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory-types|--category' 'sandbox|--port' 'sandbox|--host'
+function __gpumkt_state
+    set -l line (commandline -pc)
+    test "$line" = "$__gpumkt_line"; and return
+    set -g __gpumkt_line $line
+    set -g __gpumkt_path ''
+    set -g __gpumkt_nargs 0
+    set -g __gpumkt_cfg ''
+    set -l expect ''
+    set -l ended 0
+    for t in (commandline -opc)[2..-1]
+        if test -n "$expect"
+            test "$expect" = --config; and set -g __gpumkt_cfg $t
+            set expect ''
+        else if test $ended = 0; and string match -q -- "-?*" $t
+            if test "$t" = --
+                set ended 1
+            else if string match -q -- "--config=*" $t
+                set -g __gpumkt_cfg (string replace -- --config= "" $t)
+            else if contains -- "$__gpumkt_path|$t" $__gpumkt_valued; or contains -- "*|$t" $__gpumkt_valued
+                set expect $t
+            end
+        else if test $__gpumkt_nargs = 0; and contains -- (string trim -- "$__gpumkt_path $t") $__gpumkt_commands
+            set -g __gpumkt_path (string trim -- "$__gpumkt_path $t")
+        else
+            set -g __gpumkt_nargs (math $__gpumkt_nargs + 1)
+        end
+    end
+end
+
+# True at command path $argv[1] (flags of that command).
+function __gpumkt_at
+    __gpumkt_state
+    test "$__gpumkt_path" = "$argv[1]"
+end
+
+# True at command path $argv[1] when the next argument is number $argv[2] (from 0; '>=N' for N or more).
+function __gpumkt_pos
+    __gpumkt_state
+    test "$__gpumkt_path" = "$argv[1]"; or return 1
+    switch $argv[2]
+        case '>=*'
+            test $__gpumkt_nargs -ge (string sub -s 3 -- $argv[2])
+        case '*'
+            test $__gpumkt_nargs = $argv[2]
+    end
+end
+
+# Comma-separated lists: completes the item after the last comma, leaving out items already given.
+function __gpumkt_list
+    set -l token (string replace -r -- "^--[^=]*=" "" (commandline -ct))
+    set -l head (string match -r -- "^.*," $token)
+    set -l given (string split -- , "$head")
+    for v in $argv
+        contains -- $v $given; or printf "%s%s\n" "$head" $v
+    end
+end
+
+# Profile names from the config file: --config on the line, GPUMKT_CONFIG, XDG_CONFIG_HOME, ~/.config.
+function __gpumkt_profiles
+    __gpumkt_state
+    set -l file $__gpumkt_cfg
+    if test -z "$file"
+        if set -q GPUMKT_CONFIG; and test -n "$GPUMKT_CONFIG"
+            set file $GPUMKT_CONFIG
+        else if set -q XDG_CONFIG_HOME; and string match -q -- "/*" $XDG_CONFIG_HOME
+            set file $XDG_CONFIG_HOME/gpumkt/config.json
+        else
+            set file ~/.config/gpumkt/config.json
+        end
+    end
+    test -f "$file" -a -r "$file"; or return
+    awk '{ t = t $0 "\\n" }
+END {
+  n = length(t); d = 0; inp = 0; want = 0; key = ""
+  for (i = 1; i <= n; i++) {
+    c = substr(t, i, 1)
+    if (c == "\\"") {
+      s = ""
+      for (i++; i <= n; i++) {
+        c = substr(t, i, 1)
+        if (c == "\\"") break
+        if (c == "\\\\") { i++; c = substr(t, i, 1); if (c == "n" || c == "t" || c == "u") c = "\\\\" c }
+        s = s c
+      }
+      key = s; want = 0; continue
+    }
+    if (c == ":") { if (d == 1 && key == "profiles") want = 1; else if (inp && d == 2 && key !~ /[\\\\[:cntrl:]]/) print key; key = ""; continue }
+    if (c == "{" || c == "[") { d++; if (want && c == "{" && d == 2) inp = 1; want = 0; continue }
+    if (c == "}" || c == "]") { d--; if (d < 2) inp = 0; want = 0; continue }
+    if (c != " " && c != "\\t" && c != "\\n" && c != "\\r") want = 0
+  }
+}' $file 2>/dev/null
+end
+
+function __gpumkt_v_gpu_1
+    printf '%s\t%s\n' 'H100 SXM' 'GPU model'
+    printf '%s\t%s\n' 'H200' 'GPU model'
+    printf '%s\t%s\n' 'A100 SXM4' 'GPU model'
+    printf '%s\t%s\n' 'B200' 'GPU model'
+    printf '%s\t%s\n' 'RTX 5090' 'GPU model'
+    printf '%s\t%s\n' 'RTX PRO 6000 WS' 'GPU model'
+    printf '%s\t%s\n' '5090' 'alias of RTX 5090'
+    printf '%s\t%s\n' '6000' 'alias of RTX PRO 6000 WS'
+    printf '%s\t%s\n' 'h100' 'alias of H100 SXM'
+    printf '%s\t%s\n' 'h100sxm' 'alias of H100 SXM'
+    printf '%s\t%s\n' 'h200' 'alias of H200'
+    printf '%s\t%s\n' 'a100' 'alias of A100 SXM4'
+    printf '%s\t%s\n' 'a100sxm4' 'alias of A100 SXM4'
+    printf '%s\t%s\n' 'b200' 'alias of B200'
+    printf '%s\t%s\n' 'rtx5090' 'alias of RTX 5090'
+    printf '%s\t%s\n' 'pro6000' 'alias of RTX PRO 6000 WS'
+    printf '%s\t%s\n' 'rtxpro6000' 'alias of RTX PRO 6000 WS'
+    printf '%s\t%s\n' 'rtxpro6000ws' 'alias of RTX PRO 6000 WS'
+    printf '%s\t%s\n' 'all' 'every model'
+end
+
+function __gpumkt_v_format_2
+    printf '%s\t%s\n' 'table' 'format'
+    printf '%s\t%s\n' 'csv' 'format'
+    printf '%s\t%s\n' 'tsv' 'format'
+    printf '%s\t%s\n' 'json' 'format'
+    printf '%s\t%s\n' 'ndjson' 'format'
+    printf '%s\t%s\n' 'markdown' 'format'
+end
+
+function __gpumkt_v_order_3
+    printf '%s\t%s\n' 'asc' 'order'
+    printf '%s\t%s\n' 'desc' 'order'
+end
+
+function __gpumkt_v_granularity_4
+    printf '%s\t%s\n' 'daily' 'granularity'
+    printf '%s\t%s\n' 'hourly' 'granularity'
+    printf '%s\t%s\n' 'auto' 'granularity'
+end
+
+function __gpumkt_v_type_5
+    printf '%s\t%s\n' 'mem_ddr3_4gb' 'DDR3 4Gb (512Mx8) 1600/1866'
+    printf '%s\t%s\n' 'mem_ddr4_8gb' 'DDR4 8Gb (1Gx8) 3200'
+    printf '%s\t%s\n' 'mem_ddr4_8gb_ett' 'DDR4 8Gb (1Gx8) eTT'
+    printf '%s\t%s\n' 'mem_ddr4_16gb' 'DDR4 16Gb (2Gx8) 3200'
+    printf '%s\t%s\n' 'mem_ddr4_16gb_ett' 'DDR4 16Gb (2Gx8) eTT'
+    printf '%s\t%s\n' 'mem_ddr5_16gb' 'DDR5 16Gb (2Gx8) 4800/5600'
+    printf '%s\t%s\n' 'mem_ddr5_16gb_ett' 'DDR5 16Gb (2Gx8) eTT'
+    printf '%s\t%s\n' 'mem_mlc_32gb' 'MLC 32Gb (4Gx8)'
+    printf '%s\t%s\n' 'mem_mlc_64gb' 'MLC 64Gb (8Gx8)'
+    printf '%s\t%s\n' 'mem_slc_1gb' 'SLC 1Gb (128Mx8)'
+    printf '%s\t%s\n' 'mem_slc_2gb' 'SLC 2Gb (256Mx8)'
+    printf '%s\t%s\n' 'mem_ddr4_udimm_16gb' 'DDR4 UDIMM 16GB 3200'
+    printf '%s\t%s\n' 'mem_ddr5_rdimm_32gb' 'DDR5 RDIMM 32GB 4800/5600'
+    printf '%s\t%s\n' 'mem_ddr5_udimm_16gb' 'DDR5 UDIMM 16GB 4800/5600'
+    printf '%s\t%s\n' 'DDR3 4Gb (512Mx8) 1600/1866' 'mem_ddr3_4gb'
+    printf '%s\t%s\n' 'DDR4 8Gb (1Gx8) 3200' 'mem_ddr4_8gb'
+    printf '%s\t%s\n' 'DDR4 8Gb (1Gx8) eTT' 'mem_ddr4_8gb_ett'
+    printf '%s\t%s\n' 'DDR4 16Gb (2Gx8) 3200' 'mem_ddr4_16gb'
+    printf '%s\t%s\n' 'DDR4 16Gb (2Gx8) eTT' 'mem_ddr4_16gb_ett'
+    printf '%s\t%s\n' 'DDR5 16Gb (2Gx8) 4800/5600' 'mem_ddr5_16gb'
+    printf '%s\t%s\n' 'DDR5 16Gb (2Gx8) eTT' 'mem_ddr5_16gb_ett'
+    printf '%s\t%s\n' 'MLC 32Gb (4Gx8)' 'mem_mlc_32gb'
+    printf '%s\t%s\n' 'MLC 64Gb (8Gx8)' 'mem_mlc_64gb'
+    printf '%s\t%s\n' 'SLC 1Gb (128Mx8)' 'mem_slc_1gb'
+    printf '%s\t%s\n' 'SLC 2Gb (256Mx8)' 'mem_slc_2gb'
+    printf '%s\t%s\n' 'DDR4 UDIMM 16GB 3200' 'mem_ddr4_udimm_16gb'
+    printf '%s\t%s\n' 'DDR5 RDIMM 32GB 4800/5600' 'mem_ddr5_rdimm_32gb'
+    printf '%s\t%s\n' 'DDR5 UDIMM 16GB 4800/5600' 'mem_ddr5_udimm_16gb'
+end
+
+function __gpumkt_v_category_6
+    printf '%s\t%s\n' 'dram' 'category'
+    printf '%s\t%s\n' 'flash' 'category'
+    printf '%s\t%s\n' 'module' 'category'
+end
+
+function __gpumkt_v_key_7
+    printf '%s\t%s\n' 'api-key' 'key'
+    printf '%s\t%s\n' 'base-url' 'key'
+    printf '%s\t%s\n' 'timeout' 'key'
+    printf '%s\t%s\n' 'retries' 'key'
+    printf '%s\t%s\n' 'format' 'key'
+end
+
+function __gpumkt_v_command_8
+    printf '%s\t%s\n' 'get' 'print the effective value of a key (the API key itself is never printed)'
+    printf '%s\t%s\n' 'set' 'save a value in the selected profile; the API key is read from a hidden prompt or stdin'
+    printf '%s\t%s\n' 'unset' 'remove a key from the selected profile'
+    printf '%s\t%s\n' 'list' 'show every key with its effective value and where it comes from (the API key as ***)'
+    printf '%s\t%s\n' 'path' 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
+end
+
+function __gpumkt_v_shell_9
+    printf '%s\t%s\n' 'bash' 'shell'
+    printf '%s\t%s\n' 'zsh' 'shell'
+    printf '%s\t%s\n' 'fish' 'shell'
+end
+
+function __gpumkt_v_command_10
+    printf '%s\t%s\n' 'util-index' 'daily utilization index, each move split into demand and supply effects'
+    printf '%s\t%s\n' 'history' 'price-index series (USD per GPU-hour) per GPU model'
+    printf '%s\t%s\n' 'volume' 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
+    printf '%s\t%s\n' 'range' 'index history with per-row granularity (auto: daily over ~30 days, else hourly)'
+    printf '%s\t%s\n' 'memory' 'current memory spot prices (USD per unit; changePct in percent)'
+    printf '%s\t%s\n' 'gpus' 'list the GPU models (one per line); --aliases adds the short names accepted'
+    printf '%s\t%s\n' 'memory-types' 'list the memory types (id, name, category), tab-separated'
+    printf '%s\t%s\n' 'config' 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
+    printf '%s\t%s\n' 'sandbox' 'serve the built-in sandbox API (synthetic data) on loopback until Ctrl-C'
+    printf '%s\t%s\n' 'completion' 'print the completion script for bash, zsh or fish (see README: Shell completions)'
+end
+
+complete -c gpumkt -f
+complete -c gpumkt -s V -l version -d 'print the version'
+complete -c gpumkt -l base-url -x -d 'API base URL (env GPUMKT_BASE_URL)'
+complete -c gpumkt -l profile -x -a '(__gpumkt_profiles)' -d 'config profile to use (env GPUMKT_PROFILE)'
+complete -c gpumkt -l config -r -F -d 'config file path (env GPUMKT_CONFIG)'
+complete -c gpumkt -l timeout -x -d 'per-attempt timeout: connect, headers, body idle (default 30)'
+complete -c gpumkt -l retries -x -d 'retries on network faults, 429 and 5xx (default 3; 0 disables)'
+complete -c gpumkt -l no-color -d 'never colour output (also NO_COLOR)'
+complete -c gpumkt -s q -l quiet -d 'print no notices or warnings, only errors'
+complete -c gpumkt -s v -l verbose -d 'log each request (method, URL, status, time) on stderr; the key is never shown'
+complete -c gpumkt -l dry-run -d 'print each request as a curl command (key redacted) and send nothing'
+complete -c gpumkt -l sandbox -d 'query a built-in local sandbox with synthetic data; no key needed'
+complete -c gpumkt -s h -l help -d 'display help for command'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'util-index' -d 'daily utilization index, each move split into demand and supply effects'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'history' -d 'price-index series (USD per GPU-hour) per GPU model'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'volume' -d 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'range' -d 'index history with per-row granularity (auto: daily over ~30 days, else hourly)'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'memory' -d 'current memory spot prices (USD per unit; changePct in percent)'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'gpus' -d 'list the GPU models (one per line); --aliases adds the short names accepted'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'memory-types' -d 'list the memory types (id, name, category), tab-separated'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'config' -d 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'sandbox' -d 'serve the built-in sandbox API (synthetic data) on loopback until Ctrl-C'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'completion' -d 'print the completion script for bash, zsh or fish (see README: Shell completions)'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'help' -d 'display help for command'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l gpu -x -a '(__gpumkt_v_gpu_1)' -d 'one GPU model (or \'all\': each model separately); default: every model aggregated'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l region -x -d 'occupancy region'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l base-date -x -d 'rebase anchor for the index level (default 2026-01-01)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -s o -l output -r -F -d 'write to a file, atomically (temporary file, then rename)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l columns -x -a '(__gpumkt_list date occupancy intensity eur basis index price effectivePrice revPag priceCoverage capacity rented demandEffect supplyEffect occupancyChange decompositionBasis comparable reportingTypes coverage readings gpu)' -d 'comma-separated columns to print, in this order'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l granularity -x -a '(__gpumkt_v_granularity_4)' -d 'row granularity'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l limit -x -d 'rows per model: N most recent of the window, or \'all\''
+complete -c gpumkt -n '__gpumkt_at \'history\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -s o -l output -r -F -d 'write to a file, atomically (temporary file, then rename)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l columns -x -a '(__gpumkt_list timestamp index_value gpu)' -d 'comma-separated columns to print, in this order'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_pos \'history\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l granularity -x -a '(__gpumkt_v_granularity_4)' -d 'row granularity'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l limit -x -d 'rows per model: N most recent of the window, or \'all\''
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -s o -l output -r -F -d 'write to a file, atomically (temporary file, then rename)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l columns -x -a '(__gpumkt_list recorded_at exact_timestamp utilization_ratio gpu)' -d 'comma-separated columns to print, in this order'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_pos \'volume\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l granularity -x -a '(__gpumkt_v_granularity_4)' -d 'row granularity'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l limit -x -d 'rows per model: N most recent of the window, or \'all\''
+complete -c gpumkt -n '__gpumkt_at \'range\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -s o -l output -r -F -d 'write to a file, atomically (temporary file, then rename)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l columns -x -a '(__gpumkt_list recorded_at exact_timestamp index_value data_type gpu)' -d 'comma-separated columns to print, in this order'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_pos \'range\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l type -x -a '(__gpumkt_v_type_5)' -d 'one memory type, by id (mem_ddr5_16gb) or name; see \'gpumkt memory-types\''
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l category -x -a '(__gpumkt_v_category_6)' -d 'only this category'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -s o -l output -r -F -d 'write to a file, atomically (temporary file, then rename)'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l columns -x -a '(__gpumkt_list id memoryType category price changePct weeklyHigh weeklyLow sourceUpdatedAt date updatedAt)' -d 'comma-separated columns to print, in this order'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l aliases -d 'show each model with its aliases, tab-separated'
+complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l category -x -a '(__gpumkt_v_category_6)' -d 'only this category'
+complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'get' -d 'print the effective value of a key (the API key itself is never printed)'
+complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'set' -d 'save a value in the selected profile; the API key is read from a hidden prompt or stdin'
+complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'unset' -d 'remove a key from the selected profile'
+complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'list' -d 'show every key with its effective value and where it comes from (the API key as ***)'
+complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'path' -d 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
+complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'help' -d 'display help for command'
+complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_7)'
+complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_7)'
+complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_7)'
+complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_8)'
+complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l port -x -d 'port to listen on (0 picks a free one)'
+complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l host -x -d 'address to bind (loopback unless told otherwise)'
+complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_9)'
+complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_10)'

@@ -1,0 +1,24 @@
+/** `gpumkt completion bash|zsh|fish`: print the shell completion script, generated from this program. */
+import { Argument, Command } from 'commander';
+import type { Context } from '../context.js';
+
+/** Declares the completion command. */
+export default function completionCommand(ctx: Context): Command {
+  return new Command('completion')
+    .description('print the completion script for bash, zsh or fish (see README: Shell completions)')
+    .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
+    .addHelpText('after', [
+      '',
+      'Examples:',
+      '  $ gpumkt completion bash > ~/.local/share/bash-completion/completions/gpumkt',
+      '  $ gpumkt completion zsh > ~/.zfunc/_gpumkt         # with fpath=(~/.zfunc $fpath) before compinit',
+      '  $ gpumkt completion fish > ~/.config/fish/completions/gpumkt.fish',
+      '  $ source <(gpumkt completion bash)               # this bash session only',
+    ].join('\n'))
+    .action(async (shell: 'bash' | 'zsh' | 'fish', _flags: unknown, cmd: Command) => {
+      const { renderCompletion } = await import('../completion/index.js');
+      // The script describes the whole program this command belongs to, so it never drifts from it.
+      const root = cmd.parent ?? cmd;
+      ctx.io.stdout.write(renderCompletion(shell, root));
+    });
+}

@@ -1,0 +1,74 @@
+/**
+ * Completion metadata commander cannot express: what positional arguments and free-form flag values
+ * may be (GPU models, memory types, columns per command, config keys, profiles, files). Embedded in
+ * the generated scripts as static lists, so completing never starts Node or touches the network.
+ */
+import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
+import { MEMORY_TYPES } from '../domain/memory-types.js';
+import { CONFIG_KEYS } from '../config/keys.js';
+import { historyRangeEndpoint, historySimpleEndpoint, memoryIndexEndpoint, utilIndexEndpoint, volumeMetricsEndpoint } from '../api/endpoints/index.js';
+import type { Candidate, ValueSource } from './spec.js';
+
+/** Long flags that may be repeated on one command line. */
+export const REPEATABLE_OPTIONS: readonly string[] = ['--gpu'];
+
+/** The six models, their aliases and `all`. */
+const GPUS: ValueSource = {
+  kind: 'words',
+  name: 'gpu',
+  words: [
+    ...GPU_MODELS.map((m): Candidate => ({ value: m, description: 'GPU model' })),
+    ...Object.entries(GPU_ALIASES).map(([alias, m]): Candidate => ({ value: alias, description: `alias of ${m}` })),
+    { value: 'all', description: 'every model' },
+  ],
+};
+
+/** Memory types by id (described by name) and by name (described by id). */
+const MEMORY: ValueSource = {
+  kind: 'words',
+  name: 'type',
+  words: [
+    ...MEMORY_TYPES.map((t): Candidate => ({ value: t.id, description: t.name })),
+    ...MEMORY_TYPES.map((t): Candidate => ({ value: t.name, description: t.id })),
+  ],
+};
+
+const CONFIG_KEY: ValueSource = { kind: 'words', name: 'key', words: CONFIG_KEYS.map((value) => ({ value })) };
+
+/** Columns `--columns` accepts, per command (the series commands add `gpu`, as their pipelines do). */
+const COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  'util-index': [...utilIndexEndpoint.columns, 'gpu'],
+  history: [...historySimpleEndpoint.columns, 'gpu'],
+  volume: [...volumeMetricsEndpoint.columns, 'gpu'],
+  range: [...historyRangeEndpoint.columns, 'gpu'],
+  memory: memoryIndexEndpoint.columns,
+};
+
+/** Values of positional arguments, by command path and position; undefined means free text. */
+export function argumentValues(path: readonly string[], index: number): ValueSource | undefined {
+  const key = path.join(' ');
+  if (key === 'history' || key === 'volume' || key === 'range') return GPUS;
+  if ((key === 'config get' || key === 'config set' || key === 'config unset') && index === 0) return CONFIG_KEY;
+  return undefined;
+}
+
+/** Values of a flag that has no commander choices, by command path and long name; undefined means free text. */
+export function optionValues(path: readonly string[], long: string): ValueSource | undefined {
+  switch (long) {
+    case '--gpu':
+      return GPUS;
+    case '--type':
+      return MEMORY;
+    case '--profile':
+      return { kind: 'profiles', name: 'profile' };
+    case '--config':
+    case '--output':
+      return { kind: 'file', name: 'file' };
+    case '--columns': {
+      const columns = COLUMNS[path.join(' ')];
+      return columns ? { kind: 'list', name: 'columns', words: columns.map((value) => ({ value })) } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
