@@ -13,7 +13,7 @@ import { fileSink, writeAll } from '../output/sink.js';
 import { formatOptions, type OutputPlan } from '../pipeline/output-plan.js';
 import type { Session } from '../pipeline/session.js';
 import { redactUrl } from '../api/errors.js';
-import { acquireLock } from './lock.js';
+import { acquireLock, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
 import { appendRows } from './append.js';
 import { writeManifest } from './manifest.js';
@@ -44,6 +44,8 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Sessio
   if (!session.dryRun) {
     const lock = await acquireLock(target, { timeoutS: plan.lockTimeout, signal: ctx.signal, now: () => new Date() });
     ctx.onCleanup(() => lock.release());
+    const removed = await removeDeadTemps(target);
+    if (removed > 0) ctx.log.info(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`);
   }
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
   const existing = plan.append ? await scanExisting(target, { format: plan.format, timeKey: spec.timeKey, regionStart }) : undefined;

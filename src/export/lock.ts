@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { link, open, readFile, rename, unlink } from 'node:fs/promises';
+import { link, open, readdir, readFile, realpath, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
 import { LockedError, OutputError } from '../errors.js';
 import { errorCode } from '../output/file-sink.js';
 
@@ -52,9 +53,13 @@ export function parseLock(text: string): LockInfo | undefined {
 
 /** True when `info` names a process on this host that no longer exists. */
 export function isStale(info: LockInfo): boolean {
-  if (info.hostname !== hostname()) return false;
+  return info.hostname === hostname() && isDead(info.pid);
+}
+
+/** True when no process `pid` exists on this host. */
+function isDead(pid: number): boolean {
   try {
-    process.kill(info.pid, 0);
+    process.kill(pid, 0);
     return false;
   } catch (err) {
     // EPERM: the process exists but belongs to someone else.
@@ -145,4 +150,23 @@ export async function acquireLock(target: string, opts: LockOptions): Promise<Lo
       if (now === text) await unlink(file).catch(() => undefined);
     },
   };
+}
+
+/**
+ * Removes the temporary files (`.<name>.<pid>.<random>.tmp`, see output/file-sink.ts) that runs killed
+ * with SIGKILL left next to `target`. Only called while holding the target's lock, and only files of
+ * processes that no longer exist here are removed, so no live run loses its temporary file.
+ */
+export async function removeDeadTemps(target: string): Promise<number> {
+  const dest = await realpath(target).catch(() => path.resolve(target));
+  const base = path.basename(dest).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^\\.${base}\\.(\\d+)\\.[0-9a-f]{12}\\.tmp$`);
+  const dir = path.dirname(dest);
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const pid = pattern.exec(name)?.[1];
+    if (pid === undefined || !isDead(Number(pid))) continue;
+    await unlink(path.join(dir, name)).then(() => removed++, () => undefined);
+  }
+  return removed;
 }

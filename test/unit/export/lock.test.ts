@@ -1,11 +1,11 @@
 /** The output lock: exclusive creation, waiting and timing out (exit 8), stale-lock takeover, release. */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockedError } from '../../../src/errors.js';
-import { acquireLock, isStale, lockPath, parseLock } from '../../../src/export/lock.js';
+import { acquireLock, isStale, lockPath, parseLock, removeDeadTemps } from '../../../src/export/lock.js';
 
 const target = (): string => join(mkdtempSync(join(tmpdir(), 'gpumkt-lock-')), 'out.csv');
 
@@ -64,5 +64,17 @@ describe('acquireLock', () => {
     writeFileSync(lockPath(t), JSON.stringify({ pid: 1, hostname: 'other', startedAt: 'x' }));
     await lock.release();
     expect(existsSync(lockPath(t))).toBe(true);
+  });
+});
+
+describe('removeDeadTemps', () => {
+  it("removes only the target's temporary files whose writer process is gone", async () => {
+    const t = target();
+    const dir = dirname(t);
+    const dead = deadPid();
+    const names = [`.out.csv.${dead}.0123456789ab.tmp`, `.out.csv.${process.pid}.0123456789ab.tmp`, `.other.csv.${dead}.0123456789ab.tmp`, 'out.csv'];
+    for (const n of names) writeFileSync(join(dir, n), 'x');
+    expect(await removeDeadTemps(t)).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual(names.slice(1).sort());
   });
 });
