@@ -95,7 +95,7 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
   }
   const result = { total: existing.rows + fresh.length, added: fresh.length, replaced: replacing ? restated.size : 0, lastKey };
   if (fresh.length === 0 && !replacing) {
-    const since = existing.lastKey ? ` after ${existing.lastKey}` : '';
+    const since = existing.lastTime ? ` after ${existing.lastTime}` : '';
     if (spec.failEmpty) throw new EmptyError(`no new rows${since}; ${spec.target} left unchanged`);
     ctx.log.info(`no new rows${since}; ${spec.target} left unchanged`);
     return { ...result, written: false };
