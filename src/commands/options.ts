@@ -39,7 +39,7 @@ export interface SeriesFlags extends OutputFlags, WindowFlags {
   limit: number | 'all';
 }
 
-/** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict. */
+/** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
 export function addOutputOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)').choices(FORMAT_NAMES))
