@@ -24,39 +24,50 @@ const CR = 0x0d;
 const QUOTE = 0x22;
 
 /**
- * Yields the records of a file, streamed. With `quoted` (CSV), a LF inside a quoted field does not
- * end the record: quote parity over the record's bytes tells (a doubled quote flips it twice).
+ * Yields the records of a file, streamed, one batch per read chunk (an await per record would cost
+ * more than the parsing). With `quoted` (CSV), a LF inside a quoted field does not end the record:
+ * quote parity over the record's bytes tells (a doubled quote flips it twice).
  */
-export async function* readRecords(file: string, quoted: boolean): AsyncGenerator<RawRecord> {
+export async function* readRecords(file: string, quoted: boolean): AsyncGenerator<RawRecord[]> {
   let pending: Buffer[] = [];
   let pendingStart = 0;
-  let offset = 0; // bytes consumed so far
+  let offset = 0; // bytes consumed before the current chunk
   let inQuotes = false;
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    const batch: RawRecord[] = [];
     let from = 0;
+    // The next quote at or after `from`, searched once and reused: searching afresh per line would
+    // scan to the chunk's end every time in a file without quotes (quadratic).
+    let q = quoted ? chunk.indexOf(QUOTE) : -1;
     while (from < chunk.length) {
       const lf = chunk.indexOf(LF, from);
       const stop = lf === -1 ? chunk.length : lf;
-      if (quoted) {
-        for (let q = chunk.indexOf(QUOTE, from); q !== -1 && q < stop; q = chunk.indexOf(QUOTE, q + 1)) inQuotes = !inQuotes;
+      while (q !== -1 && q < stop) {
+        inQuotes = !inQuotes;
+        q = chunk.indexOf(QUOTE, q + 1);
       }
       if (lf === -1) {
         pending.push(chunk.subarray(from));
         break;
       }
-      pending.push(chunk.subarray(from, lf + 1));
+      const piece = chunk.subarray(from, lf + 1);
       from = lf + 1;
-      if (inQuotes) continue; // the LF belongs to a quoted field
-      const bytes = Buffer.concat(pending);
+      if (inQuotes) {
+        pending.push(piece); // the LF belongs to a quoted field
+        continue;
+      }
+      // A record inside one chunk is a view, not a copy.
+      const bytes = pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
       const end = offset + from;
-      yield { start: pendingStart, end, bytes, crlf: bytes.length >= 2 && bytes[bytes.length - 2] === CR, terminated: true };
+      batch.push({ start: pendingStart, end, bytes, crlf: bytes.length >= 2 && bytes[bytes.length - 2] === CR, terminated: true });
       pending = [];
       pendingStart = end;
     }
     offset += chunk.length;
+    if (batch.length > 0) yield batch;
   }
   const rest = Buffer.concat(pending);
-  if (rest.length > 0) yield { start: pendingStart, end: offset, bytes: rest, crlf: false, terminated: false };
+  if (rest.length > 0) yield [{ start: pendingStart, end: offset, bytes: rest, crlf: false, terminated: false }];
 }
 
 /** A record's text without its line end (and without a leading BOM when `stripBom`). */

@@ -16,7 +16,7 @@ const tmp = (content: string | Buffer): string => {
 
 async function all(file: string, quoted: boolean) {
   const out = [];
-  for await (const r of readRecords(file, quoted)) out.push(r);
+  for await (const batch of readRecords(file, quoted)) out.push(...batch);
   return out;
 }
 
