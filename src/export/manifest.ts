@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import { redactUrl } from '../api/errors.js';
 import { fileSink, writeAll } from '../output/sink.js';
 import type { RequestLogEntry } from '../pipeline/session.js';
 import { VERSION } from '../version.js';
@@ -89,7 +90,7 @@ export async function buildManifest(m: ManifestInput): Promise<Record<string, un
     manifestVersion: 1,
     tool: { name: 'gpumkt', version: VERSION },
     createdAt: m.createdAt.toISOString(),
-    command: ['gpumkt', ...redactArgv(m.argv, m.knownKey)],
+    command: ['gpumkt', ...redactArgv(m.argv.map(redactUrl), m.knownKey)],
     file: { name: path.basename(m.target), format: m.format, dialect: m.dialect ?? null, bytes, sha256 },
     mode: m.mode,
     rows: m.rows,
