@@ -45,11 +45,26 @@ describe('locking and interrupted runs', () => {
     expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
   });
 
+  it('Ctrl-C (SIGINT) mid-run exits 130, leaves the file byte-identical and removes its lock', async () => {
+    const dir = workDir();
+    const file = join(dir, 'u.csv');
+    expect((await runOn(DAY1, [...ARGS, '--append', file])).code).toBe(0);
+    const before = readFileSync(file);
+    const { sb, env } = await slowSandbox(DAY2, 60_000);
+    const run = spawnCli([...ARGS, '--append', file], env);
+    await waitFor(() => sb.requests.length > 0 && existsSync(`${file}.lock`));
+    run.kill('SIGINT');
+    const r = await run.done;
+    expect(r.code).toBe(130);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
   it('two overlapping runs: the second exits 8 at once (default --lock-timeout 0), the first ends with a correct file', async () => {
     const dir = workDir();
     const file = join(dir, 'u.csv');
     expect((await runOn(DAY1, [...ARGS, '--append', file])).code).toBe(0);
-    const { sb, env } = await slowSandbox(DAY2, 1500);
+    const { sb, env } = await slowSandbox(DAY2, 4000);
     const first = spawnCli([...ARGS, '--append', file], env);
     await waitFor(() => sb.requests.length > 0);
     const second = spawnCli([...ARGS, '--append', file], env);
