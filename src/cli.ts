@@ -115,7 +115,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   };
   const clock = makeClock(env);
   const ctx: Context = {
-    io, env, ...clock, signal: controller.signal, log: makeLogger(io, globals), globals,
+    io, env, argv, ...clock, signal: controller.signal, log: makeLogger(io, globals), globals,
     onCleanup: (fn) => void cleanups.push(fn),
   };
   let signalCount = 0;

@@ -47,6 +47,8 @@ export interface Logger {
 export interface Context {
   readonly io: Io;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The command line as given (without node and script), for --manifest; absent in hand-built contexts. */
+  readonly argv?: readonly string[];
   /** Current time; GPUMKT_TODAY (YYYY-MM-DD) pins it for tests and reproducible runs. */
   now(): Date;
   /** Today's UTC date, YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 /** Flag groups shared by the data commands, declared once so help, parsing and completions agree. */
 import { Command, Option } from 'commander';
-import { parseLimit, parseList } from './parse.js';
+import { parseLimit, parseList, parseNonNegativeNumber } from './parse.js';
 
 /** Output formats, in help order (the registry in output/formatter.ts holds the implementations). */
 export const FORMAT_NAMES = ['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown'] as const;
@@ -18,6 +18,13 @@ export interface OutputFlags {
   raw?: boolean;
   csvSafe?: boolean;
   strict?: boolean;
+  /** Cron-grade exports (src/export): --append, --manifest, --csv-dialect, locking, --fail-empty. */
+  append?: string;
+  manifest?: boolean;
+  csvDialect?: 'rfc4180' | 'excel';
+  lockTimeout?: number;
+  failEmpty?: boolean;
+  replaceRestated?: boolean;
 }
 
 /** The window flags. */
@@ -32,7 +39,7 @@ export interface SeriesFlags extends OutputFlags, WindowFlags {
   limit: number | 'all';
 }
 
-/** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict. */
+/** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
 export function addOutputOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)').choices(FORMAT_NAMES))
@@ -42,7 +49,13 @@ export function addOutputOptions(cmd: Command): Command {
     .addOption(new Option('--order <order>', 'oldest first (asc) or newest first (desc)').choices(['asc', 'desc']).default('asc'))
     .option('--raw', 'print the untouched JSON body of the single request')
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
-    .option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning");
+    .option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning")
+    .option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing')
+    .option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)')
+    .option('--manifest', 'also write <file>.manifest.json: command, requests, row counts, sha256')
+    .addOption(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)').choices(['rfc4180', 'excel']))
+    .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)', parseNonNegativeNumber)
+    .option('--fail-empty', 'exit 9 when there is nothing new to write (for cron alerts)');
 }
 
 /** Adds --from and --to. */

@@ -8,6 +8,13 @@ export function parsePositiveNumber(value: string): number {
   return n;
 }
 
+/** A number ≥ 0 (seconds; 0 means "do not wait"). */
+export function parseNonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of seconds (0 or more).');
+  return n;
+}
+
 /** A whole number ≥ 0. */
 export function parseNonNegativeInt(value: string): number {
   if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('must be a whole number (0 or more).');

@@ -105,7 +105,7 @@ export async function fileSink(target: string): Promise<Sink> {
 }
 
 // Write all of `buf`: a single write() may take only part of it.
-async function writeFully(fh: FileHandle, buf: Buffer): Promise<void> {
+async function writeFully(fh: FileHandle, buf: Uint8Array): Promise<void> {
   let off = 0;
   while (off < buf.length) off += (await fh.write(buf, off, buf.length - off)).bytesWritten;
 }
@@ -133,9 +133,9 @@ class AtomicFileSink implements Sink {
     private readonly fh: FileHandle,
   ) {}
 
-  write(chunk: string): Promise<void> {
+  write(chunk: string | Uint8Array): Promise<void> {
     if (this.state !== 'open') return Promise.reject(new OutputError(`cannot write ${this.target}: already closed`));
-    const buf = Buffer.from(chunk, 'utf8');
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     this.chain = this.chain.then(() => writeFully(this.fh, buf)).catch((err: unknown) => {
       throw outputError(this.target, err);
     });
@@ -197,8 +197,8 @@ async function directSink(target: string, abs: string): Promise<Sink> {
   const close = (): Promise<void> => (closing ??= chain.catch(() => undefined).then(() => fh.close()));
   const sink = {
     closed: false,
-    write(chunk: string): Promise<void> {
-      const buf = Buffer.from(chunk, 'utf8');
+    write(chunk: string | Uint8Array): Promise<void> {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
       chain = chain.then(() => (sink.closed ? undefined : writeFully(fh, buf))).catch((err: unknown) => {
         // A FIFO whose reader left is a broken pipe, as on stdout: stop quietly.
         if (errorCode(err) === 'EPIPE') sink.closed = true;

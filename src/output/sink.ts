@@ -7,8 +7,8 @@ export { checkOutputTarget, fileSink } from './file-sink.js';
 
 /** A destination for text chunks. */
 export interface Sink {
-  /** Write a chunk; when the destination is busy, returns a promise that settles once it can take more. */
-  write(chunk: string): Promise<void> | void;
+  /** Write a chunk (text, or bytes copied verbatim); when the destination is busy, returns a promise that settles once it can take more. */
+  write(chunk: string | Uint8Array): Promise<void> | void;
   /** Finish: flush; for files, fsync and rename into place. */
   end(): Promise<void>;
   /** On failure or interrupt: remove the temporary file, leave the old file untouched; idempotent. */

@@ -1,10 +1,11 @@
 /** The end of every data command: order rows, check them, format them, and write them out. */
 import type { Context } from '../context.js';
-import { InvalidResponseError } from '../errors.js';
+import { EmptyError, InvalidResponseError } from '../errors.js';
+import type { ExportRun } from '../export/export-run.js';
 import type { Row } from '../api/endpoint.js';
 import { getFormatter } from '../output/formatter.js';
 import { fileSink, stdoutSink, writeAll, type Sink } from '../output/sink.js';
-import type { OutputPlan } from './output-plan.js';
+import { formatOptions, type OutputPlan } from './output-plan.js';
 
 /** Sorts rows by `timeKey` (ISO strings sort as text), then by `gpu` in the given model order. */
 export function sortRows(rows: Row[], timeKey: string, order: 'asc' | 'desc', gpuOrder?: readonly string[]): Row[] {
@@ -36,18 +37,17 @@ async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
   return sink;
 }
 
-/** Formats `rows` with the plan's formatter into stdout or the -o file. */
-export async function emitRows(ctx: Context, plan: OutputPlan, rows: Iterable<Row>, count: number): Promise<void> {
+/**
+ * Formats `rows` with the plan's formatter into stdout or the -o file; a cron export (--append,
+ * --manifest) hands them to src/export instead.
+ */
+export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun): Promise<void> {
+  if (exp) return exp.write(rows);
   const formatter = await getFormatter(plan.format);
   const sink = await openSink(ctx, plan);
-  await writeAll(
-    formatter.format(rows, {
-      columns: plan.columns, selected: plan.selected, header: plan.header, color: plan.color,
-      width: plan.width, csvSafe: plan.csvSafe, dialect: 'rfc4180',
-    }),
-    sink,
-  );
+  await writeAll(formatter.format(rows, formatOptions(plan)), sink);
   if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
+  if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
 }
 
 /** Writes one response body exactly as received (--raw). */

@@ -3,6 +3,8 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { FORMAT_NAMES, type OutputFlags } from '../commands/options.js';
 import { checkOutputTarget } from '../output/file-sink.js';
+import type { FormatOptions } from '../output/formatter.js';
+import { checkExportFlags } from '../export/flags.js';
 
 /** What to print, how, and where. */
 export interface OutputPlan {
@@ -17,6 +19,24 @@ export interface OutputPlan {
   readonly strict: boolean;
   readonly color: boolean;
   readonly width: number;
+  /** --append: the file to extend (never set together with `output`). */
+  readonly append?: string;
+  readonly manifest: boolean;
+  /** csv dialect; `dialectGiven` tells an explicit --csv-dialect from the default. */
+  readonly dialect: 'rfc4180' | 'excel';
+  readonly dialectGiven: boolean;
+  /** Seconds to wait for another run's lock. */
+  readonly lockTimeout: number;
+  readonly failEmpty: boolean;
+  readonly replaceRestated: boolean;
+}
+
+/** The formatter options of a plan. */
+export function formatOptions(plan: OutputPlan, overrides: Partial<FormatOptions> = {}): FormatOptions {
+  return {
+    columns: plan.columns, selected: plan.selected, header: plan.header, color: plan.color,
+    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, ...overrides,
+  };
 }
 
 const BY_EXTENSION: Readonly<Record<string, string>> = {
@@ -29,10 +49,11 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
  */
 export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: string): string {
   if (flags.format) return flags.format;
-  const ext = flags.output?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
+  const file = flags.output ?? flags.append;
+  const ext = file?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
   if (ext && BY_EXTENSION[ext]) return BY_EXTENSION[ext];
   if (configured && (FORMAT_NAMES as readonly string[]).includes(configured)) return configured;
-  if (flags.output) return 'csv';
+  if (file) return 'csv';
   return ctx.io.stdoutIsTTY ? 'table' : 'csv';
 }
 
@@ -67,7 +88,9 @@ export async function planOutput(
       if (!cols.valid.includes(c)) throw new UsageError(`unknown column '${c}'; valid columns: ${cols.valid.join(', ')}`);
     }
   }
+  checkExportFlags(flags, format);
   if (flags.output) await checkOutputTarget(flags.output);
+  if (flags.append) await checkOutputTarget(flags.append);
   const columns = flags.columns ?? (format === 'table' && cols.table ? cols.table : cols.defaults);
   return {
     format,
@@ -79,7 +102,14 @@ export async function planOutput(
     raw: flags.raw === true,
     csvSafe: flags.csvSafe === true,
     strict: flags.strict === true,
-    color: useColor(ctx, flags.output !== undefined),
-    width: outputWidth(ctx, flags.output !== undefined),
+    color: useColor(ctx, flags.output !== undefined || flags.append !== undefined),
+    width: outputWidth(ctx, flags.output !== undefined || flags.append !== undefined),
+    append: flags.append,
+    manifest: flags.manifest === true,
+    dialect: flags.csvDialect ?? 'rfc4180',
+    dialectGiven: flags.csvDialect !== undefined,
+    lockTimeout: flags.lockTimeout ?? 0,
+    failEmpty: flags.failEmpty === true,
+    replaceRestated: flags.replaceRestated === true,
   };
 }

@@ -13,6 +13,7 @@ import { loadSettings, openSession, type Session } from './session.js';
 import { planOutput } from './output-plan.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
 import { FAN_OUT, mapConcurrent } from './fan-out.js';
+import { openExport } from '../export/export-run.js';
 
 type SeriesEndpoint = Endpoint<SeriesParams, { query?: { records_found?: number; limit_applied?: number } }>;
 
@@ -50,7 +51,7 @@ export async function fetchSeries(session: Session, endpoint: SeriesEndpoint, pa
 export async function runSeries(ctx: Context, endpointId: SeriesEndpointId, gpuInputs: string[], flags: SeriesFlags): Promise<void> {
   const endpoint = ENDPOINTS[endpointId];
   const gpus = resolveGpuList(gpuInputs);
-  const window = resolveWindow(flags.from, flags.to, ctx.today());
+  let window = resolveWindow(flags.from, flags.to, ctx.today());
   const timeKey = endpoint.timeKey as string;
   const multi = gpus.length > 1 || flags.columns?.includes('gpu') === true;
   const valid = [...endpoint.columns, 'gpu'];
@@ -58,10 +59,16 @@ export async function runSeries(ctx: Context, endpointId: SeriesEndpointId, gpuI
   const settings = await loadSettings(ctx);
   const plan = await planOutput(flags, ctx, { valid, defaults }, settings.format);
   if (plan.raw && gpus.length > 1) throw new UsageError('--raw prints one response body; give one GPU model');
+  if (plan.append && (flags.granularity === 'auto' || flags.limit !== 'all')) {
+    // auto resolves by the window's length, and a shorter append window would switch daily rows to hourly.
+    throw new UsageError('--append needs --granularity daily or hourly, and --limit all', "'auto' depends on the window's length, which an append shortens");
+  }
+  const session = await openSession(ctx, settings);
+  const exp = await openExport(ctx, plan, session, { command: endpointId, timeKey, overlapDays: 0 });
+  if (exp) window = exp.window(window);
   const all = flags.limit === 'all';
   const limit = all ? windowCapacity(window.from, window.to, flags.granularity) : (flags.limit as number);
   const params = gpus.map((gpu): SeriesParams => ({ gpu, from: window.from, to: window.to, granularity: flags.granularity, limit }));
-  const session = await openSession(ctx, settings);
   if (session.dryRun) return emitDryRun(ctx, params.map((p) => session.curl(endpoint, p)));
   const results = await mapConcurrent(params, FAN_OUT, (p) => fetchSeries(session, endpoint, p, all));
   if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
@@ -70,7 +77,7 @@ export async function runSeries(ctx: Context, endpointId: SeriesEndpointId, gpuI
   reportViolations(ctx, plan, perModel.flatMap((rows, i) => checkSeries(rows, timeKey, gpus.length > 1 ? gpus[i] : '')));
   const rows = multi ? sortRows(combine(perModel, gpus), timeKey, 'asc', gpus) : (perModel[0] ?? []);
   if (plan.order === 'desc') rows.reverse();
-  await emitRows(ctx, plan, rows, rows.length);
+  await emitRows(ctx, plan, rows, rows.length, exp);
 }
 
 /** Puts the models' rows into one list, each row with a leading `gpu` field. */

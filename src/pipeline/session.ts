@@ -3,15 +3,27 @@
  * (--sandbox), or nowhere (--dry-run prints curl commands instead).
  */
 import type { Context } from '../context.js';
-import { AuthError } from '../errors.js';
+import { AuthError, GpumktError } from '../errors.js';
 import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { VERSION } from '../version.js';
+
+/** One request of the run, as --manifest records it (the key travels in a header, never in the URL). */
+export interface RequestLogEntry {
+  readonly url: string;
+  /** `ok` for a validated 2xx body, else the error's exit code and message. */
+  readonly outcome: 'ok' | { readonly exitCode: number; readonly message: string };
+  /** When the call started (ISO) and how long it took with retries (ms). */
+  readonly at: string;
+  readonly ms: number;
+}
 
 /** A run's connection to the API. */
 export interface Session {
   readonly baseUrl: string;
   readonly dryRun: boolean;
+  /** Every request sent so far, in the order they started. */
+  readonly requests: readonly RequestLogEntry[];
   /** GETs one endpoint (never called in a dry run). */
   get<P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>>;
   /** The curl command of a request, key redacted. */
@@ -63,12 +75,29 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
   const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
     `curl -sS -H ${shellQuote('Authorization: Bearer ***')} ${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;
   if (g.dryRun) {
-    return { baseUrl, dryRun: true, curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
+    return { baseUrl, dryRun: true, requests: [], curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
   }
   const client = new ApiClient({
     baseUrl, apiKey: apiKey as string, timeoutMs: timeoutS * 1000, retries,
     userAgent: `gpumkt/${VERSION}`, log: ctx.log, signal: ctx.signal,
   });
   ctx.onCleanup(() => client.close());
-  return { baseUrl, dryRun: false, curl, get: (endpoint, params) => client.get(endpoint, params) };
+  const requests: RequestLogEntry[] = [];
+  // The log wraps the client's call and rethrows as is: retries, errors and results are untouched.
+  const get = async <P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>> => {
+    const started = Date.now();
+    const entry = { url: requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)), at: new Date(started).toISOString() };
+    // The slot is taken when the request starts, so the log keeps start order under fan-out.
+    const slot = requests.push({ ...entry, outcome: { exitCode: 1, message: 'unfinished' }, ms: 0 }) - 1;
+    try {
+      const res = await client.get(endpoint, params);
+      requests[slot] = { ...entry, outcome: 'ok', ms: Date.now() - started };
+      return res;
+    } catch (err) {
+      const outcome = err instanceof GpumktError ? { exitCode: err.exitCode, message: err.message } : { exitCode: 1, message: String(err) };
+      requests[slot] = { ...entry, outcome, ms: Date.now() - started };
+      throw err;
+    }
+  };
+  return { baseUrl, dryRun: false, requests, curl, get };
 }

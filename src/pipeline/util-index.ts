@@ -14,12 +14,13 @@ import { loadSettings, openSession, type Session } from './session.js';
 import { planOutput } from './output-plan.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
 import { FAN_OUT, mapConcurrent } from './fan-out.js';
-import { planChunks, stitch } from './util-index-chunks.js';
+import { CHUNK_OVERLAP_DAYS, planChunks, stitch } from './util-index-chunks.js';
+import { openExport } from '../export/export-run.js';
 
 /** Runs util-index end to end. */
 export async function runUtilIndex(ctx: Context, flags: UtilIndexFlags): Promise<void> {
   const today = ctx.today();
-  const window = resolveWindow(flags.from, flags.to, today);
+  let window = resolveWindow(flags.from, flags.to, today);
   const baseDate = flags.baseDate === undefined ? '2026-01-01' : parseUserDate(flags.baseDate, today, '--base-date');
   const models: Array<GpuModel | undefined> = flags.gpu ? resolveGpuList(flags.gpu) : [undefined];
   const multi = models.length > 1 || flags.columns?.includes('gpu') === true;
@@ -29,12 +30,17 @@ export async function runUtilIndex(ctx: Context, flags: UtilIndexFlags): Promise
     defaults: multi ? ['gpu', ...UTIL_INDEX_COLUMNS] : UTIL_INDEX_COLUMNS,
     table: [...(multi ? ['gpu'] : []), ...(utilIndexEndpoint.tableColumns ?? [])],
   }, settings.format);
-  const chunks = planChunks(window, UTIL_INDEX_MAX_DAYS);
-  if (plan.raw && (models.length > 1 || chunks.length > 1)) {
+  if (plan.raw && (models.length > 1 || planChunks(window, UTIL_INDEX_MAX_DAYS).length > 1)) {
     throw new UsageError('--raw prints one response body; give at most one --gpu and a window of at most 400 days');
   }
   const base = (gpuType: GpuModel | undefined) => ({ gpuType, region: flags.region, baseDate });
   const session = await openSession(ctx, settings);
+  // An append re-requests CHUNK_OVERLAP_DAYS before the file's last day, so its first new row keeps its decomposition.
+  const exp = await openExport(ctx, plan, session, {
+    command: 'util-index', timeKey: 'date', overlapDays: CHUNK_OVERLAP_DAYS, windowDependent: (r) => r.decompositionBasis === 'no_prior_day',
+  });
+  if (exp) window = exp.window(window);
+  const chunks = planChunks(window, UTIL_INDEX_MAX_DAYS);
   if (session.dryRun) {
     return emitDryRun(ctx, models.flatMap((m) => chunks.map((c) => session.curl(utilIndexEndpoint, { ...base(m), from: c.request.from, to: c.request.to }))));
   }
@@ -48,7 +54,7 @@ export async function runUtilIndex(ctx: Context, flags: UtilIndexFlags): Promise
   let rows: Row[] = multi ? perModel.flatMap((rs, i) => rs.map((r) => ({ gpu: models[i], ...r }))) : (perModel[0] ?? []);
   if (multi) rows = sortRows(rows, 'date', 'asc', models.filter((m): m is GpuModel => m !== undefined));
   if (plan.order === 'desc') rows.reverse();
-  await emitRows(ctx, plan, rows, rows.length);
+  await emitRows(ctx, plan, rows, rows.length, exp);
 }
 
 /** The first row of the whole series may legitimately be `no_prior_day`; later ones may not. */

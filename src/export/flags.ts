@@ -1,0 +1,27 @@
+/** Checks of the cron-export flags, run with the other output checks before any request (exit 2). */
+import { UsageError } from '../errors.js';
+import type { OutputFlags } from '../commands/options.js';
+
+/** Formats --append can extend: line-oriented ones whose old bytes stay valid when lines are added. */
+export const APPENDABLE_FORMATS: readonly string[] = ['csv', 'tsv', 'ndjson'];
+
+/** Throws a UsageError when the export flags contradict each other or the format. */
+export function checkExportFlags(flags: OutputFlags, format: string): void {
+  if (flags.csvDialect !== undefined && format !== 'csv') {
+    throw new UsageError(`--csv-dialect applies to csv only, not ${format}`);
+  }
+  if (flags.raw === true && (flags.manifest === true || flags.append !== undefined)) {
+    throw new UsageError('--raw writes one response body as is; --append and --manifest work on rows');
+  }
+  if (flags.replaceRestated === true && flags.append === undefined) throw new UsageError('--replace-restated needs --append <file>');
+  if (flags.manifest === true && flags.output === undefined && flags.append === undefined) {
+    throw new UsageError('--manifest describes a file: give -o <file> or --append <file>');
+  }
+  if (flags.append === undefined) return;
+  if (flags.output !== undefined) throw new UsageError('give either -o <file> or --append <file>, not both');
+  if (!APPENDABLE_FORMATS.includes(format)) {
+    throw new UsageError(`--append works with csv, tsv and ndjson, not ${format}`);
+  }
+  if (flags.order === 'desc') throw new UsageError('--append keeps files oldest first; leave out --order desc');
+  if (flags.header === false) throw new UsageError('--append needs the header line to check the columns; leave out --no-header');
+}

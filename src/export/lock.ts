@@ -1,0 +1,172 @@
+/**
+ * `<file>.lock`: one run at a time per output file. Created with O_EXCL, it holds the owner's pid,
+ * hostname and start time; a lock left by a dead process on this host (a run killed with SIGKILL, a
+ * crashed machine) is taken over, one held by a live process or another host is waited for.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { link, open, readdir, readFile, realpath, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { LockedError, OutputError } from '../errors.js';
+import { errorCode } from '../output/file-sink.js';
+
+/** What a lock file holds. */
+export interface LockInfo {
+  readonly pid: number;
+  readonly hostname: string;
+  readonly startedAt: string;
+}
+
+/** A held lock. */
+export interface Lock {
+  readonly path: string;
+  /** Removes the lock file if it is still ours; idempotent. */
+  release(): Promise<void>;
+}
+
+/** How acquireLock is set up. */
+export interface LockOptions {
+  /** Seconds to wait for a live holder; 0 fails at once. */
+  readonly timeoutS: number;
+  readonly signal?: AbortSignal;
+  /** Poll interval while waiting (ms). */
+  readonly pollMs?: number;
+  /** The start time written into the lock. */
+  readonly now?: () => Date;
+}
+
+/** The lock file's path for an output file. */
+export function lockPath(target: string): string {
+  return `${target}.lock`;
+}
+
+/** Parses a lock file's text; undefined when it is not one of ours (empty, half-written, foreign). */
+export function parseLock(text: string): LockInfo | undefined {
+  try {
+    const v = JSON.parse(text) as Partial<LockInfo>;
+    if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.startedAt === 'string') return v as LockInfo;
+  } catch {
+    // fall through: not a lock we can judge
+  }
+  return undefined;
+}
+
+/** True when `info` names a process on this host that no longer exists. */
+export function isStale(info: LockInfo): boolean {
+  return info.hostname === hostname() && isDead(info.pid);
+}
+
+/** True when no process `pid` exists on this host. */
+function isDead(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return errorCode(err) === 'ESRCH';
+  }
+}
+
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(t);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+async function tryCreate(file: string, text: string): Promise<boolean> {
+  try {
+    const fh = await open(file, 'wx', 0o644);
+    try {
+      await fh.writeFile(text);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    return true;
+  } catch (err) {
+    if (errorCode(err) === 'EEXIST') return false;
+    throw new OutputError(`cannot create lock ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/**
+ * Moves a stale lock aside. The rename is atomic, but between reading the stale lock and renaming it
+ * another run may have taken it over and written its own: then the moved file is not the stale one
+ * and is linked back (link fails rather than overwrite a newer lock).
+ */
+async function takeOver(file: string, staleText: string): Promise<void> {
+  const aside = `${file}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    await rename(file, aside);
+  } catch (err) {
+    if (errorCode(err) === 'ENOENT') return;
+    throw err;
+  }
+  const moved = await readFile(aside, 'utf8').catch(() => '');
+  if (moved !== staleText) await link(aside, file).catch(() => undefined);
+  await unlink(aside).catch(() => undefined);
+}
+
+/** Takes `<target>.lock`, waiting up to `timeoutS` for a live holder; throws LockedError (exit 8) after. */
+export async function acquireLock(target: string, opts: LockOptions): Promise<Lock> {
+  const file = lockPath(target);
+  const info: LockInfo = { pid: process.pid, hostname: hostname(), startedAt: (opts.now?.() ?? new Date()).toISOString() };
+  const text = `${JSON.stringify(info)}\n`;
+  const deadline = Date.now() + opts.timeoutS * 1000;
+  for (;;) {
+    if (await tryCreate(file, text)) break;
+    const heldText = await readFile(file, 'utf8').catch(() => undefined);
+    if (heldText === undefined) continue; // released between our two calls: try again at once
+    const held = parseLock(heldText);
+    if (held !== undefined && isStale(held)) {
+      await takeOver(file, heldText);
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      const who = held ? `pid ${held.pid} on ${held.hostname}, since ${held.startedAt}` : 'an unreadable lock';
+      throw new LockedError(
+        `${target} is locked by another run (${who})`,
+        `wait for it, raise --lock-timeout, or remove ${file} if no run is active`,
+      );
+    }
+    await sleep(Math.min(opts.pollMs ?? 200, Math.max(1, deadline - Date.now())), opts.signal);
+  }
+  let released = false;
+  return {
+    path: file,
+    async release() {
+      if (released) return;
+      released = true;
+      // Only remove what is still ours (a lock that someone removed by hand and another run re-took stays).
+      const now = await readFile(file, 'utf8').catch(() => undefined);
+      if (now === text) await unlink(file).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Removes the temporary files (`.<name>.<pid>.<random>.tmp`, see output/file-sink.ts) that runs killed
+ * with SIGKILL left next to `target`. Only called while holding the target's lock, and only files of
+ * processes that no longer exist here are removed, so no live run loses its temporary file.
+ */
+export async function removeDeadTemps(target: string): Promise<number> {
+  const dest = await realpath(target).catch(() => path.resolve(target));
+  const base = path.basename(dest).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^\\.${base}\\.(\\d+)\\.[0-9a-f]{12}\\.tmp$`);
+  const dir = path.dirname(dest);
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const pid = pattern.exec(name)?.[1];
+    if (pid === undefined || !isDead(Number(pid))) continue;
+    await unlink(path.join(dir, name)).then(() => removed++, () => undefined);
+  }
+  return removed;
+}

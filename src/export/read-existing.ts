@@ -1,0 +1,159 @@
+/**
+ * Reads the file --append extends, streamed line by line, keeping only what the append needs: the
+ * header, the dialect (BOM, line end), the row count, the first and last key, and the records of
+ * the overlap region (the last key's neighbourhood) with their bytes, for de-duplication.
+ */
+import { stat } from 'node:fs/promises';
+import { UsageError } from '../errors.js';
+import { errorCode } from '../output/file-sink.js';
+import { parseCsvRecord, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
+
+/** A record of the overlap region. */
+export interface RegionRecord {
+  readonly key: string;
+  readonly time: string;
+  /** Text without line end. */
+  readonly text: string;
+  readonly raw: RawRecord;
+}
+
+/** What --append knows of the existing file. */
+export interface ExistingFile {
+  readonly size: number;
+  readonly bom: boolean;
+  /** The file's line end (of its first record). */
+  readonly eol: '\n' | '\r\n';
+  /** csv/tsv: the header line's text; ndjson: the first row's keys joined by commas. */
+  readonly header: string;
+  readonly rows: number;
+  readonly firstKey?: string;
+  readonly lastKey?: string;
+  readonly lastTime?: string;
+  /** True when the last record lacks a line end (one is added before new rows). */
+  readonly openEnded: boolean;
+  /** Records whose time is at or after regionStart(lastTime), oldest first. */
+  readonly region: readonly RegionRecord[];
+}
+
+/** How to read keys out of the file. */
+export interface ScanSpec {
+  readonly format: string;
+  readonly timeKey: string;
+  /** The first time of the overlap region, given the latest time seen. */
+  readonly regionStart: (lastTime: string) => string;
+}
+
+/** The key of a row: its time, plus its model when the file has a `gpu` column. */
+export function rowKey(time: string, gpu: string | undefined): string {
+  return gpu === undefined ? time : `${time} ${gpu}`;
+}
+
+type Fields = (text: string) => { time: unknown; gpu: unknown };
+
+function fieldReader(format: string, header: string, timeKey: string, file: string): Fields {
+  if (format === 'ndjson') {
+    return (text) => {
+      const o = JSON.parse(text) as Record<string, unknown>;
+      return { time: o[timeKey], gpu: o.gpu };
+    };
+  }
+  const cols = format === 'csv' ? parseCsvRecord(header) : parseTsvRecord(header);
+  const ti = cols.indexOf(timeKey);
+  const gi = cols.indexOf('gpu');
+  if (ti === -1) throw new UsageError(`${file} has no '${timeKey}' column, so --append cannot tell which rows it holds`);
+  const parse = format === 'csv' ? parseCsvRecord : parseTsvRecord;
+  const sep = format === 'csv' ? ',' : '\t';
+  const plain = format === 'csv' ? '"' : '\\';
+  return (text) => {
+    // Fast path for the common line without quotes (csv) or escapes (tsv): cut out the two fields only.
+    if (!text.includes(plain)) return { time: nthField(text, sep, ti), gpu: gi === -1 ? undefined : nthField(text, sep, gi) };
+    const f = parse(text);
+    return { time: f[ti], gpu: gi === -1 ? undefined : f[gi] };
+  };
+}
+
+/** Field `n` of a line without quoting, by separator positions (no array of every field). */
+function nthField(text: string, sep: string, n: number): string | undefined {
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const at = text.indexOf(sep, start);
+    if (at === -1) return undefined;
+    start = at + 1;
+  }
+  const end = text.indexOf(sep, start);
+  return end === -1 ? text.slice(start) : text.slice(start, end);
+}
+
+/** Scans `file`; undefined when it does not exist or is empty (the export then starts it afresh). */
+export async function scanExisting(file: string, spec: ScanSpec): Promise<ExistingFile | undefined> {
+  let size: number;
+  try {
+    const st = await stat(file);
+    if (!st.isFile()) throw new UsageError(`--append needs a regular file; ${file} is not one`);
+    size = st.size;
+  } catch (err) {
+    if (errorCode(err) === 'ENOENT') return undefined;
+    throw err;
+  }
+  if (size === 0) return undefined;
+  let bom = false;
+  let eol: '\n' | '\r\n' = '\n';
+  let header: string | undefined;
+  let fields: Fields | undefined;
+  let rows = 0;
+  let firstKey: string | undefined;
+  let lastKey: string | undefined;
+  let lastTime: string | undefined;
+  let openEnded = false;
+  let region: RegionRecord[] = [];
+  let head = 0;
+  let lineNo = 0;
+  let regionDay = '\u0000';
+  let start = '';
+  for await (const batch of readRecords(file, spec.format === 'csv')) for (const rec of batch) {
+    lineNo++;
+    const first = header === undefined;
+    const text = recordText(rec, first);
+    openEnded = !rec.terminated;
+    if (first) {
+      bom = rec.bytes[0] === 0xef && rec.bytes[1] === 0xbb && rec.bytes[2] === 0xbf;
+      eol = rec.crlf ? '\r\n' : '\n';
+      if (spec.format !== 'ndjson') {
+        header = text;
+        fields = fieldReader(spec.format, text, spec.timeKey, file);
+        continue;
+      }
+      header = '';
+    }
+    if (text.trim() === '') continue;
+    let time: unknown;
+    let gpu: unknown;
+    try {
+      ({ time, gpu } = (fields ?? fieldReader(spec.format, '', spec.timeKey, file))(text));
+    } catch {
+      throw new UsageError(`${file} line ${lineNo} is not valid ${spec.format}; --append will not extend it`);
+    }
+    if (spec.format === 'ndjson' && rows === 0) header = Object.keys(JSON.parse(text) as object).join(',');
+    if (typeof time !== 'string' || time === '') {
+      throw new UsageError(`${file} line ${lineNo} has no '${spec.timeKey}'; --append will not extend it`);
+    }
+    if (lastTime !== undefined && time < lastTime) {
+      throw new UsageError(`${file} is not sorted oldest first (line ${lineNo}); --append only extends files it wrote`);
+    }
+    const key = rowKey(time, typeof gpu === 'string' && gpu !== '' ? gpu : undefined);
+    rows++;
+    firstKey ??= key;
+    lastKey = key;
+    if (time !== lastTime) {
+      lastTime = time;
+      // The region's start depends on the day only: computed once a day, not once a row.
+      if (!time.startsWith(regionDay)) (regionDay = time.slice(0, 10)), (start = spec.regionStart(time));
+      // The file is sorted, so the region only moves forward: what fell out of it is skipped by
+      // `head` and dropped in bulk now and then, never one shift per row.
+      while (head < region.length && (region[head] as RegionRecord).time < start) head++;
+      if (head > 4096 && head * 2 > region.length) (region = region.slice(head)), (head = 0);
+    }
+    region.push({ key, time, text, raw: rec });
+  }
+  return { size, bom, eol, header: header ?? '', rows, firstKey, lastKey, lastTime, openEnded, region: region.slice(head) };
+}
