@@ -104,9 +104,9 @@ _gpumkt_cmds() {
 _gpumkt_opts() {
   case $1 in
     ''|'config help'|'help') opts='-V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox -h --help' ;;
-    'util-index') opts='--gpu --region --base-date --from --to -f --format -o --output --columns --no-header --order --raw --csv-safe --strict -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
-    'history'|'volume'|'range') opts='--from --to --granularity --limit -f --format -o --output --columns --no-header --order --raw --csv-safe --strict -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
-    'memory') opts='--type --category -f --format -o --output --columns --no-header --order --raw --csv-safe --strict -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    'util-index') opts='--gpu --region --base-date --from --to -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    'history'|'volume'|'range') opts='--from --to --granularity --limit -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    'memory') opts='--type --category -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
     'gpus') opts='--aliases -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
     'memory-types') opts='--category -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
     'config'|'config get'|'config set'|'config unset'|'config list'|'config path'|'completion') opts='-h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
@@ -119,11 +119,12 @@ _gpumkt_opts() {
 _gpumkt_val() {
   case "$1|$2" in
     'util-index|--gpu') [[ -z ${3-} ]] || _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
-    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'history|--from'|'history|--to'|'history|--limit'|'volume|--from'|'volume|--to'|'volume|--limit'|'range|--from'|'range|--to'|'range|--limit'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
+    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--lock-timeout'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--lock-timeout'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--lock-timeout'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--lock-timeout'|'memory|--append'|'memory|--lock-timeout'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
     'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' ;;
     'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
     'util-index|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'occupancy' 'intensity' 'eur' 'basis' 'index' 'price' 'effectivePrice' 'revPag' 'priceCoverage' 'capacity' 'rented' 'demandEffect' 'supplyEffect' 'occupancyChange' 'decompositionBasis' 'comparable' 'reportingTypes' 'coverage' 'readings' 'gpu' ;;
     'util-index|--order'|'history|--order'|'volume|--order'|'range|--order'|'memory|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
+    'util-index|--csv-dialect'|'history|--csv-dialect'|'volume|--csv-dialect'|'range|--csv-dialect'|'memory|--csv-dialect') [[ -z ${3-} ]] || _gpumkt_add 'rfc4180' 'excel' ;;
     'history|--granularity'|'volume|--granularity'|'range|--granularity') [[ -z ${3-} ]] || _gpumkt_add 'daily' 'hourly' 'auto' ;;
     'history|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'timestamp' 'index_value' 'gpu' ;;
     'volume|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'exact_timestamp' 'utilization_ratio' 'gpu' ;;

@@ -10,7 +10,7 @@
 # Which command path the words before the cursor name, how many arguments follow it, and --config.
 # Cached per command line: fish evaluates every condition below for one Tab.
 set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'gpus' 'memory-types' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'help'
-set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'memory|--type' 'memory|--category' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory-types|--category' 'sandbox|--port' 'sandbox|--host'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--csv-dialect' 'history|--lock-timeout' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--csv-dialect' 'volume|--lock-timeout' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--csv-dialect' 'range|--lock-timeout' 'memory|--type' 'memory|--category' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--append' 'memory|--csv-dialect' 'memory|--lock-timeout' 'memory-types|--category' 'sandbox|--port' 'sandbox|--host'
 function __gpumkt_state
     set -l line (commandline -pc)
     test "$line" = "$__gpumkt_line"; and return
@@ -141,13 +141,18 @@ function __gpumkt_v_order_3
     printf '%s\t%s\n' 'desc' 'order'
 end
 
-function __gpumkt_v_granularity_4
+function __gpumkt_v_csvDialect_4
+    printf '%s\t%s\n' 'rfc4180' 'csvDialect'
+    printf '%s\t%s\n' 'excel' 'csvDialect'
+end
+
+function __gpumkt_v_granularity_5
     printf '%s\t%s\n' 'daily' 'granularity'
     printf '%s\t%s\n' 'hourly' 'granularity'
     printf '%s\t%s\n' 'auto' 'granularity'
 end
 
-function __gpumkt_v_type_5
+function __gpumkt_v_type_6
     printf '%s\t%s\n' 'mem_ddr3_4gb' 'DDR3 4Gb (512Mx8) 1600/1866'
     printf '%s\t%s\n' 'mem_ddr4_8gb' 'DDR4 8Gb (1Gx8) 3200'
     printf '%s\t%s\n' 'mem_ddr4_8gb_ett' 'DDR4 8Gb (1Gx8) eTT'
@@ -178,13 +183,13 @@ function __gpumkt_v_type_5
     printf '%s\t%s\n' 'DDR5 UDIMM 16GB 4800/5600' 'mem_ddr5_udimm_16gb'
 end
 
-function __gpumkt_v_category_6
+function __gpumkt_v_category_7
     printf '%s\t%s\n' 'dram' 'category'
     printf '%s\t%s\n' 'flash' 'category'
     printf '%s\t%s\n' 'module' 'category'
 end
 
-function __gpumkt_v_key_7
+function __gpumkt_v_key_8
     printf '%s\t%s\n' 'api-key' 'key'
     printf '%s\t%s\n' 'base-url' 'key'
     printf '%s\t%s\n' 'timeout' 'key'
@@ -192,7 +197,7 @@ function __gpumkt_v_key_7
     printf '%s\t%s\n' 'format' 'key'
 end
 
-function __gpumkt_v_command_8
+function __gpumkt_v_command_9
     printf '%s\t%s\n' 'get' 'print the effective value of a key (the API key itself is never printed)'
     printf '%s\t%s\n' 'set' 'save a value in the selected profile; the API key is read from a hidden prompt or stdin'
     printf '%s\t%s\n' 'unset' 'remove a key from the selected profile'
@@ -200,13 +205,13 @@ function __gpumkt_v_command_8
     printf '%s\t%s\n' 'path' 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 end
 
-function __gpumkt_v_shell_9
+function __gpumkt_v_shell_10
     printf '%s\t%s\n' 'bash' 'shell'
     printf '%s\t%s\n' 'zsh' 'shell'
     printf '%s\t%s\n' 'fish' 'shell'
 end
 
-function __gpumkt_v_command_10
+function __gpumkt_v_command_11
     printf '%s\t%s\n' 'util-index' 'daily utilization index, each move split into demand and supply effects'
     printf '%s\t%s\n' 'history' 'price-index series (USD per GPU-hour) per GPU model'
     printf '%s\t%s\n' 'volume' 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
@@ -256,9 +261,15 @@ complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l order -x -a '(__gpumkt_v_o
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l to -x -d 'last day, same forms (default: today, UTC)'
-complete -c gpumkt -n '__gpumkt_at \'history\'' -l granularity -x -a '(__gpumkt_v_granularity_4)' -d 'row granularity'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l granularity -x -a '(__gpumkt_v_granularity_5)' -d 'row granularity'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l limit -x -d 'rows per model: N most recent of the window, or \'all\''
 complete -c gpumkt -n '__gpumkt_at \'history\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -s o -l output -r -F -d 'write to a file, atomically (temporary file, then rename)'
@@ -268,10 +279,16 @@ complete -c gpumkt -n '__gpumkt_at \'history\'' -l order -x -a '(__gpumkt_v_orde
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
 complete -c gpumkt -n '__gpumkt_pos \'history\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l to -x -d 'last day, same forms (default: today, UTC)'
-complete -c gpumkt -n '__gpumkt_at \'volume\'' -l granularity -x -a '(__gpumkt_v_granularity_4)' -d 'row granularity'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l granularity -x -a '(__gpumkt_v_granularity_5)' -d 'row granularity'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l limit -x -d 'rows per model: N most recent of the window, or \'all\''
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -s o -l output -r -F -d 'write to a file, atomically (temporary file, then rename)'
@@ -281,10 +298,16 @@ complete -c gpumkt -n '__gpumkt_at \'volume\'' -l order -x -a '(__gpumkt_v_order
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
 complete -c gpumkt -n '__gpumkt_pos \'volume\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l to -x -d 'last day, same forms (default: today, UTC)'
-complete -c gpumkt -n '__gpumkt_at \'range\'' -l granularity -x -a '(__gpumkt_v_granularity_4)' -d 'row granularity'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l granularity -x -a '(__gpumkt_v_granularity_5)' -d 'row granularity'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l limit -x -d 'rows per model: N most recent of the window, or \'all\''
 complete -c gpumkt -n '__gpumkt_at \'range\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -s o -l output -r -F -d 'write to a file, atomically (temporary file, then rename)'
@@ -294,9 +317,15 @@ complete -c gpumkt -n '__gpumkt_at \'range\'' -l order -x -a '(__gpumkt_v_order_
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
 complete -c gpumkt -n '__gpumkt_pos \'range\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
-complete -c gpumkt -n '__gpumkt_at \'memory\'' -l type -x -a '(__gpumkt_v_type_5)' -d 'one memory type, by id (mem_ddr5_16gb) or name; see \'gpumkt memory-types\''
-complete -c gpumkt -n '__gpumkt_at \'memory\'' -l category -x -a '(__gpumkt_v_category_6)' -d 'only this category'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l type -x -a '(__gpumkt_v_type_6)' -d 'one memory type, by id (mem_ddr5_16gb) or name; see \'gpumkt memory-types\''
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l category -x -a '(__gpumkt_v_category_7)' -d 'only this category'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -s o -l output -r -F -d 'write to a file, atomically (temporary file, then rename)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l columns -x -a '(__gpumkt_list id memoryType category price changePct weeklyHigh weeklyLow sourceUpdatedAt date updatedAt)' -d 'comma-separated columns to print, in this order'
@@ -305,19 +334,25 @@ complete -c gpumkt -n '__gpumkt_at \'memory\'' -l order -x -a '(__gpumkt_v_order
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l aliases -d 'show each model with its aliases, tab-separated'
-complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l category -x -a '(__gpumkt_v_category_6)' -d 'only this category'
+complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l category -x -a '(__gpumkt_v_category_7)' -d 'only this category'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'get' -d 'print the effective value of a key (the API key itself is never printed)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'set' -d 'save a value in the selected profile; the API key is read from a hidden prompt or stdin'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'unset' -d 'remove a key from the selected profile'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'list' -d 'show every key with its effective value and where it comes from (the API key as ***)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'path' -d 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'help' -d 'display help for command'
-complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_7)'
-complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_7)'
-complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_7)'
-complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_8)'
+complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_8)'
+complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_8)'
+complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_8)'
+complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_9)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l port -x -d 'port to listen on (0 picks a free one)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l host -x -d 'address to bind (loopback unless told otherwise)'
-complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_9)'
-complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_10)'
+complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_10)'
+complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_11)'
