@@ -39,12 +39,19 @@ const TRANSIENT = new Set([
 // Certificate problems never fix themselves between attempts, and retrying them only hides the cause.
 const TLS = /^(?:CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_|ERR_SSL_|HOSTNAME_MISMATCH)/;
 
+/** The status a proxy answered to CONNECT, when that is what failed (undici only says so in its message). */
+function proxyStatus(err: unknown): number | undefined {
+  const m = /Proxy response \((\d{3})\)/.exec(String(innermost(err).message ?? ''));
+  return m ? Number(m[1]) : undefined;
+}
+
 /** True for network faults worth another attempt (never for TLS, DNS "no such host", or proxy refusals). */
 export function isTransientNetworkError(err: unknown): boolean {
   const code = networkErrorCode(err);
   if (code !== undefined && TRANSIENT.has(code)) return true;
   // A proxy that cannot reach the API right now (502/503/504 to CONNECT) may manage on the next try.
-  if (/Proxy response \((?:502|503|504)\)/.test(String(innermost(err).message ?? ''))) return true;
+  const proxy = proxyStatus(err);
+  if (proxy === 502 || proxy === 503 || proxy === 504) return true;
   // A socket closed by the other side, as undici reports it, under any of its wrappers.
   return (err as ErrorLike | undefined)?.code === 'UND_ERR_SOCKET';
 }
@@ -54,7 +61,7 @@ export function networkErrorHint(err: unknown): string | undefined {
   const code = networkErrorCode(err) ?? '';
   if (TLS.test(code)) return 'the certificate was not accepted; for a private CA or a TLS-inspecting proxy set NODE_EXTRA_CA_CERTS to its PEM file';
   if (code === 'ENOTFOUND') return 'check --base-url, and HTTPS_PROXY if you need a proxy';
-  if (/Proxy response \(407\)/.test(String(innermost(err).message ?? ''))) return 'the proxy wants credentials: HTTPS_PROXY=http://user:password@host:port';
+  if (proxyStatus(err) === 407) return 'the proxy wants credentials: HTTPS_PROXY / HTTP_PROXY=http://user:password@host:port';
   return undefined;
 }
 
@@ -74,6 +81,8 @@ export function describeNetworkError(err: unknown): string {
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
       return 'the response body was shorter than its Content-Length';
     default: {
+      const proxy = proxyStatus(err);
+      if (proxy !== undefined) return `the proxy refused the tunnel (HTTP ${proxy} to CONNECT)`;
       const inner = innermost(err);
       const text = typeof inner.message === 'string' && inner.message !== '' ? inner.message : String(err);
       return redactUrl(code && !text.includes(code) ? `${code}: ${text}` : text);
