@@ -63,13 +63,15 @@ const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 /** Talks to the API. */
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
+  /** The proxy in use, credentials hidden, for messages. */
+  private readonly via: string | undefined;
   private readonly limiter: RateLimiter;
   // Aborted by close(): requests and waits still running (siblings of a failed fan-out) stop at once.
   private readonly closing = new AbortController();
   private readonly runSignal: AbortSignal;
 
   constructor(private readonly opts: ClientOptions) {
-    this.dispatcher = makeDispatcher(opts.timeoutMs, opts.proxy ?? {}, opts.baseUrl, opts.log);
+    ({ dispatcher: this.dispatcher, via: this.via } = makeDispatcher(opts.timeoutMs, opts.proxy ?? {}, opts.baseUrl, opts.log));
     this.limiter = opts.limiter ?? new RateLimiter();
     this.runSignal = AbortSignal.any([opts.signal, this.closing.signal]);
   }
@@ -141,7 +143,8 @@ export class ApiClient {
         if (err instanceof GpumktError) throw err;
         if (attemptSignal.aborted) throw outOfTime();
         log.verbose(`GET ${shownUrl} → ${describeNetworkError(err)} (${Date.now() - t0} ms)`);
-        failure = new UnreachableError(`cannot reach ${origin}: ${describeNetworkError(err)}`, networkErrorHint(err));
+        const through = this.via !== undefined ? ` through the proxy ${this.via}` : '';
+        failure = new UnreachableError(`cannot reach ${origin}${through}: ${describeNetworkError(err)}`, networkErrorHint(err));
         if (!isTransientNetworkError(err)) throw failure;
       }
       if (attempt >= retries) {

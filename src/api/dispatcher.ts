@@ -36,8 +36,28 @@ export function normaliseProxy(name: string, value: string | undefined): string 
   return withScheme;
 }
 
+/** Whether NO_PROXY exempts `url` (undici's rules: `*`, exact host, domain suffix, optional :port). */
+export function bypassesProxy(url: URL, noProxy: string | undefined): boolean {
+  if (noProxy === undefined || noProxy.trim() === '') return false;
+  if (noProxy.trim() === '*') return true;
+  const host = url.hostname.toLowerCase();
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  return noProxy.split(/[,\s]/).filter((e) => e !== '').some((entry) => {
+    const m = /^(.+):(\d+)$/.exec(entry);
+    if (m && Number(m[2]) !== port) return false;
+    const name = (m ? (m[1] as string) : entry).replace(/^\*?\./, '').toLowerCase();
+    return host === name || host.endsWith(`.${name}`);
+  });
+}
+
+/** The run's dispatcher, and the proxy (credentials hidden) its requests to the API go through, if any. */
+export interface Connection {
+  readonly dispatcher: Dispatcher;
+  readonly via: string | undefined;
+}
+
 /** One dispatcher for the whole run; `proxy: false` connects directly. */
-export function makeDispatcher(timeoutMs: number, proxy: ProxySettings | false, baseUrl: string, log: Logger): Dispatcher {
+export function makeDispatcher(timeoutMs: number, proxy: ProxySettings | false, baseUrl: string, log: Logger): Connection {
   const common = {
     connect: { timeout: timeoutMs },
     headersTimeout: timeoutMs,
@@ -45,12 +65,15 @@ export function makeDispatcher(timeoutMs: number, proxy: ProxySettings | false, 
     keepAliveTimeout: 10_000,
     connections: 8,
   };
-  if (proxy === false) return new Agent(common);
+  if (proxy === false) return { dispatcher: new Agent(common), via: undefined };
   const httpsProxy = normaliseProxy('HTTPS_PROXY', proxy.httpsProxy);
   const httpProxy = normaliseProxy('HTTP_PROXY', proxy.httpProxy);
-  const isHttps = baseUrl.startsWith('https:');
-  const used = isHttps ? (httpsProxy ?? httpProxy) : httpProxy;
-  if (used !== undefined) log.verbose(`proxy ${redactUrl(used)}${proxy.noProxy ? ` (NO_PROXY=${proxy.noProxy})` : ''}`);
+  const base = new URL(baseUrl);
+  // undici's rule: https:// goes through HTTPS_PROXY, else HTTP_PROXY; http:// through HTTP_PROXY.
+  const used = base.protocol === 'https:' ? (httpsProxy ?? httpProxy) : httpProxy;
+  const via = used !== undefined && !bypassesProxy(base, proxy.noProxy) ? redactUrl(used) : undefined;
+  if (via !== undefined) log.verbose(`proxy ${via}`);
   // Explicit values (empty string = none) so undici never reads process.env behind our back.
-  return new EnvHttpProxyAgent({ ...common, httpsProxy: httpsProxy ?? httpProxy ?? '', httpProxy: httpProxy ?? '', noProxy: proxy.noProxy ?? '' });
+  const dispatcher = new EnvHttpProxyAgent({ ...common, httpsProxy: httpsProxy ?? httpProxy ?? '', httpProxy: httpProxy ?? '', noProxy: proxy.noProxy ?? '' });
+  return { dispatcher, via };
 }

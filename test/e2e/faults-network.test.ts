@@ -93,7 +93,7 @@ describe('proxies', () => {
     const before = proxy.requests.length;
     const r = await runCli(['memory', '-v', '--retries', '3'], { env: env({ HTTP_PROXY: `http://user:wrong-${PROXY_PASSWORD}@127.0.0.1:${proxy.port}` }) });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+: the proxy refused the tunnel \(HTTP 407 to CONNECT\) \(the proxy wants credentials/);
+    expect(r.stderr).toMatch(/gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+: the proxy refused the tunnel \(HTTP 407 to CONNECT\) \(the proxy wants credentials/);
     expect(r.stderr).not.toContain(PROXY_PASSWORD);
     expect(proxy.requests.length - before).toBe(1);
   });
@@ -103,8 +103,7 @@ describe('proxies', () => {
     await gone.close();
     const r = await runCli(['memory', '-v', '--retries', '1', '--timeout', '1'], { env: env({ HTTPS_PROXY: `http://user:${PROXY_PASSWORD}@127.0.0.1:${gone.port}`, HTTP_PROXY: `user:${PROXY_PASSWORD}@127.0.0.1:${gone.port}` }) });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/ECONNREFUSED/);
-    expect(r.stderr).toContain('http://***@127.0.0.1');
+    expect(r.stderr).toMatch(/gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+: connect ECONNREFUSED/);
     expect(r.stderr).not.toContain(PROXY_PASSWORD);
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecret, redactUrl, serverText, statusError } from '../../../src/api/errors.js';
-import { normaliseProxy, proxyFromEnv } from '../../../src/api/dispatcher.js';
+import { bypassesProxy, normaliseProxy, proxyFromEnv } from '../../../src/api/dispatcher.js';
 import { describeNetworkError, isTransientNetworkError, networkErrorHint } from '../../../src/api/network-errors.js';
 import { ExitCode } from '../../../src/errors.js';
 
@@ -88,5 +88,16 @@ describe('proxy settings', () => {
     expect(normaliseProxy('HTTPS_PROXY', 'https://u:p@proxy.corp')).toBe('https://u:p@proxy.corp');
     expect(() => normaliseProxy('HTTPS_PROXY', 'http://u:hunter2@[::1')).toThrow(/^HTTPS_PROXY is not a valid proxy URL$/);
     expect(() => normaliseProxy('HTTP_PROXY', 'ftp://u:hunter2@x')).toThrow(/unsupported scheme ftp:$/);
+  });
+
+  it('NO_PROXY: *, exact hosts, domain suffixes, and host:port', () => {
+    const u = new URL('https://api.example.com/x');
+    expect(bypassesProxy(u, undefined)).toBe(false);
+    expect(bypassesProxy(u, '*')).toBe(true);
+    expect(bypassesProxy(u, 'localhost, api.example.com')).toBe(true);
+    expect(bypassesProxy(u, '.example.com')).toBe(true);
+    expect(bypassesProxy(u, 'example.com:443')).toBe(true);
+    expect(bypassesProxy(u, 'example.com:8443')).toBe(false);
+    expect(bypassesProxy(u, 'ample.com')).toBe(false);
   });
 });
