@@ -178,3 +178,50 @@ describe('no partial table on stdout', () => {
     }
   });
 });
+
+describe('hostile strings from the server', () => {
+  const evil = '\u001b]0;pwned\u0007Evil\u001b[2J\u009b31m DDR5';
+  const formula = '=HYPERLINK("http://x.example","click")';
+  const body = JSON.stringify({
+    success: true,
+    data: [
+      { id: 'a', memoryType: evil, category: 'dram', price: 1.5, changePct: -1.25 },
+      { id: 'b', memoryType: formula, category: '-cmd', price: 2, changePct: 0.5 },
+      { id: 'c', memoryType: 'Ünïcødé ✓ 漢字 🙂, "quoted"\nline', category: '@x', price: 3, changePct: -0.001 },
+    ],
+  });
+  const run = async (args: string[]) => {
+    const server = await startFaultServer([ok(body)]);
+    try {
+      const r = await runCli(['memory', ...args], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout;
+    } finally {
+      await server.close();
+    }
+  };
+  const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+  it('table and markdown: escape sequences and controls removed, the text kept', async () => {
+    for (const f of ['table', 'markdown']) {
+      const out = await run(['-f', f]);
+      expect(out, f).not.toMatch(CONTROLS);
+      expect(out, f).not.toContain('pwned');
+      expect(out, f).toContain('Evil DDR5');
+    }
+  });
+
+  it('json and csv carry every string exactly as received', async () => {
+    const json = JSON.parse(await run(['-f', 'json'])) as Array<{ memoryType: string }>;
+    expect(json.map((r) => r.memoryType)).toEqual([evil, formula, 'Ünïcødé ✓ 漢字 🙂, "quoted"\nline']);
+    const csv = parseCsv(await run(['-f', 'csv', '--columns', 'memoryType,category,changePct']));
+    expect(csv).toEqual([
+      ['memoryType', 'category', 'changePct'], [evil, 'dram', '-1.25'], [formula, '-cmd', '0.5'], ['Ünïcødé ✓ 漢字 🙂, "quoted"\nline', '@x', '-0.001'],
+    ]);
+  });
+
+  it('--csv-safe guards text cells that start like a formula, never numbers such as -1.25', async () => {
+    const csv = parseCsv(await run(['-f', 'csv', '--csv-safe', '--columns', 'memoryType,category,changePct']));
+    expect(csv.slice(1)).toEqual([[evil, 'dram', '-1.25'], [`'${formula}`, "'-cmd", '0.5'], ['Ünïcødé ✓ 漢字 🙂, "quoted"\nline', "'@x", '-0.001']]);
+  });
+});
