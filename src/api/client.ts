@@ -9,7 +9,7 @@ import { GpumktError, InvalidResponseError, UnreachableError } from '../errors.j
 import type { Endpoint, Query, Row } from './endpoint.js';
 import { readErrorBody, readFullBody } from './body.js';
 import { makeDispatcher, type ProxySettings } from './dispatcher.js';
-import { redactUrl, serverText, statusError } from './errors.js';
+import { describeSchemaIssue, redactUrl, serverText, statusError } from './errors.js';
 import { describeNetworkError, isTransientNetworkError, networkErrorHint } from './network-errors.js';
 import { RateLimiter } from './rate-limit.js';
 import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, RETRYABLE_STATUSES, sleep, type BackoffPolicy } from './retry.js';
@@ -88,9 +88,7 @@ export class ApiClient {
     }
     const parsed = endpoint.schema.safeParse(json);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue ? issue.path.join('.') || '(body)' : '(body)';
-      throw new InvalidResponseError(`${endpoint.id}: the response does not have the documented shape: ${serverText(where)}: ${issue?.message ?? 'invalid'}`);
+      throw new InvalidResponseError(`${endpoint.id}: the response does not have the documented shape: ${describeSchemaIssue(parsed.error.issues[0])}`);
     }
     if ((json as { success?: unknown }).success === false) throw new InvalidResponseError(`${endpoint.id}: the response says success: false`);
     return { body: parsed.data, rows: endpoint.rows(parsed.data), text, url };

@@ -80,3 +80,30 @@ export function statusError(r: ErrorResponse): GpumktError {
       return new InvalidResponseError(`${r.where} answered an unexpected HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`);
   }
 }
+
+/** The shape of a zod issue as far as messages need it. */
+interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly errors?: readonly (readonly SchemaIssue[])[];
+}
+
+/**
+ * "data.0.price: Invalid input: expected number, received string" for the first schema issue. For a
+ * union ("a list or one object"), the branch that got furthest explains the fault; zod alone would only
+ * say "data: Invalid input".
+ */
+export function describeSchemaIssue(issue: SchemaIssue | undefined): string {
+  if (issue === undefined) return '(body): invalid';
+  let path = [...issue.path];
+  let current: SchemaIssue = issue;
+  for (let depth = 0; depth < 5 && current.errors && current.errors.length > 0; depth++) {
+    const branches = current.errors.map((b) => b[0]).filter((b): b is SchemaIssue => b !== undefined);
+    const furthest = branches.reduce<SchemaIssue | undefined>((best, b) => (best === undefined || b.path.length > best.path.length ? b : best), undefined);
+    if (furthest === undefined) break;
+    path = [...path, ...furthest.path];
+    current = furthest;
+  }
+  const where = path.map(String).join('.') || '(body)';
+  return `${serverText(where)}: ${current.message}`;
+}

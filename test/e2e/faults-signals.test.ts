@@ -4,7 +4,7 @@
  * left by a killed run is swept by the next one. The key never shows on the command line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,7 +66,36 @@ describe('signals', () => {
   });
 });
 
-describe('temporary files of killed runs', () => {
+describe('-o files', () => {
+  it('a replaced file keeps its mode (0640 stays 0640) and gets the complete new content', async () => {
+    const server = await startFaultServer([ok()]);
+    const dir = mkdtempSync(join(tmpdir(), 'gpumkt-mode-'));
+    const out = join(dir, 'out.csv');
+    writeFileSync(out, OLD);
+    chmodSync(out, 0o640);
+    try {
+      const r = await runCli(['memory', '-f', 'csv', '-o', out], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY }, files: [dir], umask: 0o077 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(statSync(out).mode & 0o777).toBe(0o640);
+      expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(61);
+      expect(readdirSync(dir)).toEqual(['out.csv']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('GPUMKT_MAX_TIME that is not a positive number is a usage error (exit 2) before any request', async () => {
+    const server = await startFaultServer([ok()]);
+    try {
+      const r = await runCli(['memory'], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_MAX_TIME: 'soon' } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe('gpumkt: error: GPUMKT_MAX_TIME must be a number of seconds greater than 0\n');
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a stale .name.<pid>.<hex>.tmp of a dead process is swept by the next export; others are left alone', async () => {
     const server = await startFaultServer([ok()]);
     const dir = mkdtempSync(join(tmpdir(), 'gpumkt-stale-'));

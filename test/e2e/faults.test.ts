@@ -55,7 +55,7 @@ const CASES: Case[] = [
   { name: '429 Retry-After: garbage', script: [status(429, '', { 'retry-after': 'later 2099' }), ok()], code: 0, attempts: 2, underS: 10 },
   { name: '429 Retry-After beyond budget', script: [status(429, '', { 'retry-after': '3600' })], code: 5, attempts: 1, underS: 10, stderr: /retry after 3600 s \(at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\).*try again after/ },
   { name: 'HTML 502 from a proxy', script: [html502()], retries: 1, code: 5, attempts: 2, stderr: /answered HTTP 502 \(text\/html, \d+ bytes\) \(after 2 attempts\)/, notInStderr: /<|Bad Gateway/ },
-  { name: 'JSON of the wrong shape', script: [ok('{"success":true,"data":[{"memoryType":"x","price":"1.5"}]}')], code: 6, attempts: 1, stderr: /documented shape: data/ },
+  { name: 'JSON of the wrong shape', script: [ok('{"success":true,"data":[{"memoryType":"x","price":"1.5"}]}')], code: 6, attempts: 1, stderr: /documented shape: data\.0\.price: Invalid input: expected number, received string$/m },
   { name: '200 that is not JSON', script: [ok('<html>maintenance</html>', { 'content-type': 'text/html' })], code: 6, attempts: 1, stderr: /not JSON/ },
   { name: '200 that is not UTF-8', script: [ok(Buffer.concat(memoryBody(3).split('Type 1').map((part) => Buffer.from(part)).flatMap((b, i) => (i === 0 ? [b] : [Buffer.from([0xff]), b]))))], code: 6, attempts: 1, stderr: /not valid UTF-8/ },
   { name: '302 to another origin', script: (other) => [redirect(`${other.url}/api/memory-index`)], code: 5, attempts: 1, stderr: /redirected \(HTTP 302\) to http:\/\/127\.0\.0\.1:\d+\/api\/memory-index; not followed/ },
