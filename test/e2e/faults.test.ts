@@ -225,3 +225,23 @@ describe('hostile strings from the server', () => {
     expect(csv.slice(1)).toEqual([[evil, 'dram', '-1.25'], [`'${formula}`, "'-cmd", '0.5'], ['Ünïcødé ✓ 漢字 🙂, "quoted"\nline', "'@x", '-0.001']]);
   });
 });
+
+describe('fan-out', () => {
+  it('one model failing ends the run at once: the stalled siblings are cancelled, one error line', async () => {
+    const byModel: Behaviour = (req, res) => {
+      if ((req.url ?? '').includes('H100')) status(404, '{"error":"No data available","message":"No data for H100 SXM"}')(req, res);
+      else stallBeforeHeaders()(req, res);
+    };
+    const server = await startFaultServer([byModel]);
+    try {
+      const r = await runCli(['history', 'all', '-f', 'csv', '--timeout', '30'], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
+      expect(r.code).toBe(4);
+      expect(r.stderr).toBe('gpumkt: error: no data (404): No data for H100 SXM\n');
+      expect(r.stdout).toBe('');
+      expect(server.requests).toHaveLength(6);
+      expect(r.ms, 'did not wait for the stalled requests (30 s timeout)').toBeLessThan(15_000);
+    } finally {
+      await server.close();
+    }
+  });
+});
