@@ -26,7 +26,7 @@ export interface RunResult {
   readonly stderr: string;
   readonly ms: number;
   /** How many times /proc/<pid>/cmdline was read while the process ran (0 where there is no /proc). */
-  readonly cmdlineReads: number;
+  readonly cmdlineReads?: number;
 }
 
 /** Options of one run. */
