@@ -1,8 +1,30 @@
 #!/usr/bin/env node
 // The only place that touches process.exitCode: runs main() and lets Node exit on its own,
-// so piped output is never cut short.
+// so piped output is never cut short (process.exit() would drop what is still buffered).
 import module from 'node:module';
 
+const debug = process.argv.includes('--debug');
+// Last line of defence: whatever escapes main() is one line on stderr and exit 1, never a stack
+// trace (unless --debug), and never a silent success.
+function fatal(err) {
+  const message = err instanceof Error ? err.message : String(err);
+  try {
+    process.stderr.write(`gpumkt: internal error: ${message.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()} (this is a bug; rerun with --debug for details)\n`);
+    if (debug && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+  } catch {
+    // stderr itself is gone: the exit code still tells.
+  }
+  process.exitCode = 1;
+}
+process.on('unhandledRejection', fatal);
+process.on('uncaughtException', fatal);
+
 module.enableCompileCache?.();
-const { main } = await import('../dist/cli.js');
-process.exitCode = await main(process.argv.slice(2));
+try {
+  const { main } = await import('../dist/cli.js');
+  const code = await main(process.argv.slice(2));
+  // An earlier fatal() wins over a clean finish.
+  if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
+} catch (err) {
+  fatal(err);
+}

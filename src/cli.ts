@@ -8,7 +8,7 @@ import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
 import { parseNonNegativeInt, parsePositiveNumber } from './commands/parse.js';
 import { VERSION } from './version.js';
-
+import { sanitizeForTerminal } from './output/sanitize.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
 export interface MainOptions {
@@ -16,7 +16,14 @@ export interface MainOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+// A reader that went away (`gpumkt --help | head -1`) is not an error; without a listener, Node would
+// turn the late EPIPE into an uncaught exception with a stack trace. Data goes through the sinks, which
+// listen themselves and report real write failures (exit 7); this only keeps stray errors quiet.
+const ignoreStreamError = (): void => undefined;
+
 function processIo(): Io {
+  if (process.stdout.listenerCount('error') === 0) process.stdout.on('error', ignoreStreamError);
+  if (process.stderr.listenerCount('error') === 0) process.stderr.on('error', ignoreStreamError);
   return {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -29,10 +36,11 @@ function processIo(): Io {
 }
 
 function makeLogger(io: Io, globals: () => GlobalOptions): Logger {
+  // Messages may quote server data (rule violations, URLs): one terminal-safe line each.
   return {
-    warn: (m) => void (globals().quiet || io.stderr.write(`gpumkt: warning: ${m}\n`)),
-    info: (m) => void (globals().quiet || io.stderr.write(`gpumkt: ${m}\n`)),
-    verbose: (m) => void (globals().verbose && io.stderr.write(`gpumkt: ${m}\n`)),
+    warn: (m) => void (globals().quiet || io.stderr.write(`gpumkt: warning: ${oneLine(m)}\n`)),
+    info: (m) => void (globals().quiet || io.stderr.write(`gpumkt: ${oneLine(m)}\n`)),
+    verbose: (m) => void (globals().verbose && io.stderr.write(`gpumkt: ${oneLine(m)}\n`)),
   };
 }
 
@@ -77,7 +85,7 @@ function report(err: unknown, ctx: Context, debug: boolean): number {
     return err.exitCode === 0 ? 0 : ExitCode.usage;
   }
   if (err instanceof GpumktError) {
-    const hint = err.hint ? ` (${err.hint})` : '';
+    const hint = err.hint ? ` (${oneLine(err.hint)})` : '';
     ctx.io.stderr.write(`gpumkt: error: ${oneLine(err.message)}${hint}\n`);
     if (debug && err.stack) ctx.io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
@@ -88,8 +96,9 @@ function report(err: unknown, ctx: Context, debug: boolean): number {
   return ExitCode.internal;
 }
 
+/** One line with no escape sequence or control character: errors often quote what a server sent. */
 function oneLine(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return sanitizeForTerminal(s).replace(/ {2,}/g, ' ').trim();
 }
 
 /** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */

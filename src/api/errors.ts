@@ -1,7 +1,30 @@
-/** Maps what the service or the network said to the CLI's typed errors (decisions.md E). */
+/** Maps what the service said to the CLI's typed errors (decisions.md E), with server text made safe. */
 import {
   AuthError, GpumktError, InvalidResponseError, NoDataError, UnreachableError, UsageError,
 } from '../errors.js';
+import { sanitizeForTerminal } from '../output/sanitize.js';
+
+/** Hides credentials in a URL-looking string (proxy URLs may carry user:password). */
+export function redactUrl(s: string): string {
+  return s.replace(/(\/\/)[^/@\s]*@/g, '$1***@');
+}
+
+/** Replaces every occurrence of `secret` (the API key) with ***: a server may echo what it was sent. */
+export function redactSecret(s: string, secret: string | undefined): string {
+  return secret !== undefined && secret.length >= 4 ? s.split(secret).join('***') : s;
+}
+
+// A server's message is quoted, never dumped: one line, at most this many characters.
+const MAX_SERVER_TEXT = 300;
+
+/**
+ * Server-controlled text made fit for an error line: escape sequences and controls removed (a hostile
+ * `message` must not retitle or clear the terminal), the key and URL credentials hidden, length capped.
+ */
+export function serverText(s: string, secret?: string): string {
+  const clean = redactUrl(redactSecret(sanitizeForTerminal(s), secret)).trim();
+  return clean.length > MAX_SERVER_TEXT ? `${clean.slice(0, MAX_SERVER_TEXT)}…` : clean;
+}
 
 /** Reads `message` (or `error`) of an error body of 2.7, when the body is JSON; else undefined. */
 export function errorBodyMessage(text: string): string | undefined {
@@ -19,15 +42,30 @@ export function errorBodyMessage(text: string): string | undefined {
 }
 
 /** Describes a body the CLI will not show raw: its type and size. */
-export function describeBody(contentType: string | undefined, bytes: number): string {
-  return `${contentType ? contentType.split(';')[0] : 'no content type'}, ${bytes} bytes`;
+export function describeBody(contentType: string | undefined, bytes: number, truncated = false): string {
+  const type = contentType ? serverText(contentType.split(';')[0] ?? '') : 'no content type';
+  return `${type}, ${truncated ? 'more than ' : ''}${bytes} bytes`;
 }
 
-/** The typed error of a final (non-retried) HTTP status. */
-export function statusError(status: number, text: string, contentType: string | undefined, where: string): GpumktError {
-  const msg = errorBodyMessage(text);
-  const detail = msg ?? `HTTP ${status} (${describeBody(contentType, Buffer.byteLength(text))})`;
-  switch (status) {
+/** What statusError needs to know about an error response. */
+export interface ErrorResponse {
+  readonly status: number;
+  /** The body, or its first bytes when it was too long to read in full. */
+  readonly text: string;
+  readonly truncated: boolean;
+  readonly contentType: string | undefined;
+  /** The origin, for messages. */
+  readonly where: string;
+  /** The API key, hidden should the server echo it. */
+  readonly secret?: string;
+}
+
+/** The typed error of a non-2xx, non-3xx HTTP status. */
+export function statusError(r: ErrorResponse): GpumktError {
+  const msg = r.truncated ? undefined : errorBodyMessage(r.text);
+  const body = `(${describeBody(r.contentType, Buffer.byteLength(r.text), r.truncated)})`;
+  const detail = msg !== undefined ? serverText(msg, r.secret) : `HTTP ${r.status} ${body}`;
+  switch (r.status) {
     case 400:
       return new UsageError(`the API rejected the request: ${detail}`);
     case 401:
@@ -37,33 +75,35 @@ export function statusError(status: number, text: string, contentType: string | 
     case 404:
       return new NoDataError(`no data (404): ${detail}`);
     default:
-      if (status === 408 || status === 429 || status >= 500) return new UnreachableError(`${where} answered HTTP ${status}: ${detail}`);
-      return new InvalidResponseError(`${where} answered an unexpected HTTP ${status}: ${detail}`);
+      // Here the status is already in the sentence: add the server's message, or what the body was.
+      if (r.status === 408 || r.status === 429 || r.status >= 500) return new UnreachableError(`${r.where} answered HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`);
+      return new InvalidResponseError(`${r.where} answered an unexpected HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`);
   }
 }
 
-/** Hides credentials in a URL-looking string (proxy URLs may carry user:password). */
-export function redactUrl(s: string): string {
-  return s.replace(/(\/\/)[^/@\s]*@/g, '$1***@');
+/** The shape of a zod issue as far as messages need it. */
+interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly errors?: readonly (readonly SchemaIssue[])[];
 }
 
-/** A short description of a network failure from undici or Node. */
-export function describeNetworkError(err: unknown): string {
-  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = e.code ?? e.cause?.code;
-  const text = e.cause?.message ?? e.message ?? String(err);
-  switch (code) {
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return 'connect timed out';
-    case 'UND_ERR_HEADERS_TIMEOUT':
-      return 'timed out waiting for the response headers';
-    case 'UND_ERR_BODY_TIMEOUT':
-      return 'timed out waiting for the response body';
-    case 'UND_ERR_SOCKET':
-      return 'the connection was closed before the response was complete';
-    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
-      return 'the response body was shorter than its Content-Length';
-    default:
-      return redactUrl(code && !text.includes(code) ? `${code}: ${text}` : text);
+/**
+ * "data.0.price: Invalid input: expected number, received string" for the first schema issue. For a
+ * union ("a list or one object"), the branch that got furthest explains the fault; zod alone would only
+ * say "data: Invalid input".
+ */
+export function describeSchemaIssue(issue: SchemaIssue | undefined): string {
+  if (issue === undefined) return '(body): invalid';
+  let path = [...issue.path];
+  let current: SchemaIssue = issue;
+  for (let depth = 0; depth < 5 && current.errors && current.errors.length > 0; depth++) {
+    const branches = current.errors.map((b) => b[0]).filter((b): b is SchemaIssue => b !== undefined);
+    const furthest = branches.reduce<SchemaIssue | undefined>((best, b) => (best === undefined || b.path.length > best.path.length ? b : best), undefined);
+    if (furthest === undefined) break;
+    path = [...path, ...furthest.path];
+    current = furthest;
   }
+  const where = path.map(String).join('.') || '(body)';
+  return `${serverText(where)}: ${current.message}`;
 }

@@ -15,6 +15,7 @@ export interface LimiterClock {
 export class RateLimiter {
   private readonly starts: number[] = [];
   private queue: Promise<void> = Promise.resolve();
+  private notBefore = 0;
 
   constructor(
     readonly limit = 60,
@@ -29,9 +30,21 @@ export class RateLimiter {
     return turn;
   }
 
+  /**
+   * Holds every further start until `epochMs`: a 429 with Retry-After speaks for the whole client
+   * address, so the other requests of a fan-out wait too instead of drawing more 429s.
+   */
+  holdUntil(epochMs: number): void {
+    this.notBefore = Math.max(this.notBefore, epochMs);
+  }
+
   private async wait(signal?: AbortSignal): Promise<void> {
     for (;;) {
       const now = this.clock.now();
+      if (now < this.notBefore) {
+        await this.clock.sleep(this.notBefore - now, signal);
+        continue;
+      }
       while (this.starts.length > 0 && (this.starts[0] as number) <= now - this.windowMs) this.starts.shift();
       if (this.starts.length < this.limit) {
         this.starts.push(now);

@@ -5,6 +5,7 @@ import { access, open, realpath, rename, stat, unlink, type FileHandle } from 'n
 import path from 'node:path';
 import { OutputError } from '../errors.js';
 import type { Sink } from './sink.js';
+import { sweepStale } from './stale-temp.js';
 
 /** The `code` of a Node system error, if any. */
 export function errorCode(err: unknown): string | undefined {
@@ -85,6 +86,7 @@ export async function fileSink(target: string): Promise<Sink> {
   if (resolved.kind === 'direct') return directSink(target, resolved.abs);
   const { dest, dir, st } = resolved;
   const mode = st === undefined ? undefined : st.mode & 0o7777;
+  await sweepStale(dir, path.basename(dest));
   const tmp = path.join(dir, `.${path.basename(dest)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let fh: FileHandle;
   try {

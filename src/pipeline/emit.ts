@@ -34,6 +34,8 @@ async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
   const sink = plan.output ? await fileSink(plan.output) : stdoutSink(ctx.io.stdout);
   // On an interrupt or failure the temporary file goes; after a good end this does nothing.
   ctx.onCleanup(() => sink.abort());
+  // Ctrl-C while writing a file: drop the temporary file now, so the rename can no longer happen.
+  if (plan.output) ctx.signal.addEventListener('abort', () => void sink.abort().catch(() => undefined), { once: true });
   return sink;
 }
 

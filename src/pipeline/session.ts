@@ -3,8 +3,9 @@
  * (--sandbox), or nowhere (--dry-run prints curl commands instead).
  */
 import type { Context } from '../context.js';
-import { AuthError, GpumktError } from '../errors.js';
+import { AuthError, GpumktError, UsageError } from '../errors.js';
 import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
+import { proxyFromEnv } from '../api/dispatcher.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { VERSION } from '../version.js';
 
@@ -64,7 +65,9 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
     const today = ctx.env.GPUMKT_TODAY ? ctx.today() : undefined;
     const sb = await startSandbox({ today });
     ctx.onCleanup(() => sb.close());
-    ctx.log.info('--sandbox: synthetic demo data from a built-in local server, not market data');
+    // For the person at the terminal; a pipeline's stderr (`2>>log`, `| head`) stays clean, and the
+    // flag itself already says what the data is.
+    if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a built-in local server, not market data');
     baseUrl = sb.url;
     apiKey = SANDBOX_DEMO_KEY;
   } else if (!apiKey && !g.dryRun) {
@@ -80,6 +83,9 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
   const client = new ApiClient({
     baseUrl, apiKey: apiKey as string, timeoutMs: timeoutS * 1000, retries,
     userAgent: `gpumkt/${VERSION}`, log: ctx.log, signal: ctx.signal,
+    deadlineMs: maxTimeMs(ctx.env),
+    // The sandbox is in-process on loopback: a corporate proxy must not carry its requests.
+    proxy: g.sandbox ? false : proxyFromEnv(ctx.env),
   });
   ctx.onCleanup(() => client.close());
   const requests: RequestLogEntry[] = [];
@@ -100,4 +106,13 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
     }
   };
   return { baseUrl, dryRun: false, requests, curl, get };
+}
+
+/** GPUMKT_MAX_TIME: the time budget of one request in seconds, attempts and waits included. */
+function maxTimeMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const v = env.GPUMKT_MAX_TIME;
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError('GPUMKT_MAX_TIME must be a number of seconds greater than 0');
+  return n * 1000;
 }

@@ -1,9 +1,10 @@
 /**
  * Runs the built `gpumkt` binary as a user would (a child process), and checks every captured byte
- * for the canary key: no test may ever see the key in stdout, stderr or a written file.
+ * for the canary key: no test may ever see the key in stdout, stderr, a written file, or the
+ * process's command line (what `ps` shows to every user of the machine).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
@@ -24,6 +25,8 @@ export interface RunResult {
   readonly stdout: string;
   readonly stderr: string;
   readonly ms: number;
+  /** How many times /proc/<pid>/cmdline was read while the process ran (0 where there is no /proc). */
+  readonly cmdlineReads?: number;
 }
 
 /** Options of one run. */
@@ -32,6 +35,12 @@ export interface RunOptions {
   readonly input?: string;
   readonly cwd?: string;
   readonly timeoutMs?: number;
+  /** Files or folders to search for the canary afterwards (written output; not HOME: the config file holds the key by design). */
+  readonly files?: readonly string[];
+  /** Called once the process runs, e.g. to send it a signal mid-request. */
+  readonly onSpawn?: (child: ChildProcess) => void;
+  /** Run under this umask (via /bin/sh), e.g. 0 to prove files are private anyway. */
+  readonly umask?: number;
 }
 
 /** A fresh HOME with no config, so no developer's real config leaks into a test. */
@@ -49,7 +58,29 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
   }
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const argv = [process.execPath, BIN, ...args];
+    const child = opts.umask === undefined
+      ? spawn(argv[0] as string, argv.slice(1), { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] })
+      : spawn('/bin/sh', ['-c', `umask ${opts.umask.toString(8).padStart(3, '0')} && exec "$@"`, 'sh', ...argv], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    // What `ps` shows: read it while the process runs, as another user of the machine could. A test
+    // that passes the key as an argument on purpose (to see it refused) is exempt: argv is the caller's.
+    const checkCmdline = !args.some((a) => a.includes(CANARY_KEY));
+    let cmdlineReads = 0;
+    let cmdlineLeak = false;
+    const cmdlinePath = `/proc/${child.pid}/cmdline`;
+    const readCmdline = () => {
+      if (!checkCmdline) return;
+      try {
+        const cmdline = readFileSync(cmdlinePath, 'utf8');
+        cmdlineReads += 1;
+        if (cmdline.includes(CANARY_KEY)) cmdlineLeak = true;
+      } catch {
+        // The process has just ended (ENOENT/ESRCH): nothing left to read.
+      }
+    };
+    const poll = existsSync('/proc/self/cmdline') ? setInterval(readCmdline, 20) : undefined;
+    readCmdline();
+    opts.onSpawn?.(child);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -58,9 +89,17 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const result = { code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: Date.now() - started };
-      assertNoCanary(result.stdout, 'stdout');
-      assertNoCanary(result.stderr, 'stderr');
+      if (poll !== undefined) clearInterval(poll);
+      const result = { code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: Date.now() - started, cmdlineReads };
+      try {
+        assertNoCanary(result.stdout, 'stdout');
+        assertNoCanary(result.stderr, 'stderr');
+        expect(cmdlineLeak, 'the API key appeared in the command line (/proc/<pid>/cmdline)').toBe(false);
+        for (const f of opts.files ?? []) assertNoCanaryInFiles(f);
+      } catch (e) {
+        reject(e);
+        return;
+      }
       resolvePromise(result);
     });
     child.stdin.end(opts.input ?? '');
@@ -72,13 +111,15 @@ export function assertNoCanary(text: string, where: string): void {
   expect(text.includes(CANARY_KEY), `the API key appeared in ${where}`).toBe(false);
 }
 
-/** Fails when any file below `dir` contains the canary key. */
+/** Fails when the file `dir`, or any file below the folder `dir`, contains the canary key. */
 export function assertNoCanaryInFiles(dir: string): void {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) assertNoCanaryInFiles(p);
-    else assertNoCanary(readFileSync(p, 'utf8'), p);
+  if (!existsSync(dir)) return;
+  const st = statSync(dir);
+  if (!st.isDirectory()) {
+    if (st.isFile()) assertNoCanary(readFileSync(dir, 'utf8'), dir);
+    return;
   }
+  for (const name of readdirSync(dir)) assertNoCanaryInFiles(join(dir, name));
 }
 
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF) into rows of strings. */

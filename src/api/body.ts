@@ -1,0 +1,82 @@
+/**
+ * Reads a response body whole or not at all: a body cut short, longer than the cap, or not valid UTF-8
+ * is an error, so no row is ever made from part of a response.
+ */
+import type { Dispatcher } from 'undici';
+import { InvalidResponseError } from '../errors.js';
+
+/** The most a 2xx body may hold (a year of hourly rows for one model is a few MB). */
+export const MAX_BODY_BYTES = 256 * 1024 * 1024;
+
+/** How much of an error body is read to find its `message`; the rest is dropped unread. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** Thrown when fewer bytes arrived than Content-Length promised (a transient fault: retried). */
+export class ShortBodyError extends Error {
+  /** Marks the failure as a network fault for the retry logic. */
+  readonly code = 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH';
+  constructor(readonly received: number, readonly declared: number) {
+    super(`the response body was shorter than its Content-Length (${received} of ${declared} bytes)`);
+  }
+}
+
+function header(h: string | string[] | undefined): string | undefined {
+  return Array.isArray(h) ? h[0] : h;
+}
+
+/** The declared Content-Length, when there is a valid one. */
+export function declaredLength(res: Dispatcher.ResponseData): number | undefined {
+  const v = header(res.headers['content-length']);
+  return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
+}
+
+/** The whole body of a 2xx response as text; throws when it is too big, short, or not UTF-8. */
+export async function readFullBody(res: Dispatcher.ResponseData, what: string, max = MAX_BODY_BYTES): Promise<string> {
+  const declared = declaredLength(res);
+  const tooBig = () => new InvalidResponseError(`${what}: the response is larger than ${Math.round(max / 1048576)} MiB; refusing to hold it in memory`, 'narrow the window with --from/--to');
+  if (declared !== undefined && declared > max) {
+    res.body.destroy();
+    throw tooBig();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      res.body.destroy();
+      throw tooBig();
+    }
+    chunks.push(chunk);
+  }
+  // undici already fails a body cut short on a closed connection; this also catches the rest.
+  if (declared !== undefined && size < declared) throw new ShortBodyError(size, declared);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, size));
+  } catch {
+    throw new InvalidResponseError(`${what}: the response is not valid UTF-8 text (${size} bytes)`);
+  }
+}
+
+/** At most `max` bytes of an error body, decoded leniently; the rest is not read. */
+export async function readErrorBody(res: Dispatcher.ResponseData, max = MAX_ERROR_BODY_BYTES): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  try {
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > max) {
+        truncated = true;
+        break;
+      }
+    }
+  } catch {
+    // A broken error body still has its status: that is what the user needs.
+    truncated = true;
+  } finally {
+    if (truncated) res.body.destroy();
+  }
+  const buf = Buffer.concat(chunks, size);
+  return { text: buf.subarray(0, max).toString('utf8'), truncated };
+}

@@ -1,0 +1,144 @@
+/**
+ * The network around the API: TLS verification and NODE_EXTRA_CA_CERTS, proxies from HTTP(S)_PROXY
+ * with credentials that never show, NO_PROXY, and the private config file that holds the key.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANARY_KEY, runCli } from '../helpers/cli.js';
+import { memoryBody, ok, startConnectProxy, startFaultServer, type FaultServer } from '../helpers/fault-server.js';
+
+const PROXY_PASSWORD = 'pr0xy-S3CRET-pw';
+
+describe('TLS', () => {
+  let server: Server;
+  let url: string;
+  let certFile: string;
+  let handshakes = 0;
+  let rejected = 0;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gpumkt-tls-'));
+    certFile = join(dir, 'cert.pem');
+    const keyFile = join(dir, 'key.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2',
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    server = createServer({ key: readFileSync(keyFile), cert: readFileSync(certFile) }, (_req, res) => {
+      const body = memoryBody(5);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    server.on('secureConnection', () => (handshakes += 1));
+    server.on('tlsClientError', () => (rejected += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('an untrusted certificate fails at once (exit 5, not retried) and names NODE_EXTRA_CA_CERTS', async () => {
+    rejected = 0;
+    const r = await runCli(['memory', '--retries', '3'], { env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^gpumkt: error: cannot reach https:\/\/127\.0\.0\.1:\d+: .*self.signed.*NODE_EXTRA_CA_CERTS/i);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(rejected, 'one handshake: a certificate problem is not retried').toBe(1);
+  });
+
+  it('NODE_EXTRA_CA_CERTS makes the same server trusted', async () => {
+    handshakes = 0;
+    const r = await runCli(['memory', '-f', 'csv'], { env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY, NODE_EXTRA_CA_CERTS: certFile } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(6);
+    expect(handshakes).toBe(1);
+  });
+});
+
+describe('proxies', () => {
+  let api: FaultServer;
+  let proxy: FaultServer;
+  beforeAll(async () => {
+    api = await startFaultServer([ok(memoryBody(5))]);
+    proxy = await startConnectProxy(`user:${PROXY_PASSWORD}`);
+  });
+  afterAll(async () => {
+    await api.close();
+    await proxy.close();
+  });
+  const env = (extra: Record<string, string>) => ({ GPUMKT_BASE_URL: api.url, GPUMKT_API_KEY: CANARY_KEY, ...extra });
+
+  it('HTTP_PROXY with credentials: the request tunnels through the proxy, which gets them; the API gets the key', async () => {
+    const before = { proxy: proxy.requests.length, api: api.requests.length };
+    const r = await runCli(['memory', '-f', 'csv', '-v'], { env: env({ HTTP_PROXY: `http://user:${PROXY_PASSWORD}@127.0.0.1:${proxy.port}` }) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.requests.slice(before.proxy)).toEqual([expect.objectContaining({ method: 'CONNECT', url: `127.0.0.1:${api.port}`, authorization: undefined })]);
+    expect(api.requests.slice(before.api)).toEqual([expect.objectContaining({ authorization: `Bearer ${CANARY_KEY}`, proxyAuthorization: undefined })]);
+    expect(r.stderr).toContain(`gpumkt: proxy http://***@127.0.0.1:${proxy.port}`);
+    expect(r.stderr).not.toContain(PROXY_PASSWORD);
+  });
+
+  it('NO_PROXY bypasses the proxy', async () => {
+    const before = proxy.requests.length;
+    const r = await runCli(['memory', '-f', 'csv'], { env: env({ http_proxy: `http://user:${PROXY_PASSWORD}@127.0.0.1:${proxy.port}`, NO_PROXY: 'localhost,127.0.0.1' }) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.requests.length).toBe(before);
+  });
+
+  it('wrong proxy credentials (407): exit 5 at once, a hint, and the password nowhere', async () => {
+    const before = proxy.requests.length;
+    const r = await runCli(['memory', '-v', '--retries', '3'], { env: env({ HTTP_PROXY: `http://user:wrong-${PROXY_PASSWORD}@127.0.0.1:${proxy.port}` }) });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+: the proxy refused the tunnel \(HTTP 407 to CONNECT\) \(the proxy wants credentials/);
+    expect(r.stderr).not.toContain(PROXY_PASSWORD);
+    expect(proxy.requests.length - before).toBe(1);
+  });
+
+  it('an unreachable proxy with credentials in its URL: exit 5, the password in no message', async () => {
+    const gone = await startFaultServer([ok()]);
+    await gone.close();
+    const r = await runCli(['memory', '-v', '--retries', '1', '--timeout', '1'], { env: env({ HTTPS_PROXY: `http://user:${PROXY_PASSWORD}@127.0.0.1:${gone.port}`, HTTP_PROXY: `user:${PROXY_PASSWORD}@127.0.0.1:${gone.port}` }) });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+: connect ECONNREFUSED/);
+    expect(r.stderr).not.toContain(PROXY_PASSWORD);
+  });
+
+  it('a proxy URL that does not parse is a usage error (exit 2) that does not echo it', async () => {
+    const r = await runCli(['memory'], { env: env({ HTTP_PROXY: `http://user:${PROXY_PASSWORD}@[::1` }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('gpumkt: error: HTTP_PROXY is not a valid proxy URL (use http://[user:password@]host:port)\n');
+  });
+});
+
+describe('the config file that holds the key', () => {
+  it('is created 0600 in a 0700 folder even under umask 000, and the key never shows', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'gpumkt-cfg-'));
+    const file = join(home, 'new', 'gpumkt', 'config.json');
+    const r = await runCli(['config', 'set', 'api-key'], { env: { GPUMKT_CONFIG: file }, input: `${CANARY_KEY}\n`, umask: 0 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(home, 'new', 'gpumkt')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(home, 'new')).mode & 0o777).toBe(0o700);
+  });
+
+  it('a key in a file readable by others works but warns, naming the fix', async () => {
+    const api = await startFaultServer([ok(memoryBody(2))]);
+    const home = mkdtempSync(join(tmpdir(), 'gpumkt-cfg-'));
+    const file = join(home, 'config.json');
+    try {
+      const set = await runCli(['config', 'set', 'api-key'], { env: { GPUMKT_CONFIG: file }, input: `${CANARY_KEY}\n` });
+      expect(set.code).toBe(0);
+      chmodSync(file, 0o644);
+      const r = await runCli(['memory', '-f', 'csv'], { env: { GPUMKT_CONFIG: file, GPUMKT_BASE_URL: api.url } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe(`gpumkt: warning: ${file} is readable by others (mode 644); run: chmod 600 ${file}\n`);
+      expect(api.requests[0]?.authorization).toBe(`Bearer ${CANARY_KEY}`);
+    } finally {
+      await api.close();
+    }
+  });
+});

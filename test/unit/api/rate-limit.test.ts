@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { RateLimiter, type LimiterClock } from '../../../src/api/rate-limit.js';
+
+/** A clock whose sleep moves time forward at once, recording each sleep. */
+function fakeClock(): LimiterClock & { t: number; sleeps: number[] } {
+  const c = {
+    t: 0,
+    sleeps: [] as number[],
+    now: () => c.t,
+    sleep: async (ms: number) => {
+      c.sleeps.push(ms);
+      c.t += ms;
+    },
+  };
+  return c;
+}
+
+describe('RateLimiter (sliding window)', () => {
+  it('lets 60 start at once, and the 61st only when the first leaves the 60 s window', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(60, 60_000, clock);
+    const starts: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      await limiter.take();
+      starts.push(clock.t);
+    }
+    expect(starts.slice(0, 60).every((t) => t === 0)).toBe(true);
+    expect(starts[60]).toBe(60_000);
+  });
+
+  it('never allows more than `limit` starts in any window, however they are spread', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(5, 1000, clock);
+    const starts: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      clock.t += (i * 37) % 300;
+      await limiter.take();
+      starts.push(clock.t);
+    }
+    for (const t of starts) expect(starts.filter((s) => s > t - 1000 && s <= t).length).toBeLessThanOrEqual(5);
+  });
+
+  it('holdUntil (a 429 with Retry-After) makes every later start wait', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(60, 60_000, clock);
+    await limiter.take();
+    limiter.holdUntil(5000);
+    limiter.holdUntil(2000); // an earlier hold never shortens a later one
+    await limiter.take();
+    expect(clock.t).toBe(5000);
+  });
+
+  it('an aborted waiter rejects and does not block the queue', async () => {
+    const limiter = new RateLimiter(1, 60_000);
+    await limiter.take();
+    const ac = new AbortController();
+    const waiting = limiter.take(ac.signal);
+    ac.abort(new Error('interrupted'));
+    await expect(waiting).rejects.toThrow('interrupted');
+  });
+});
