@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { link, open, readdir, readFile, realpath, rename, unlink } from 'node:fs/promises';
+import { link, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { LockedError, OutputError } from '../errors.js';
 import { errorCode } from '../output/file-sink.js';
+import { isAlive, sweepStale } from '../output/stale-temp.js';
 
 /** What a lock file holds. */
 export interface LockInfo {
@@ -53,18 +54,7 @@ export function parseLock(text: string): LockInfo | undefined {
 
 /** True when `info` names a process on this host that no longer exists. */
 export function isStale(info: LockInfo): boolean {
-  return info.hostname === hostname() && isDead(info.pid);
-}
-
-/** True when no process `pid` exists on this host. */
-function isDead(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return errorCode(err) === 'ESRCH';
-  }
+  return info.hostname === hostname() && !isAlive(info.pid);
 }
 
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
@@ -152,21 +142,8 @@ export async function acquireLock(target: string, opts: LockOptions): Promise<Lo
   };
 }
 
-/**
- * Removes the temporary files (`.<name>.<pid>.<random>.tmp`, see output/file-sink.ts) that runs killed
- * with SIGKILL left next to `target`. Only called while holding the target's lock, and only files of
- * processes that no longer exist here are removed, so no live run loses its temporary file.
- */
+/** Removes temporary files that killed runs left next to `target`: under the lock nobody else writes them, so no age is required. */
 export async function removeDeadTemps(target: string): Promise<number> {
   const dest = await realpath(target).catch(() => path.resolve(target));
-  const base = path.basename(dest).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^\\.${base}\\.(\\d+)\\.[0-9a-f]{12}\\.tmp$`);
-  const dir = path.dirname(dest);
-  let removed = 0;
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const pid = pattern.exec(name)?.[1];
-    if (pid === undefined || !isDead(Number(pid))) continue;
-    await unlink(path.join(dir, name)).then(() => removed++, () => undefined);
-  }
-  return removed;
+  return sweepStale(path.dirname(dest), path.basename(dest), 0);
 }
