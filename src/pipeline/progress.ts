@@ -1,11 +1,10 @@
 /**
  * The run's requests, tracked: at most FAN_OUT in flight across the whole run (nested fan-outs, models
- * × chunks, would otherwise put dozens on the pool at once, each holding an abort listener), and a
+ * × chunks, would otherwise put dozens on the pool at once, each with its own timers), and a
  * one-line counter on stderr for runs that need more than a few requests. The counter shows only on a
  * terminal (never in a pipe or a log file), never with --quiet or --verbose (the request log would
  * tear it), and is cleared when the run ends however it ends, so it leaves nothing behind.
  */
-import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { Context } from '../context.js';
 import type { Session } from './session.js';
 import { FAN_OUT } from './fan-out.js';
@@ -41,10 +40,6 @@ export function gate(size: number): <T>(fn: () => Promise<T>) => Promise<T> {
 export function trackProgress(ctx: Context, session: Session, expected: number, inFlight = FAN_OUT): TrackedSession {
   const g = ctx.globals();
   const run = gate(inFlight);
-  // Every request holds an abort listener on the run's signal until its body stream closes, a tick
-  // after the body was read, so a slot can be reused before the old listener goes; the limiter's and
-  // retries' sleeps add theirs. Node warns past 10 listeners, which a 6-wide fan-out can reach briefly.
-  setMaxListeners(Math.max(getMaxListeners(ctx.signal), inFlight * 4), ctx.signal);
   const gated: Session = { ...session, get: (endpoint, params) => run(() => session.get(endpoint, params)) };
   if (!ctx.io.stderrIsTTY || g.quiet || g.verbose || expected < PROGRESS_MIN_REQUESTS || session.dryRun) {
     return { session: gated, done: () => undefined };
