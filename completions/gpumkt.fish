@@ -10,7 +10,7 @@
 # Which command path the words before the cursor name, how many arguments follow it, and --config.
 # Cached per command line: fish evaluates every condition below for one Tab.
 set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'gpus' 'memory-types' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'help'
-set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--csv-dialect' 'history|--lock-timeout' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--csv-dialect' 'volume|--lock-timeout' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--csv-dialect' 'range|--lock-timeout' 'memory|--type' 'memory|--category' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--append' 'memory|--csv-dialect' 'memory|--lock-timeout' 'memory-types|--category' 'sandbox|--port' 'sandbox|--host'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--append' 'memory|--csv-dialect' 'memory|--lock-timeout' 'memory-types|--category' 'sandbox|--port' 'sandbox|--host'
 function __gpumkt_state
     set -l line (commandline -pc)
     test "$line" = "$__gpumkt_line"; and return
@@ -134,6 +134,7 @@ function __gpumkt_v_format_2
     printf '%s\t%s\n' 'json' 'format'
     printf '%s\t%s\n' 'ndjson' 'format'
     printf '%s\t%s\n' 'markdown' 'format'
+    printf '%s\t%s\n' 'chart' 'format'
 end
 
 function __gpumkt_v_order_3
@@ -267,6 +268,10 @@ complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l manifest -d 'also write <f
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l wide -d 'one column per GPU model (time, then a column per model holding the --y value)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l y -x -d 'the numeric column of --format chart, --wide and --stats (default: the main value column)'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l stats -d 'print a summary per model instead of rows: count, first, last, min, max, mean, change, % change'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l spark -d 'like --stats, with a sparkline of each model in a trend column'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l to -x -d 'last day, same forms (default: today, UTC)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l granularity -x -a '(__gpumkt_v_granularity_5)' -d 'row granularity'
@@ -285,6 +290,10 @@ complete -c gpumkt -n '__gpumkt_at \'history\'' -l manifest -d 'also write <file
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l wide -d 'one column per GPU model (time, then a column per model holding the --y value)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l y -x -d 'the numeric column of --format chart, --wide and --stats (default: the main value column)'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l stats -d 'print a summary per model instead of rows: count, first, last, min, max, mean, change, % change'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l spark -d 'like --stats, with a sparkline of each model in a trend column'
 complete -c gpumkt -n '__gpumkt_pos \'history\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l to -x -d 'last day, same forms (default: today, UTC)'
@@ -304,6 +313,10 @@ complete -c gpumkt -n '__gpumkt_at \'volume\'' -l manifest -d 'also write <file>
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l wide -d 'one column per GPU model (time, then a column per model holding the --y value)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l y -x -d 'the numeric column of --format chart, --wide and --stats (default: the main value column)'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l stats -d 'print a summary per model instead of rows: count, first, last, min, max, mean, change, % change'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l spark -d 'like --stats, with a sparkline of each model in a trend column'
 complete -c gpumkt -n '__gpumkt_pos \'volume\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l to -x -d 'last day, same forms (default: today, UTC)'
@@ -323,6 +336,10 @@ complete -c gpumkt -n '__gpumkt_at \'range\'' -l manifest -d 'also write <file>.
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l wide -d 'one column per GPU model (time, then a column per model holding the --y value)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l y -x -d 'the numeric column of --format chart, --wide and --stats (default: the main value column)'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l stats -d 'print a summary per model instead of rows: count, first, last, min, max, mean, change, % change'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l spark -d 'like --stats, with a sparkline of each model in a trend column'
 complete -c gpumkt -n '__gpumkt_pos \'range\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l type -x -a '(__gpumkt_v_type_6)' -d 'one memory type, by id (mem_ddr5_16gb) or name; see \'gpumkt memory-types\''
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l category -x -a '(__gpumkt_v_category_7)' -d 'only this category'

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { parseLimit, parseList, parseNonNegativeNumber } from './parse.js';
 
 /** Output formats, in help order (the registry in output/formatter.ts holds the implementations). */
-export const FORMAT_NAMES = ['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown'] as const;
+export const FORMAT_NAMES = ['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown', 'chart'] as const;
 
 /** Granularity choices of the series endpoints. */
 export const GRANULARITY_NAMES = ['daily', 'hourly', 'auto'] as const;
@@ -70,4 +70,21 @@ export function addSeriesOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('--granularity <g>', 'row granularity').choices(GRANULARITY_NAMES).default('auto'))
     .addOption(new Option('--limit <n>', "rows per model: N most recent of the window, or 'all'").argParser(parseLimit).default('all'));
+}
+
+/** The analysis flags of the series commands and util-index (--wide, --y, --stats, --spark). */
+export interface AnalysisFlags {
+  wide?: boolean;
+  y?: string;
+  stats?: boolean;
+  spark?: boolean;
+}
+
+/** Adds --wide, --y, --stats and --spark. */
+export function addAnalysisOptions(cmd: Command): Command {
+  return cmd
+    .option('--wide', 'one column per GPU model (time, then a column per model holding the --y value)')
+    .option('--y <column>', 'the numeric column of --format chart, --wide and --stats (default: the main value column)')
+    .option('--stats', 'print a summary per model instead of rows: count, first, last, min, max, mean, change, % change')
+    .option('--spark', 'like --stats, with a sparkline of each model in a trend column');
 }

@@ -1,7 +1,7 @@
 /** The shape shared by the three per-model series commands (history, volume, range). */
 import { Command } from 'commander';
 import type { Context } from '../context.js';
-import { addOutputOptions, addSeriesOptions, addWindowOptions, type SeriesFlags } from './options.js';
+import { addAnalysisOptions, addOutputOptions, addSeriesOptions, addWindowOptions, type AnalysisFlags, type SeriesFlags } from './options.js';
 
 /** Which series endpoint a command reads. */
 export type SeriesEndpointId = 'history-simple' | 'volume-metrics' | 'history-range';
@@ -17,8 +17,11 @@ export function seriesCommand(
   addWindowOptions(cmd);
   addSeriesOptions(cmd);
   addOutputOptions(cmd);
-  cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
-  return cmd.action(async (gpus: string[], flags: SeriesFlags) => {
+  addAnalysisOptions(cmd);
+  // The analysis examples are the same shape for every series command.
+  const analysis = [`gpumkt ${spec.name} all --from 1y --wide -f csv`, `gpumkt ${spec.name} h100 h200 --from 3m -f chart`, `gpumkt ${spec.name} all --from 1y --spark`];
+  cmd.addHelpText('after', `\nExamples:\n${[...spec.examples, ...analysis].map((e) => `  $ ${e}`).join('\n')}`);
+  return cmd.action(async (gpus: string[], flags: SeriesFlags & AnalysisFlags) => {
     const { runSeries } = await import('../pipeline/series.js');
     await runSeries(ctx, spec.endpoint, gpus, flags);
   });

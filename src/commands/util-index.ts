@@ -1,10 +1,10 @@
 /** `gpumkt util-index`: the daily utilization index with each day's move split into demand and supply. */
 import { Command } from 'commander';
 import type { Context } from '../context.js';
-import { addOutputOptions, addWindowOptions, type OutputFlags, type WindowFlags } from './options.js';
+import { addAnalysisOptions, addOutputOptions, addWindowOptions, type AnalysisFlags, type OutputFlags, type WindowFlags } from './options.js';
 
 /** Flags of util-index. */
-export interface UtilIndexFlags extends OutputFlags, WindowFlags {
+export interface UtilIndexFlags extends OutputFlags, WindowFlags, AnalysisFlags {
   gpu?: string[];
   region: string;
   baseDate?: string;
@@ -19,7 +19,8 @@ export default function utilIndexCommand(ctx: Context): Command {
     .option('--base-date <date>', 'rebase anchor for the index level (default 2026-01-01)');
   addWindowOptions(cmd);
   addOutputOptions(cmd);
-  cmd.addHelpText('after', '\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt util-index --gpu h100 --from 2025-01-01 -f csv -o h100-util.csv\n  $ gpumkt util-index --columns date,occupancy,demandEffect,supplyEffect -f tsv');
+  addAnalysisOptions(cmd);
+  cmd.addHelpText('after', '\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt util-index --gpu h100 --from 2025-01-01 -f csv -o h100-util.csv\n  $ gpumkt util-index --columns date,occupancy,demandEffect,supplyEffect -f tsv\n  $ gpumkt util-index --gpu all --from 1y -f chart --y index');
   return cmd.action(async (flags: UtilIndexFlags) => {
     const { runUtilIndex } = await import('../pipeline/util-index.js');
     await runUtilIndex(ctx, flags);

@@ -46,6 +46,7 @@ const REGISTRY: Record<string, () => Promise<FormatModule>> = {
   json: () => import('./json.js'),
   ndjson: () => import('./ndjson.js'),
   markdown: () => import('./markdown.js'),
+  chart: () => import('./chart.js'),
 };
 
 /** Format names, in help order. */

@@ -41,13 +41,13 @@ async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
 
 /**
  * Formats `rows` with the plan's formatter into stdout or the -o file; a cron export (--append,
- * --manifest) hands them to src/export instead.
+ * --manifest) hands them to src/export instead. `extra` carries format-only options (chart title).
  */
-export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun): Promise<void> {
+export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun, extra: Readonly<Record<string, unknown>> = {}): Promise<void> {
   if (exp) return exp.write(rows);
   const formatter = await getFormatter(plan.format);
   const sink = await openSink(ctx, plan);
-  await writeAll(formatter.format(rows, formatOptions(plan)), sink);
+  await writeAll(formatter.format(rows, { ...extra, ...formatOptions(plan) }), sink);
   if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
   if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
 }

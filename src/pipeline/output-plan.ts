@@ -78,10 +78,11 @@ export function outputWidth(ctx: Context, toFile: boolean): number {
 export async function planOutput(
   flags: OutputFlags,
   ctx: Context,
-  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[] },
+  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
   const format = chooseFormat(flags, ctx, configuredFormat);
+  if (format === 'chart' && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
   if (flags.columns) {
     if (flags.columns.length === 0) throw new UsageError('--columns is empty; valid columns: ' + cols.valid.join(', '));
     for (const c of flags.columns) {

@@ -44,3 +44,31 @@ export function stitch(chunks: readonly Chunk[], parts: readonly Row[][]): Row[]
   });
   return out;
 }
+
+/**
+ * Rows (indices into the stitched `rows`) that open a later chunk yet came back `no_prior_day`: the
+ * chunk's overlap held no published day, so the service had nothing to decompose them against
+ * although an earlier published day exists (the row before them). These are asked again over a
+ * window widened back to that day.
+ */
+export function unanchoredRows(chunks: readonly Chunk[], rows: readonly Row[]): number[] {
+  const out: number[] = [];
+  for (const chunk of chunks.slice(1)) {
+    const i = rows.findIndex((r) => String(r.date) >= chunk.keep.from);
+    const row = rows[i];
+    if (i > 0 && row !== undefined && String(row.date) <= chunk.keep.to && (row.decompositionBasis === 'no_prior_day' || row.demandEffect === null)) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * When the base day is not published (`baseAvailable: false`) the service rebases each response to
+ * its own first row, so chunks disagree. The whole window's answer rebases to the window's first row:
+ * rows after `firstChunkTo` get `index = 100 × (eur / eur of the first row)`, the service's formula;
+ * the first chunk's rows already are exactly that and stay as received.
+ */
+export function rebaseToFirstRow(rows: readonly Row[], firstChunkTo: string): Row[] {
+  const base = rows[0]?.eur;
+  if (typeof base !== 'number' || base === 0) return [...rows];
+  return rows.map((r) => (String(r.date) > firstChunkTo && typeof r.eur === 'number' ? { ...r, index: 100 * (r.eur / base) } : r));
+}

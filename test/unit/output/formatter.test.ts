@@ -4,7 +4,7 @@ import { FORMATS, getFormatter } from '../../../src/output/formatter.js';
 
 describe('format registry', () => {
   it('lists the formats in help order', () => {
-    expect(FORMATS).toEqual(['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown']);
+    expect(FORMATS).toEqual(['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown', 'chart']);
   });
 
   it('loads each formatter under its own name, with a one-line description', async () => {
