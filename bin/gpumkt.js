@@ -19,12 +19,21 @@ function fatal(err) {
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
 
+// Node ≥ 22.1 keeps V8's compiled code of dist/ on disk (in $NODE_COMPILE_CACHE, else
+// <tmpdir>/node-compile-cache), so later runs skip most parsing and compiling; older Nodes lack it.
 module.enableCompileCache?.();
+const argv = process.argv.slice(2);
 try {
-  const { main } = await import('../dist/cli.js');
-  const code = await main(process.argv.slice(2));
-  // An earlier fatal() wins over a clean finish.
-  if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    // Answered without loading the CLI at all: the version module is one line.
+    const { VERSION } = await import('../dist/version.js');
+    process.stdout.write(`gpumkt ${VERSION}\n`);
+  } else {
+    const { main } = await import('../dist/cli.js');
+    const code = await main(argv);
+    // An earlier fatal() wins over a clean finish.
+    if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
+  }
 } catch (err) {
   fatal(err);
 }

@@ -6,7 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
+  entryPoints: { cli: 'src/cli.ts', version: 'src/version.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
