@@ -2,6 +2,16 @@
 // so `gpumkt --version` loads almost nothing. Type checking is `tsc --noEmit` (npm test runs it).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// `import … from 'undici'` gets only the pieces the client uses (see undici-slim.cjs).
+const undiciSlim = {
+  name: 'undici-slim',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer.endsWith('undici-slim.cjs') ? undefined : { path: fileURLToPath(new URL('./undici-slim.cjs', import.meta.url)) });
+  },
+};
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -19,5 +29,6 @@ await build({
   define: { __GPUMKT_VERSION__: JSON.stringify(pkg.version) },
   // cli-table3 and its helpers are CommonJS: give the ESM bundle a real `require` for them.
   banner: { js: "import{createRequire as __gpumktCR}from'node:module';const require=__gpumktCR(import.meta.url);" },
+  plugins: [undiciSlim],
   logLevel: 'warning',
 });
