@@ -4,12 +4,15 @@ import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-// `import … from 'undici'` gets only the pieces the client uses (see undici-slim.cjs).
+// `import … from 'undici'` gets only the pieces the client uses (undici-slim.cjs), without HTTP/2
+// (undici-no-h2.cjs).
 const undiciSlim = {
   name: 'undici-slim',
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, (args) =>
       args.importer.endsWith('undici-slim.cjs') ? undefined : { path: fileURLToPath(new URL('./undici-slim.cjs', import.meta.url)) });
+    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+      args.importer.includes('undici') ? { path: fileURLToPath(new URL('./undici-no-h2.cjs', import.meta.url)) } : undefined);
   },
 };
 
