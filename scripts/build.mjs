@@ -1,7 +1,8 @@
 // Bundles src/ into dist/ with esbuild: one small entry (cli.js) plus lazily imported chunks,
 // so `gpumkt --version` loads almost nothing. Type checking is `tsc --noEmit` (npm test runs it).
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // `import … from 'undici'` gets only the pieces the client uses (undici-slim.cjs), without HTTP/2
@@ -18,7 +19,7 @@ const undiciSlim = {
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: { cli: 'src/cli.ts', version: 'src/version.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: 'dist',
   bundle: true,
@@ -30,8 +31,19 @@ await build({
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __GPUMKT_VERSION__: JSON.stringify(pkg.version) },
-  // cli-table3 and its helpers are CommonJS: give the ESM bundle a real `require` for them.
-  banner: { js: "import{createRequire as __gpumktCR}from'node:module';const require=__gpumktCR(import.meta.url);" },
   plugins: [undiciSlim],
+  write: false,
   logLevel: 'warning',
 });
+
+// The CommonJS dependencies (commander, undici, cli-table3) call require() for Node's modules through
+// esbuild's one shared __require helper, which uses the `require` in scope of the chunk defining it.
+// Only that chunk gets a real `require`: a createRequire() in every chunk costs start-up for nothing.
+const REQUIRE = "import{createRequire as __gpumktCR}from'node:module';const require=__gpumktCR(import.meta.url);\n";
+const needsRequire = (text) => text.includes('Dynamic require of');
+const helpers = result.outputFiles.filter((f) => needsRequire(f.text));
+if (helpers.length !== 1) throw new Error(`build: expected one chunk with the require helper, found ${helpers.length}`);
+for (const file of result.outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, needsRequire(file.text) ? REQUIRE + file.text : file.contents);
+}
