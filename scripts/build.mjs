@@ -20,7 +20,7 @@ const undiciSlim = {
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
-  entryPoints: { cli: 'src/cli.ts', version: 'src/version.ts', sandbox: 'src/sandbox/index.ts' },
+  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -47,3 +47,5 @@ for (const file of result.outputFiles) {
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, needsRequire(file.text) ? REQUIRE + file.text : file.contents);
 }
+// `gpumkt --version` (bin/gpumkt.js) loads this one file and nothing else.
+writeFileSync(new URL('../dist/version.js', import.meta.url), `export const VERSION = ${JSON.stringify(pkg.version)};\n`);
