@@ -17,6 +17,20 @@ const undiciSlim = {
   },
 };
 
+// commander loads node:child_process (and with it net, dgram and friends) at start-up, for executable
+// subcommands gpumkt does not have; its one use, spawn(), is made to load it on first call instead.
+const CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const lazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(CHILD_PROCESS)) throw new Error('build: commander changed; revisit the lazy child_process patch');
+      return { contents: text.replace(CHILD_PROCESS, "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"), loader: 'js' };
+    });
+  },
+};
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
@@ -31,7 +45,7 @@ const result = await build({
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __GPUMKT_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [undiciSlim],
+  plugins: [undiciSlim, lazyChildProcess],
   write: false,
   logLevel: 'warning',
 });
