@@ -1,8 +1,9 @@
 // Bundles src/ into dist/ with esbuild: one small entry (cli.js) plus lazily imported chunks,
 // so `gpumkt --version` loads almost nothing. Type checking is `tsc --noEmit` (npm test runs it).
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // `import … from 'undici'` gets only the pieces the client uses (undici-slim.cjs), without HTTP/2
@@ -30,6 +31,22 @@ const lazyChildProcess = {
     });
   },
 };
+
+// Every value src/ imports from 'undici' must exist in the slim entry, or the bundle breaks at run time.
+function checkUndiciImports() {
+  const slim = createRequire(import.meta.url)('./undici-slim.cjs');
+  const src = fileURLToPath(new URL('../src', import.meta.url));
+  for (const file of readdirSync(src, { recursive: true })) {
+    if (!String(file).endsWith('.ts')) continue;
+    const text = readFileSync(join(src, String(file)), 'utf8');
+    for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'undici'/g)) {
+      for (const name of (m[1] ?? '').split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '))) {
+        if (!(name in slim)) throw new Error(`build: src/${file} imports ${name} from undici; add it to scripts/undici-slim.cjs`);
+      }
+    }
+  }
+}
+checkUndiciImports();
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });

@@ -1,8 +1,10 @@
 // What the bundle gets for `import … from 'undici'` (scripts/build.mjs maps it here): the same undici
-// code, but only the HTTP/1 dispatcher and request API the client uses. undici's index.js loads all
-// of undici (fetch, WebSocket, caches, mocks, interceptors), which costs tens of milliseconds at every
-// start-up. Tests and type checking use the real package; the e2e suite runs this bundle.
+// code, but only the HTTP/1 dispatchers and the request API that src/api uses. undici's index.js loads
+// all of undici (fetch, WebSocket, caches, mocks, interceptors), which costs tens of milliseconds at
+// every start-up. Tests and type checking use the real package; the e2e suite runs this bundle.
+// build.mjs fails if src imports a name from undici that is not exported here.
 'use strict';
+const Agent = require('undici/lib/dispatcher/agent');
 const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent');
 const Dispatcher = require('undici/lib/dispatcher/dispatcher');
 const api = require('undici/lib/api');
@@ -25,4 +27,4 @@ function request(url, opts) {
   });
 }
 
-module.exports = { EnvHttpProxyAgent, Dispatcher, request };
+module.exports = { Agent, EnvHttpProxyAgent, Dispatcher, request };
