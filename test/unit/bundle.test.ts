@@ -40,6 +40,15 @@ describe('start-up bundle', () => {
     }
   });
 
+  it.each(['series', 'util-index', 'memory'])('the %s pipeline loads neither zod nor the table formatter for csv', (name) => {
+    // esbuild names a lazily loaded module's chunk <name>-<8-character hash>.js.
+    const file = readdirSync(resolve(DIST, 'chunks')).find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
+    expect(file, `dist/chunks/${name}-*.js`).toBeDefined();
+    const text = [...staticClosure(resolve(DIST, 'chunks', file as string)).values()].join('\n');
+    expect(text).toMatch(MARKERS.undici as RegExp);
+    for (const dep of ['zod', 'cli-table3', 'chalk']) expect(text, `${dep} is loaded by every ${name} run`).not.toMatch(MARKERS[dep] as RegExp);
+  });
+
   it('stays small', () => {
     const bytes = [...closure.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
     expect(bytes).toBeLessThan(120 * 1024);
