@@ -68,17 +68,20 @@ console.log(`\n1. Start-up and a 30-row query (${REPS.startup} rounds)`);
 const q30 = gpumkt('history', 'h100', '--from', '2026-10-21', '--to', '2026-11-19', '--granularity', 'daily', '-f', 'csv');
 const startup = await measureGroup([
   { name: 'node', argv: [node, '-e', '0'], env: plainEnv },
+  { name: 'esm', argv: [node, join(root, 'bench/esm-floor.mjs')], env: plainEnv },
   { name: 'version', argv: gpumkt('--version'), env: cliEnv(urls.sandbox) },
   { name: 'help', argv: gpumkt('--help'), env: cliEnv(urls.sandbox) },
   { name: 'q30', argv: q30, env: cliEnv(urls.sandbox) },
 ], REPS.startup, progress('start-up', REPS.startup));
 line('node -e 0', startup.node);
+line('node bench/esm-floor.mjs (an empty ES module)', startup.esm);
 line('gpumkt --version', startup.version);
 line('gpumkt --help', startup.help);
 line('gpumkt history h100 (30 daily rows, -f csv, sandbox)', startup.q30);
 ratio('--version ÷ node -e 0', startup.version.ms / startup.node.ms, 1.3);
 ratio('--help ÷ node -e 0', startup.help.ms / startup.node.ms, 1.5);
 ratio('30-row history ÷ node -e 0', startup.q30.ms / startup.node.ms, 1.6);
+console.log(`  (an ES module entry alone is ${(startup.esm.ms / startup.node.ms).toFixed(2)} × node -e 0)`);
 
 // ---- 2 and 3. big exports from the static server ----
 async function exportGroup(n, reps, withJq) {

@@ -2,7 +2,6 @@
 // The only place that touches process.exitCode: runs main() and lets Node exit on its own,
 // so piped output is never cut short (process.exit() would drop what is still buffered).
 import module from 'node:module';
-import v8 from 'node:v8';
 
 const debug = process.argv.includes('--debug');
 // Last line of defence: whatever escapes main() is one line on stderr and exit 1, never a stack
@@ -23,10 +22,6 @@ process.on('uncaughtException', fatal);
 // Node ≥ 22.1 keeps V8's compiled code of dist/ on disk (in $NODE_COMPILE_CACHE, else
 // <tmpdir>/node-compile-cache), so later runs skip most parsing and compiling; older Nodes lack it.
 module.enableCompileCache?.();
-// undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it at once with its baseline
-// compiler and then again, optimised, on background threads, and Node waits for those threads at exit:
-// 100–400 ms added to every run that made a request, for code a CLI run never needs. Baseline only.
-v8.setFlagsFromString('--liftoff-only');
 const argv = process.argv.slice(2);
 try {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -34,6 +29,11 @@ try {
     const { VERSION } = await import('../dist/version.js');
     process.stdout.write(`gpumkt ${VERSION}\n`);
   } else {
+    // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it at once with its baseline
+    // compiler and then again, optimised, on background threads, and Node waits for those threads at
+    // exit: 100–400 ms added to every run that made a request, for code a CLI run never needs.
+    // Baseline only. (node:v8 is loaded here, not above: --version does without its ~2 ms.)
+    (await import('node:v8')).setFlagsFromString('--liftoff-only');
     const { main } = await import('../dist/cli.js');
     const code = await main(argv);
     // An earlier fatal() wins over a clean finish.
