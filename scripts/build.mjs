@@ -1,11 +1,56 @@
 // Bundles src/ into dist/ with esbuild: one small entry (cli.js) plus lazily imported chunks,
 // so `gpumkt --version` loads almost nothing. Type checking is `tsc --noEmit` (npm test runs it).
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// `import … from 'undici'` gets only the pieces the client uses (undici-slim.cjs), without HTTP/2
+// (undici-no-h2.cjs).
+const undiciSlim = {
+  name: 'undici-slim',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer.endsWith('undici-slim.cjs') ? undefined : { path: fileURLToPath(new URL('./undici-slim.cjs', import.meta.url)) });
+    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+      args.importer.includes('undici') ? { path: fileURLToPath(new URL('./undici-no-h2.cjs', import.meta.url)) } : undefined);
+  },
+};
+
+// commander loads node:child_process (and with it net, dgram and friends) at start-up, for executable
+// subcommands gpumkt does not have; its one use, spawn(), is made to load it on first call instead.
+const CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const lazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(CHILD_PROCESS)) throw new Error('build: commander changed; revisit the lazy child_process patch');
+      return { contents: text.replace(CHILD_PROCESS, "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"), loader: 'js' };
+    });
+  },
+};
+
+// Every value src/ imports from 'undici' must exist in the slim entry, or the bundle breaks at run time.
+function checkUndiciImports() {
+  const slim = createRequire(import.meta.url)('./undici-slim.cjs');
+  const src = fileURLToPath(new URL('../src', import.meta.url));
+  for (const file of readdirSync(src, { recursive: true })) {
+    if (!String(file).endsWith('.ts')) continue;
+    const text = readFileSync(join(src, String(file)), 'utf8');
+    for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'undici'/g)) {
+      for (const name of (m[1] ?? '').split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '))) {
+        if (!(name in slim)) throw new Error(`build: src/${file} imports ${name} from undici; add it to scripts/undici-slim.cjs`);
+      }
+    }
+  }
+}
+checkUndiciImports();
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: 'dist',
   bundle: true,
@@ -17,7 +62,21 @@ await build({
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __GPUMKT_VERSION__: JSON.stringify(pkg.version) },
-  // cli-table3 and its helpers are CommonJS: give the ESM bundle a real `require` for them.
-  banner: { js: "import{createRequire as __gpumktCR}from'node:module';const require=__gpumktCR(import.meta.url);" },
+  plugins: [undiciSlim, lazyChildProcess],
+  write: false,
   logLevel: 'warning',
 });
+
+// The CommonJS dependencies (commander, undici, cli-table3) call require() for Node's modules through
+// esbuild's one shared __require helper, which uses the `require` in scope of the chunk defining it.
+// Only that chunk gets a real `require`: a createRequire() in every chunk costs start-up for nothing.
+const REQUIRE = "import{createRequire as __gpumktCR}from'node:module';const require=__gpumktCR(import.meta.url);\n";
+const needsRequire = (text) => text.includes('Dynamic require of');
+const helpers = result.outputFiles.filter((f) => needsRequire(f.text));
+if (helpers.length !== 1) throw new Error(`build: expected one chunk with the require helper, found ${helpers.length}`);
+for (const file of result.outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, needsRequire(file.text) ? REQUIRE + file.text : file.contents);
+}
+// `gpumkt --version` (bin/gpumkt.js) loads this one file and nothing else.
+writeFileSync(new URL('../dist/version.js', import.meta.url), `export const VERSION = ${JSON.stringify(pkg.version)};\n`);

@@ -15,8 +15,16 @@ export interface Endpoint<P, B = unknown> {
   path(params: P): string;
   /** The query string parameters. */
   query(params: P): Query;
-  /** Zod schema of the whole 200 body: loose objects, so unknown fields are kept. */
-  readonly schema: z.ZodType<B>;
+  /**
+   * Loads the zod schema of the whole 200 body (loose objects, so unknown fields are kept): the
+   * documented contract, and the source of every "not the documented shape" message.
+   */
+  loadSchema(): Promise<z.ZodType<B>>;
+  /**
+   * The fast path (validate.ts): true only for bodies the schema accepts unchanged, so they need
+   * neither zod nor a copy; false sends the body to the schema.
+   */
+  readonly check: (body: unknown) => boolean;
   /** The rows of a validated body, in the order received. */
   rows(body: B): Row[];
   /** The field that orders rows in time, when the rows form a series. */

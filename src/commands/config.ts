@@ -3,9 +3,12 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigFile, type ConfigKey, type Profile } from '../config/keys.js';
-import { readSecret } from '../config/prompt.js';
-import { chooseProfile, findProfile, redactKey, requireProfile, resolveSettings, settingsPath, type Setting, type Settings } from '../config/resolve.js';
-import { readConfig, writeConfig } from '../config/store.js';
+import type { Setting, Settings } from '../config/resolve.js';
+
+// The work of each subcommand is loaded when it runs, so `gpumkt --help` never loads the config
+// store (and zod with it).
+const loadResolve = () => import('../config/resolve.js');
+const loadStore = () => import('../config/store.js');
 
 const KEY_HELP = `one of: ${CONFIG_KEYS.join(', ')}`;
 const KEY_ON_ARGV =
@@ -42,6 +45,8 @@ export default function configCommand(ctx: Context): Command {
       const { path, file, profile } = await openProfile(ctx, false);
       // Checked before the prompt: an unusable config file should not cost the user a typed key.
       const stored = key === 'api-key' ? await readKey(ctx) : parseValue(key, value ?? '');
+      const { findProfile } = await loadResolve();
+      const { writeConfig } = await loadStore();
       const updated = { ...(findProfile(file, profile) ?? {}), [key]: stored };
       await writeConfig(path, withProfile(file ?? { profiles: {} }, profile, updated));
       confirm(ctx, `saved ${key} in profile ${JSON.stringify(profile)} (${path})`);
@@ -56,6 +61,8 @@ export default function configCommand(ctx: Context): Command {
     .action(async (rawKey: string) => {
       const key = parseKey(rawKey);
       const { path, file, profile } = await openProfile(ctx, true);
+      const { findProfile } = await loadResolve();
+      const { writeConfig } = await loadStore();
       const current = findProfile(file, profile);
       const where = `profile ${JSON.stringify(profile)} (${path})`;
       if (!file || !current || !Object.hasOwn(current, key)) return confirm(ctx, `${key} is not set in ${where}`);
@@ -69,6 +76,7 @@ export default function configCommand(ctx: Context): Command {
     .addHelpText('after', '\nExamples:\n  $ gpumkt config list\n  $ GPUMKT_PROFILE=work gpumkt config list')
     .action(async () => {
       const settings = await resolve(ctx);
+      const { redactKey } = await loadResolve();
       const rows = CONFIG_KEYS.map((key): [string, string, string] => {
         const s = settingOf(settings, key);
         if (!s) return [key, 'not set', '-'];
@@ -80,7 +88,8 @@ export default function configCommand(ctx: Context): Command {
   cmd.command('path')
     .description('print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)')
     .addHelpText('after', '\nExamples:\n  $ gpumkt config path\n  $ "$EDITOR" "$(gpumkt config path)"')
-    .action(() => {
+    .action(async () => {
+      const { settingsPath } = await loadResolve();
       ctx.io.stdout.write(`${settingsPath(ctx.globals(), ctx.env)}\n`);
     });
 
@@ -95,12 +104,15 @@ const EXAMPLES: Record<Exclude<ConfigKey, 'api-key'>, string> = {
 };
 
 /** resolveSettings with this run's flags, environment and logger. */
-function resolve(ctx: Context): Promise<Settings> {
+async function resolve(ctx: Context): Promise<Settings> {
+  const { resolveSettings } = await loadResolve();
   return resolveSettings({ flags: ctx.globals(), env: ctx.env, warn: (m) => ctx.log.warn(m) });
 }
 
 /** The config file and the selected profile's name; `strict` rejects an explicitly named profile that does not exist. */
 async function openProfile(ctx: Context, strict: boolean): Promise<{ path: string; file: ConfigFile | undefined; profile: string }> {
+  const { chooseProfile, requireProfile, settingsPath } = await loadResolve();
+  const { readConfig } = await loadStore();
   const g = ctx.globals();
   const path = settingsPath(g, ctx.env);
   const file = await readConfig(path);
@@ -111,6 +123,7 @@ async function openProfile(ctx: Context, strict: boolean): Promise<{ path: strin
 
 /** Reads the key from the prompt or stdin and checks it can be sent as a bearer token. */
 async function readKey(ctx: Context): Promise<string> {
+  const { readSecret } = await import('../config/prompt.js');
   const key = await readSecret({ ...ctx.io, signal: ctx.signal }, 'API key: ');
   if (!isValidApiKey(key)) throw new UsageError('the API key must be printable ASCII without spaces; nothing saved');
   return key;

@@ -1,5 +1,7 @@
-/** The settable config keys, how their values are checked, and the schema of the config file. */
-import { z } from 'zod';
+/**
+ * The settable config keys and how their values are checked. The file's zod schema is in schema.ts,
+ * so that commands which only need these names and checks do not load zod.
+ */
 import { UsageError } from '../errors.js';
 
 /** Keys `gpumkt config` accepts, kebab-case as stored in the file. */
@@ -84,23 +86,4 @@ export function parseValue(key: Exclude<ConfigKey, 'api-key'>, value: string): s
   }
 }
 
-/** One profile as stored; unknown fields are kept so newer versions' settings survive a rewrite. */
-export const profileSchema = z.looseObject({
-  'api-key': z.string().refine(isValidApiKey, 'must be printable ASCII without spaces').optional(),
-  'base-url': z.string().refine(isHttpUrl, 'must be an http(s) URL').optional(),
-  timeout: z.number().positive('must be a number greater than 0').optional(),
-  retries: z.number().int('must be a whole number').nonnegative('must be 0 or more').optional(),
-  format: z.enum(FORMATS, `must be one of ${FORMATS.join(', ')}`).optional(),
-});
-
-/** The whole config file; a missing `profiles` reads as none. */
-export const configFileSchema = z.looseObject({
-  defaultProfile: z.string().min(1, 'must be a non-empty string').optional(),
-  profiles: z.record(z.string(), profileSchema).default({}),
-});
-
-/** One profile's stored settings. */
-export type Profile = z.infer<typeof profileSchema>;
-
-/** The parsed config file. */
-export type ConfigFile = z.infer<typeof configFileSchema>;
+export type { ConfigFile, Profile } from './schema.js';

@@ -1,9 +1,9 @@
 /** The effective settings of a run: flag > environment > config profile > built-in default, each with its source. */
+import { access } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { UsageError } from '../errors.js';
 import { checkBaseUrl, checkRetries, checkTimeout, DEFAULTS, isValidApiKey, type ConfigFile, type Profile } from './keys.js';
 import { configPath, type Env } from './paths.js';
-import { checkPermissions, readConfig } from './store.js';
 
 /** Where a setting's value came from. */
 export type Source = 'flag' | 'env' | 'profile' | 'default';
@@ -85,11 +85,12 @@ export function requireProfile(file: ConfigFile | undefined, choice: ProfileChoi
 export async function resolveSettings(input: SettingsInput): Promise<Settings> {
   const { flags, env, warn } = input;
   const path = settingsPath(flags, env);
-  const file = await readConfig(path);
+  const store = await loadStore(path);
+  const file: ConfigFile | undefined = await store?.readConfig(path);
   const choice = chooseProfile(flags, env, file);
   const profile: Profile = requireProfile(file, choice, path) ?? {};
   const apiKey = resolveApiKey(env, profile);
-  if (apiKey?.source === 'profile') await checkPermissions(path, warn);
+  if (apiKey?.source === 'profile') await store?.checkPermissions(path, warn);
   const format = profile.format;
   return {
     configPath: path,
@@ -139,4 +140,18 @@ function stored<K extends 'base-url' | 'timeout' | 'retries'>(
 /** A stand-in for the key in logs and listings; reveals nothing of it, not even its length. */
 export function redactKey(_key: string): string {
   return '***';
+}
+
+/**
+ * The config store module, or undefined when there is no config file. The store validates with zod,
+ * which costs tens of milliseconds to load: a run without a config file (environment and flags only)
+ * skips it. Anything but "does not exist" (a folder, no permission) goes to readConfig, which reports it.
+ */
+async function loadStore(path: string): Promise<typeof import('./store.js') | undefined> {
+  try {
+    await access(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+  }
+  return import('./store.js');
 }

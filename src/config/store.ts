@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { OutputError, UsageError } from '../errors.js';
-import { configFileSchema, type ConfigFile } from './keys.js';
+import { configFileSchema, type ConfigFile } from './schema.js';
 
-export type { ConfigFile } from './keys.js';
+export type { ConfigFile } from './schema.js';
 
 /** Reads and validates the config file; undefined when it does not exist. Problems are one-line usage errors. */
 export async function readConfig(path: string): Promise<ConfigFile | undefined> {

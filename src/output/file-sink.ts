@@ -1,5 +1,4 @@
 /** Atomic file output for --output: temporary file in the same folder, fsync, rename. */
-import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { access, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -87,6 +86,8 @@ export async function fileSink(target: string): Promise<Sink> {
   const { dest, dir, st } = resolved;
   const mode = st === undefined ? undefined : st.mode & 0o7777;
   await sweepStale(dir, path.basename(dest));
+  // node:crypto is loaded here, not at start-up: stdout-only runs never need it.
+  const { randomBytes } = await import('node:crypto');
   const tmp = path.join(dir, `.${path.basename(dest)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let fh: FileHandle;
   try {

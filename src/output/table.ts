@@ -4,21 +4,15 @@ import Table from 'cli-table3';
 import type { Row } from '../api/endpoint.js';
 import type { Formatter } from './formatter.js';
 import { sanitizeForTerminal } from './sanitize.js';
-import { cellText, isNumericColumn } from './values.js';
+import { cellText, displayNumber, isNumericColumn } from './values.js';
+
+// Kept importable from here; it lives in values.ts so that code needing only the number rule does not
+// load cli-table3 and chalk.
+export { displayNumber } from './values.js';
 
 const GAP = '  ';
 // A text column is never squeezed below this when fitting the terminal.
 const MIN_TEXT_WIDTH = 8;
-
-/** A number as shown in the table: as received, but a fraction longer than 6 digits is rounded. */
-export function displayNumber(n: number): string {
-  const s = String(n);
-  const dot = s.indexOf('.');
-  // Exponent forms (1e-7, 1.5e+25) are already short; only long plain fractions are rounded.
-  if (dot < 0 || s.includes('e') || s.length - dot - 1 <= 6) return s;
-  // Small magnitudes keep 6 significant digits rather than 6 decimals, so 0.0000012345 stays visible.
-  return String(Math.abs(n) >= 1 ? Number(n.toFixed(6)) : Number(n.toPrecision(6)));
-}
 
 type Cell = string | { content: string; hAlign: 'right' };
 

@@ -38,3 +38,13 @@ export function isNumericColumn(rows: readonly Row[], col: string): boolean {
   }
   return seen;
 }
+
+/** A number as shown in the table: as received, but a fraction longer than 6 digits is rounded. */
+export function displayNumber(n: number): string {
+  const s = String(n);
+  const dot = s.indexOf('.');
+  // Exponent forms (1e-7, 1.5e+25) are already short; only long plain fractions are rounded.
+  if (dot < 0 || s.includes('e') || s.length - dot - 1 <= 6) return s;
+  // Small magnitudes keep 6 significant digits rather than 6 decimals, so 0.0000012345 stays visible.
+  return String(Math.abs(n) >= 1 ? Number(n.toFixed(6)) : Number(n.toPrecision(6)));
+}

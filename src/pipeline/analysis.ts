@@ -10,7 +10,7 @@ import type { OutputPlan } from './output-plan.js';
 import { emitRows } from './emit.js';
 import { pivotWide, wideColumns, type LabelledSeries } from './wide.js';
 import { SPARK_WIDTH, STATS_COLUMNS, STATS_TABLE_COLUMNS, sparkWidth, summariseAll } from './stats.js';
-import { displayNumber } from '../output/table.js';
+import { displayNumber } from '../output/values.js';
 
 /** What the view needs to know about the command's rows. */
 export interface SeriesShape {

@@ -90,6 +90,8 @@ export async function runSeries(ctx: Context, endpointId: SeriesEndpointId, gpuI
   if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
   // Each model sorted on its own (TimSort turns the service's newest-first runs around in linear time).
   const perModel = results.map((r) => sortRows(r.rows, timeKey, 'asc'));
+  // Only the rows go on: the response texts, as large as the export itself, are freed before formatting.
+  results.length = 0;
   reportViolations(ctx, plan, perModel.flatMap((rows, i) => checkSeries(rows, timeKey, gpus.length > 1 ? gpus[i] : '')));
   if (analysis) return emitAnalysis(ctx, plan, analysis, perModel.map((rows, i) => ({ label: gpus[i] as string, rows })));
   const rows = multi ? sortRows(combine(perModel, gpus), timeKey, 'asc', gpus) : (perModel[0] ?? []);

@@ -1,8 +1,8 @@
 /** The three per-model series endpoints (spec 4.2–4.4) against the sandbox. */
 import { describe, expect, it } from 'vitest';
-import { historySimpleSchema } from '../../src/api/endpoints/history-simple.js';
-import { volumeMetricsSchema } from '../../src/api/endpoints/volume-metrics.js';
-import { historyRangeSchema } from '../../src/api/endpoints/history-range.js';
+import { historySimpleSchema } from '../../src/api/endpoints/history-simple-schema.js';
+import { volumeMetricsSchema } from '../../src/api/endpoints/volume-metrics-schema.js';
+import { historyRangeSchema } from '../../src/api/endpoints/history-range-schema.js';
 import { addDays, daysBetween } from '../../src/domain/dates.js';
 import { HISTORY_START, dayStats, publishedDay, readingsOn } from '../../src/sandbox/market.js';
 import { SANDBOX_DAILY_ONLY_KEY } from '../../src/sandbox/keys.js';

@@ -1,6 +1,7 @@
 /** The utilization index endpoint (spec 2.1, 2.2, 4.1) against the sandbox: shapes, rules, rebasing, errors. */
 import { describe, expect, it } from 'vitest';
-import { UTIL_INDEX_COLUMNS, utilIndexSchema } from '../../src/api/endpoints/util-index.js';
+import { UTIL_INDEX_COLUMNS } from '../../src/api/endpoints/util-index.js';
+import { utilIndexSchema } from '../../src/api/endpoints/util-index-schema.js';
 import { GPU_MODELS, type GpuModel } from '../../src/domain/gpus.js';
 import { addDays, daysBetween } from '../../src/domain/dates.js';
 import { HISTORY_START, publishedDay, readingsOn, utilIndexRows } from '../../src/sandbox/market.js';

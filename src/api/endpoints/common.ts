@@ -1,12 +1,6 @@
-/** Schema pieces shared by the endpoint descriptions. */
-import { z } from 'zod';
+/** Pieces shared by the endpoint descriptions (no zod here: see common-schema.ts). */
 import type { GpuModel } from '../../domain/gpus.js';
-
-/** YYYY-MM-DD. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
-
-/** An ISO 8601 date-time string (kept as received). */
-export const isoDateTime = z.string().min(10);
+import { arrayCheck, envelopeCheck, objectCheck, type Check, type Shape } from '../validate.js';
 
 /** Granularity values of 4.2–4.4. */
 export const GRANULARITIES = ['daily', 'hourly', 'auto'] as const;
@@ -24,23 +18,22 @@ export interface SeriesParams {
   readonly limit: number;
 }
 
-/** The `query` echo of the series envelopes (2.3–2.5); every field optional, extras kept. */
-export const seriesQuerySchema = z.looseObject({
-  gpu_name: z.string().optional(),
-  region: z.string().optional(),
-  start_date: z.string().optional(),
-  end_date: z.string().optional(),
-  records_found: z.number().int().nonnegative().optional(),
-  limit_applied: z.number().int().optional(),
-  data_granularity: z.string().optional(),
-});
+/** Fast-path mirror of seriesQuerySchema (common-schema.ts). */
+const SERIES_QUERY: Shape = {
+  gpu_name: 'string?',
+  region: 'string?',
+  start_date: 'string?',
+  end_date: 'string?',
+  records_found: 'uint?',
+  limit_applied: 'int?',
+  data_granularity: 'string?',
+};
 
-/** Builds a series envelope schema around a row schema. */
-export function seriesEnvelope<T extends z.ZodType>(row: T) {
-  return z.looseObject({
-    success: z.boolean().optional(),
-    query: seriesQuerySchema.optional(),
-    data: z.array(row),
+/** Fast-path mirror of seriesEnvelope(row) (common-schema.ts). */
+export function seriesEnvelopeCheck(row: Shape): Check {
+  return envelopeCheck({ success: 'boolean?' }, {
+    query: { check: objectCheck(SERIES_QUERY), optional: true },
+    data: { check: arrayCheck(objectCheck(row)) },
   });
 }
 

@@ -1,28 +1,18 @@
 /** GET /api/gpu/{gpuName}/history-range (spec 4.4): index rows with per-row granularity; order not reliable. */
-import { z } from 'zod';
 import type { Endpoint } from '../endpoint.js';
-import { gpuPath, isoDateTime, seriesEnvelope, seriesQuery, type SeriesParams } from './common.js';
+import type { HistoryRangeBody } from './history-range-schema.js';
+import { gpuPath, seriesEnvelopeCheck, seriesQuery, type SeriesParams } from './common.js';
 
-/** One row of 2.5. */
-export const historyRangeRowSchema = z.looseObject({
-  recorded_at: isoDateTime,
-  exact_timestamp: isoDateTime.optional(),
-  index_value: z.number(),
-  data_type: z.string().optional(),
-});
-
-/** The envelope of 2.5. */
-export const historyRangeSchema = seriesEnvelope(historyRangeRowSchema);
-
-/** A validated 2.5 body. */
-export type HistoryRangeBody = z.infer<typeof historyRangeSchema>;
+export type { HistoryRangeBody } from './history-range-schema.js';
 
 /** The history-range endpoint. */
 export const historyRangeEndpoint: Endpoint<SeriesParams, HistoryRangeBody> = {
   id: 'history-range',
   path: (p) => gpuPath(p.gpu, 'history-range'),
   query: (p) => seriesQuery(p),
-  schema: historyRangeSchema,
+  loadSchema: async () => (await import('./history-range-schema.js')).historyRangeSchema,
+  // Mirrors historyRangeRowSchema field by field.
+  check: seriesEnvelopeCheck({ recorded_at: 'datetime', exact_timestamp: 'datetime?', index_value: 'number', data_type: 'string?' }),
   rows: (body) => body.data,
   timeKey: 'recorded_at',
   columns: ['recorded_at', 'exact_timestamp', 'index_value', 'data_type'],

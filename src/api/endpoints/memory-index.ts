@@ -1,8 +1,10 @@
 /** GET /api/memory-index (spec 4.5): memory spot prices; `data` is one object when `type` is given. */
-import { z } from 'zod';
 import type { Endpoint } from '../endpoint.js';
 import type { MemoryCategory } from '../../domain/memory-types.js';
-import { isoDateTime } from './common.js';
+import { arrayCheck, envelopeCheck, objectCheck } from '../validate.js';
+import type { MemoryBody } from './memory-index-schema.js';
+
+export type { MemoryBody } from './memory-index-schema.js';
 
 /** Parameters of one memory-index request. */
 export interface MemoryParams {
@@ -10,36 +12,23 @@ export interface MemoryParams {
   readonly category?: MemoryCategory;
 }
 
-/** One row of 2.6: `memoryType` and `price` are what output needs; extra fields such as `id` are kept. */
-export const memoryRowSchema = z.looseObject({
-  memoryType: z.string(),
-  category: z.string().optional(),
-  price: z.number(),
-  changePct: z.number().optional(),
-  weeklyHigh: z.number().optional(),
-  weeklyLow: z.number().optional(),
-  sourceUpdatedAt: isoDateTime.optional(),
-  date: isoDateTime.optional(),
-  updatedAt: isoDateTime.optional(),
+// Mirrors memoryRowSchema and memorySchema field by field.
+const row = objectCheck({
+  memoryType: 'string', category: 'string?', price: 'number', changePct: 'number?', weeklyHigh: 'number?',
+  weeklyLow: 'number?', sourceUpdatedAt: 'datetime?', date: 'datetime?', updatedAt: 'datetime?',
 });
-
-/** The envelope of 2.6. */
-export const memorySchema = z.looseObject({
-  success: z.boolean().optional(),
-  date: isoDateTime.optional(),
-  data: z.union([z.array(memoryRowSchema), memoryRowSchema]),
-  count: z.number().int().nonnegative().optional(),
-});
-
-/** A validated 2.6 body. */
-export type MemoryBody = z.infer<typeof memorySchema>;
+const rows = arrayCheck(row);
 
 /** The memory-index endpoint; a single-object `data` becomes a one-row list. */
 export const memoryIndexEndpoint: Endpoint<MemoryParams, MemoryBody> = {
   id: 'memory-index',
   path: () => '/api/memory-index',
   query: (p) => ({ type: p.type, category: p.category }),
-  schema: memorySchema,
+  loadSchema: async () => (await import('./memory-index-schema.js')).memorySchema,
+  check: envelopeCheck({ success: 'boolean?', date: 'datetime?', count: 'uint?' }, {
+    // z.union([z.array(row), row]): an array of rows, or one row.
+    data: { check: (d) => (Array.isArray(d) ? rows(d) : row(d)) },
+  }),
   rows: (body) => (Array.isArray(body.data) ? body.data : [body.data]),
   columns: ['id', 'memoryType', 'category', 'price', 'changePct', 'weeklyHigh', 'weeklyLow', 'sourceUpdatedAt', 'date', 'updatedAt'],
   tableColumns: ['id', 'memoryType', 'category', 'price', 'changePct', 'weeklyHigh', 'weeklyLow', 'updatedAt'],

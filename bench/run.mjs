@@ -1,0 +1,146 @@
+// `npm run bench [-- --quick]`: start-up, a 30-row query, 200k- and 1M-row exports and a six-model
+// fan-out, each against its reference in the same run (medians after a warm-up), with peak RSS.
+// Needs node, curl, jq and GNU time (/usr/bin/time, for peak RSS); everything runs on loopback.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { HAS_TIME, measureGroup, runOnce } from './measure.mjs';
+import { staticClosure } from './chunk-graph.mjs';
+import { windowStart } from './static-server.mjs';
+
+const quick = process.argv.includes('--quick');
+const REPS = quick ? { startup: 7, mid: 3, big: 1, fan: 3 } : { startup: 15, mid: 5, big: 3, fan: 5 };
+const KEY = 'bench-key-not-secret';
+const TODAY = '2026-11-20';
+const N_MID = 200_000;
+const N_BIG = 1_000_000;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin/gpumkt.js');
+const node = process.execPath;
+const has = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+
+// ---- servers, in their own process ----
+const servers = spawn(node, [join(root, 'bench/servers.mjs'), String(N_MID), String(N_BIG)], {
+  env: { ...process.env, BENCH_KEY: KEY, BENCH_TODAY: TODAY },
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const urls = JSON.parse(await new Promise((resolve) => createInterface({ input: servers.stdout }).once('line', resolve)));
+const home = mkdtempSync(join(tmpdir(), 'gpumkt-bench-home-'));
+process.on('exit', () => {
+  servers.stdin.end();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const cliEnv = (baseUrl) => ({
+  PATH: process.env.PATH, HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY,
+  GPUMKT_API_KEY: KEY, GPUMKT_BASE_URL: baseUrl, NO_COLOR: '1',
+});
+const plainEnv = { PATH: process.env.PATH, HOME: home, BENCH_KEY: KEY };
+const gpumkt = (...args) => [node, bin, ...args];
+
+// ---- output helpers ----
+const ms = (x) => (x === undefined ? '-' : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
+const mib = (kib) => (kib === undefined ? '-' : `${(kib / 1024).toFixed(0)} MiB`);
+const verdicts = [];
+function line(label, s) {
+  console.log(`  ${label.padEnd(58)} ${ms(s.ms).padStart(8)}  ${mib(s.rssKiB).padStart(8)}`);
+}
+function ratio(label, value, target, why = '') {
+  const ok = value <= target;
+  verdicts.push({ label, value, target, ok });
+  console.log(`  ${`→ ${label}`.padEnd(58)} ${value.toFixed(2).padStart(8)}  target ≤ ${target}  ${ok ? 'ok' : 'ABOVE TARGET'}${why}`);
+}
+// Progress only on a terminal; the figures go to stdout.
+const progress = (name, total) => (r) =>
+  process.stderr.isTTY && process.stderr.write(`\r  … ${name}: round ${r}/${total}${r === total ? '\r\x1b[K' : ''}`);
+
+console.log(`gpumkt bench — node ${process.version}, ${spawnSync('nproc').stdout.toString().trim()} cores, ${quick ? 'quick' : 'full'} run; medians; wall time · peak RSS`);
+console.log(`compile cache: ${typeof module.enableCompileCache === 'function' ? 'available (bin enables it)' : 'not in this Node (needs ≥ 22.1); every run compiles'}${HAS_TIME ? '' : '; /usr/bin/time missing: no RSS figures'}`);
+const closure = staticClosure(join(root, 'dist/cli.js'));
+console.log(`start-up graph: dist/cli.js statically loads ${closure.files.length} files, ${(closure.bytes / 1024).toFixed(0)} KiB (${closure.packages.join(', ') || 'no dependency chunks'})`);
+
+// ---- 1. start-up and a 30-row query (sandbox on loopback) ----
+console.log(`\n1. Start-up and a 30-row query (${REPS.startup} rounds)`);
+const q30 = gpumkt('history', 'h100', '--from', '2026-10-21', '--to', '2026-11-19', '--granularity', 'daily', '-f', 'csv');
+const startup = await measureGroup([
+  { name: 'node', argv: [node, '-e', '0'], env: plainEnv },
+  { name: 'esm', argv: [node, join(root, 'bench/esm-floor.mjs')], env: plainEnv },
+  { name: 'version', argv: gpumkt('--version'), env: cliEnv(urls.sandbox) },
+  { name: 'help', argv: gpumkt('--help'), env: cliEnv(urls.sandbox) },
+  { name: 'q30', argv: q30, env: cliEnv(urls.sandbox) },
+], REPS.startup, progress('start-up', REPS.startup));
+line('node -e 0', startup.node);
+line('node bench/esm-floor.mjs (an empty ES module)', startup.esm);
+line('gpumkt --version', startup.version);
+line('gpumkt --help', startup.help);
+line('gpumkt history h100 (30 daily rows, -f csv, sandbox)', startup.q30);
+ratio('--version ÷ node -e 0', startup.version.ms / startup.node.ms, 1.3);
+ratio('--help ÷ node -e 0', startup.help.ms / startup.node.ms, 1.5);
+ratio('30-row history ÷ node -e 0', startup.q30.ms / startup.node.ms, 1.6);
+console.log(`  (an ES module entry alone is ${(startup.esm.ms / startup.node.ms).toFixed(2)} × node -e 0)`);
+
+// ---- 2 and 3. big exports from the static server ----
+async function exportGroup(n, reps, withJq) {
+  const { url: base, bytes } = urls.statics[n];
+  const from = windowStart(n, TODAY);
+  const url = `${base}/api/gpu/H100%20SXM/history-range?startDate=${from}&endDate=${TODAY}&granularity=hourly&limit=${n}`;
+  const cli = gpumkt('range', 'h100', '--from', from, '--to', TODAY, '--granularity', 'hourly', '--limit', 'all', '-f', 'csv');
+  const env = cliEnv(base);
+  // Same bytes as the floor: proves both do the same job before timing either.
+  const [a, b] = [await runOnce(cli, { env, hash: true }), await runOnce([node, join(root, 'bench/floor.mjs'), url], { env: plainEnv, hash: true })];
+  const same = a.sha === b.sha;
+  const jq = `curl -sS -H 'Authorization: Bearer ${KEY}' '${url}' | jq -r '["recorded_at","exact_timestamp","index_value","data_type"], (.data | sort_by(.recorded_at) | .[] | [.recorded_at, .exact_timestamp, .index_value, .data_type]) | @csv'`;
+  const cases = [
+    { name: 'cli', argv: cli, env },
+    { name: 'floor', argv: [node, join(root, 'bench/floor.mjs'), url], env: plainEnv },
+  ];
+  if (withJq) cases.push({ name: 'jq', argv: jq, env: plainEnv });
+  cases.push({ name: 'narrow', argv: [...cli, '--columns', 'index_value'], env });
+  const r = await measureGroup(cases, reps, progress(`${n} rows`, reps));
+  return { r, bytes, same, out: a.bytes };
+}
+
+if (!has('curl') || !has('jq')) console.log('\n(curl or jq missing: the curl | jq reference is left out)');
+const jqOk = has('curl') && has('jq');
+console.log(`\n2. Export ${N_MID.toLocaleString('en')} hourly rows as CSV (${REPS.mid} rounds)`);
+const mid = await exportGroup(N_MID, REPS.mid, jqOk);
+console.log(`  body ${(mid.bytes / 2 ** 20).toFixed(1)} MiB → CSV ${(mid.out / 2 ** 20).toFixed(1)} MiB; gpumkt output ${mid.same ? 'byte-identical to' : 'DIFFERS FROM'} the floor's`);
+line('gpumkt range h100 --limit all -f csv', mid.r.cli);
+line('naive Node floor (bench/floor.mjs)', mid.r.floor);
+if (jqOk) line("curl | jq -r '… | @csv'", mid.r.jq);
+line('gpumkt … --columns index_value (narrow output)', mid.r.narrow);
+ratio('200k export ÷ floor (wall)', mid.r.cli.ms / mid.r.floor.ms, 1.0);
+if (HAS_TIME) ratio('200k export ÷ floor (peak RSS)', mid.r.cli.rssKiB / mid.r.floor.rssKiB, 1.0);
+if (jqOk) ratio('200k export ÷ curl | jq (wall)', mid.r.cli.ms / mid.r.jq.ms, 0.55);
+
+console.log(`\n3. Export ${N_BIG.toLocaleString('en')} hourly rows as CSV (${REPS.big} round${REPS.big > 1 ? 's' : ''})`);
+const big = await exportGroup(N_BIG, REPS.big, false);
+console.log(`  body ${(big.bytes / 2 ** 20).toFixed(1)} MiB → CSV ${(big.out / 2 ** 20).toFixed(1)} MiB; gpumkt output ${big.same ? 'byte-identical to' : 'DIFFERS FROM'} the floor's`);
+line('gpumkt range h100 --limit all -f csv', big.r.cli);
+line('naive Node floor (bench/floor.mjs)', big.r.floor);
+line('gpumkt … --columns index_value (narrow output)', big.r.narrow);
+console.log(`  first CSV byte after ${ms(big.r.cli.firstByteMs)} of ${ms(big.r.cli.ms)} (fetch + parse + check + sort, then formatting streams)`);
+console.log(`  peak RSS, full vs narrow output: ${mib(big.r.cli.rssKiB)} vs ${mib(big.r.narrow.rssKiB)} for ${(big.out / 2 ** 20).toFixed(0)} vs ${(big.r.narrow.bytes / 2 ** 20).toFixed(0)} MiB written: formatted text is not kept`);
+if (HAS_TIME) ratio('1M export peak RSS (MiB) ÷ 600', big.r.cli.maxRssKiB / 1024 / 600, 1.0);
+ratio('1M export ÷ floor (wall)', big.r.cli.ms / big.r.floor.ms, 1.0);
+
+// ---- 4. fan-out (sandbox replying after 100 ms) ----
+console.log(`\n4. Six-model fan-out, sandbox replying after 100 ms (${REPS.fan} rounds)`);
+const models = ['h100', 'h200', 'a100', 'b200', '5090', 'pro6000'];
+const fanArgs = (m) => gpumkt('history', ...m, '--from', '2026-10-21', '--to', '2026-11-19', '--granularity', 'hourly', '-f', 'csv');
+const fan = await measureGroup([
+  { name: 'all', argv: fanArgs(['all']), env: cliEnv(urls.slow) },
+  ...models.map((m) => ({ name: m, argv: fanArgs([m]), env: cliEnv(urls.slow) })),
+], REPS.fan, progress('fan-out', REPS.fan));
+const slowest = models.reduce((a, m) => (fan[m].ms > fan[a].ms ? m : a), models[0]);
+line('gpumkt history all (6 × 720 hourly rows)', fan.all);
+line(`slowest single model (history ${slowest})`, fan[slowest]);
+ratio('fan-out ÷ slowest single', fan.all.ms / fan[slowest].ms, 1.5);
+
+const above = verdicts.filter((v) => !v.ok);
+console.log(`\n${verdicts.length - above.length} of ${verdicts.length} figures within target${above.length ? `; above: ${above.map((v) => v.label).join('; ')}` : ''}`);
+process.exit(0);

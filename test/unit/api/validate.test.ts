@@ -1,0 +1,111 @@
+/**
+ * The fast validation path must agree with the zod schemas (the documented contract): for every
+ * endpoint, on real sandbox bodies, on hand-picked edge cases and on generated mutations of them,
+ * `endpoint.check(body)` is true exactly when the schema accepts the body, and then the schema gives
+ * the body back with the same content (so skipping zod changes nothing the user sees).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../../src/api/endpoint.js';
+import { historyRangeEndpoint, historySimpleEndpoint, memoryIndexEndpoint, utilIndexEndpoint, volumeMetricsEndpoint } from '../../../src/api/endpoints/index.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
+
+const KEY = 'validate-test-key';
+const ENDPOINTS: ReadonlyArray<[Endpoint<never, unknown>, string]> = [
+  [historySimpleEndpoint as Endpoint<never, unknown>, '/api/gpu/H100%20SXM/history-simple?startDate=2026-11-10&endDate=2026-11-20&limit=40'],
+  [volumeMetricsEndpoint as Endpoint<never, unknown>, '/api/gpu/H200/volume-metrics?startDate=2026-11-10&endDate=2026-11-20&limit=40'],
+  [historyRangeEndpoint as Endpoint<never, unknown>, '/api/gpu/B200/history-range?startDate=2026-11-18&endDate=2026-11-20&granularity=hourly'],
+  [utilIndexEndpoint as Endpoint<never, unknown>, '/api/utilization-index/history?startDate=2026-10-01&endDate=2026-11-20'],
+  [memoryIndexEndpoint as Endpoint<never, unknown>, '/api/memory-index'],
+];
+
+/** One body per endpoint, straight from the sandbox, plus memory's single-object form. */
+async function fixtures(): Promise<Map<string, unknown[]>> {
+  const sb = await startSandbox({ today: '2026-11-20', keys: { valid: [KEY] } });
+  try {
+    const out = new Map<string, unknown[]>();
+    for (const [ep, path] of ENDPOINTS) {
+      const res = await fetch(sb.url + path, { headers: { authorization: `Bearer ${KEY}` } });
+      expect(res.status).toBe(200);
+      out.set(ep.id, [await res.json()]);
+    }
+    const one = await fetch(`${sb.url}/api/memory-index?type=mem_ddr4_8gb`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(one.status).toBe(200);
+    out.get('memory-index')?.push(await one.json());
+    return out;
+  } finally {
+    await sb.close();
+  }
+}
+const bodies = await fixtures();
+
+/** Asserts the fast check and the schema agree on `body`. */
+async function agree(ep: Endpoint<never, unknown>, body: unknown): Promise<boolean> {
+  const parsed = (await ep.loadSchema()).safeParse(body);
+  const fast = ep.check(body);
+  expect(fast, `${ep.id}: fast=${fast} zod=${parsed.success} on ${JSON.stringify(body)?.slice(0, 300)}`).toBe(parsed.success);
+  if (parsed.success) expect(parsed.data).toEqual(body);
+  return fast;
+}
+
+// Values that sit on the edges of the zod types: non-finite numbers, unsafe integers, code points vs
+// UTF-16 units in min(10), almost-dates, nulls, wrong containers.
+const EDGES: unknown[] = [
+  undefined, null, true, false, 0, -0, -1, 1.5, 2 ** 53, 2 ** 53 - 1, -(2 ** 53), 1e308, Number.NaN, Infinity, -Infinity,
+  '', 'x', '2026-11-20', '2026-1-20', '2026-11-20 ', '2026-11-20T00:00:00.000Z', '123456789', '1234567890',
+  '\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}', '\u{1F600}12345678', '\u{1F600}123456789', '\ud800123456789',
+  [], [1], ['a'], {}, { a: 1 },
+];
+
+/** Every body with one field (at any depth, rows included) replaced by `value`, or deleted. */
+function* mutations(body: unknown, value: unknown): Generator<unknown> {
+  if (Array.isArray(body)) {
+    for (let i = 0; i < Math.min(body.length, 2); i++) {
+      for (const m of mutations(body[i], value)) yield body.map((x, j) => (j === i ? m : x));
+    }
+    return;
+  }
+  if (typeof body !== 'object' || body === null) return;
+  const obj = body as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    yield { ...obj, [key]: value };
+    const { [key]: _gone, ...rest } = obj;
+    yield rest;
+    for (const m of mutations(obj[key], value)) yield { ...obj, [key]: m };
+  }
+  yield { ...obj, extra_field: value };
+}
+
+describe('fast validation agrees with the zod schemas', () => {
+  for (const [ep] of ENDPOINTS) {
+    it(`${ep.id}: accepts the sandbox's bodies, as zod does`, async () => {
+      for (const body of bodies.get(ep.id) ?? []) expect(await agree(ep, body)).toBe(true);
+    });
+
+    it(`${ep.id}: same verdict on every single-field edit of a real body`, async () => {
+      let rejected = 0;
+      for (const body of bodies.get(ep.id) ?? []) {
+        for (const value of EDGES) {
+          for (const m of mutations(body, value)) if (!(await agree(ep, m))) rejected++;
+        }
+      }
+      // The edits must actually exercise the reject side, or the test could not fail.
+      expect(rejected).toBeGreaterThan(50);
+    });
+
+    it(`${ep.id}: same verdict on generated values in place of any field`, async () => {
+      const body = (bodies.get(ep.id) ?? [])[0];
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue(), fc.nat(), async (value, pick) => {
+          const all = [...mutations(body, value)];
+          await agree(ep, all[pick % all.length]);
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it(`${ep.id}: rejects what is not a body at all`, async () => {
+      for (const v of EDGES) expect(await agree(ep, v)).toBe(false);
+    });
+  }
+});

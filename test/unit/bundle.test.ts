@@ -1,0 +1,60 @@
+/**
+ * What the built CLI loads before it knows the command: dist/cli.js and its static imports must hold
+ * commander and the command declarations only. A static import of zod, undici or cli-table3 anywhere on
+ * that path (easy to add by accident) would cost every run, `--help` included, tens of milliseconds.
+ * `npm test` builds first; `node bench/chunk-graph.mjs` prints the same graph.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const DIST = resolve(import.meta.dirname, '../../dist');
+const STATIC = /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.[^"']+)["']/g;
+
+/** The text of every file `entry` loads statically, by path. */
+function staticClosure(entry: string): Map<string, string> {
+  const seen = new Map<string, string>();
+  const walk = (file: string): void => {
+    if (seen.has(file)) return;
+    const text = readFileSync(file, 'utf8');
+    seen.set(file, text);
+    for (const m of text.matchAll(STATIC)) walk(resolve(dirname(file), m[1] as string));
+  };
+  walk(entry);
+  return seen;
+}
+
+describe('start-up bundle', () => {
+  const closure = staticClosure(resolve(DIST, 'cli.js'));
+  const all = [...closure.values()].join('\n');
+
+  // Text only each dependency's code contains; each must occur somewhere in dist, or its check proves nothing.
+  const MARKERS: Record<string, RegExp> = { zod: /\$ZodType/, undici: /UND_ERR/, 'cli-table3': /wordWrap/, chalk: /supportsColor/ };
+  const everything = readdirSync(resolve(DIST, 'chunks')).map((f) => readFileSync(resolve(DIST, 'chunks', f), 'utf8')).join('\n');
+
+  it('loads commander but not zod, undici, cli-table3 or chalk before a command runs', () => {
+    expect(all).toMatch(/helpInformation/); // commander: proves the scan sees the dependency chunks
+    for (const [name, marker] of Object.entries(MARKERS)) {
+      expect(everything, `${name} marker missing from dist`).toMatch(marker);
+      expect(all, `${name} is loaded at start-up`).not.toMatch(marker);
+    }
+  });
+
+  it.each(['series', 'util-index', 'memory'])('the %s pipeline loads neither zod nor the table formatter for csv', (name) => {
+    // esbuild names a lazily loaded module's chunk <name>-<8-character hash>.js.
+    const file = readdirSync(resolve(DIST, 'chunks')).find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
+    expect(file, `dist/chunks/${name}-*.js`).toBeDefined();
+    const text = [...staticClosure(resolve(DIST, 'chunks', file as string)).values()].join('\n');
+    expect(text).toMatch(MARKERS.undici as RegExp);
+    for (const dep of ['zod', 'cli-table3', 'chalk']) expect(text, `${dep} is loaded by every ${name} run`).not.toMatch(MARKERS[dep] as RegExp);
+  });
+
+  it('stays small', () => {
+    const bytes = [...closure.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
+    expect(bytes).toBeLessThan(120 * 1024);
+  });
+
+  it('answers --version from one standalone file', () => {
+    expect(readFileSync(resolve(DIST, 'version.js'), 'utf8')).toMatch(/^export const VERSION = "\d+\.\d+\.\d+[^"]*";\n$/);
+  });
+});
