@@ -12,7 +12,7 @@ import { requireShell, ROOT, run, SCRIPTS } from './shells.js';
 
 /** The shell lines of the README's completions section that a user runs without root. */
 function userInstallLines(readme: string): string[] {
-  const section = readme.split('<!-- SECTION:completions -->')[1]?.split('\n## ')[0] ?? '';
+  const section = readme.split('\n## Shell completions\n')[1]?.split('\n## ')[0] ?? '';
   const lines: string[] = [];
   for (const block of section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)) {
     let forRoot = false;
