@@ -145,25 +145,37 @@ describe('spec checks on what the service sends', () => {
 
 // ---- A series service that caps the rows of a response -----------------------------------------
 
+
+/** The row cap the capped sandboxes apply. */
+const CAP = 50;
+
+/**
+ * A sandbox that answers like the real API with `limit` lowered to CAP (limit_applied below what was
+ * asked, records_found above the rows); `edit` may change each capped body further.
+ */
+function cappedSandbox(edit?: (body: { query: Record<string, unknown> }) => void): Promise<Sandbox> {
+  const keys = { valid: [CANARY_KEY] };
+  return startSandbox({
+    today: TODAY,
+    keys,
+    intercept: (rec) => {
+      const u = new URL(rec.url, 'http://x');
+      if (!u.pathname.startsWith('/api/gpu/') || Number(u.searchParams.get('limit') ?? 100) <= CAP) return undefined;
+      u.searchParams.set('limit', String(CAP));
+      const reply = respond({ method: 'GET', url: u.pathname + u.search, authorization: rec.headers.authorization as string }, { keys, today: TODAY });
+      const body = JSON.parse(reply.body) as { query: Record<string, unknown> };
+      edit?.(body);
+      return { status: reply.status, body };
+    },
+  });
+}
+
 describe('series: a service that caps the rows', () => {
-  const CAP = 50;
   let capped: Sandbox;
   let plain: Sandbox;
   beforeAll(async () => {
-    const keys = { valid: [CANARY_KEY] };
-    plain = await startSandbox({ today: TODAY, keys });
-    capped = await startSandbox({
-      today: TODAY,
-      keys,
-      // The real API's answer with `limit` lowered to CAP: limit_applied < asked, records_found above the rows.
-      intercept: (rec) => {
-        const u = new URL(rec.url, 'http://x');
-        if (!u.pathname.startsWith('/api/gpu/') || Number(u.searchParams.get('limit') ?? 100) <= CAP) return undefined;
-        u.searchParams.set('limit', String(CAP));
-        const reply = respond({ method: 'GET', url: u.pathname + u.search, authorization: rec.headers.authorization as string }, { keys, today: TODAY });
-        return { status: reply.status, body: JSON.parse(reply.body) as unknown };
-      },
-    });
+    plain = await startSandbox({ today: TODAY, keys: { valid: [CANARY_KEY] } });
+    capped = await cappedSandbox();
   });
   afterAll(async () => {
     await capped.close();
@@ -188,20 +200,7 @@ describe('series: a service that caps the rows', () => {
   });
 
   it('without records_found, a full response under a lowered limit_applied is fetched in parts too', async () => {
-    const keys = { valid: [CANARY_KEY] };
-    const quiet = await startSandbox({
-      today: TODAY,
-      keys,
-      intercept: (rec) => {
-        const u = new URL(rec.url, 'http://x');
-        if (!u.pathname.startsWith('/api/gpu/') || Number(u.searchParams.get('limit') ?? 100) <= CAP) return undefined;
-        u.searchParams.set('limit', String(CAP));
-        const reply = respond({ method: 'GET', url: u.pathname + u.search, authorization: rec.headers.authorization as string }, { keys, today: TODAY });
-        const body = JSON.parse(reply.body) as { query: Record<string, unknown> };
-        delete body.query.records_found;
-        return { status: reply.status, body };
-      },
-    });
+    const quiet = await cappedSandbox((body) => void delete body.query.records_found);
     try {
       const args = ['history', 'a100', '--from', '6m', '--granularity', 'daily', '-f', 'csv'];
       const got = await run(quiet, args);

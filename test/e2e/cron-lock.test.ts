@@ -22,16 +22,25 @@ async function slowSandbox(today: string, ms: number): Promise<{ sb: Sandbox; en
   return { sb: slow, env: { GPUMKT_BASE_URL: slow.url, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_TODAY: today } };
 }
 
+/**
+ * Seeds an append export on DAY1, then starts a DAY2 append against a sandbox answering after `ms`
+ * and resolves once that run holds the lock with its request in flight.
+ */
+async function heldAppend(ms: number) {
+  const dir = workDir();
+  const file = join(dir, 'u.csv');
+  expect((await runOn(DAY1, [...ARGS, '--append', file])).code).toBe(0);
+  const before = readFileSync(file);
+  const { sb, env } = await slowSandbox(DAY2, ms);
+  const run = spawnCli([...ARGS, '--append', file], env);
+  await waitFor(() => sb.requests.length > 0 && existsSync(`${file}.lock`));
+  return { dir, file, before, sb, env, run };
+}
+
 describe('locking and interrupted runs', () => {
   it('a run killed mid-way (SIGKILL) leaves the file byte-identical; the next run takes over the stale lock and completes it', async () => {
-    const dir = workDir();
-    const file = join(dir, 'u.csv');
-    expect((await runOn(DAY1, [...ARGS, '--append', file])).code).toBe(0);
-    const before = readFileSync(file);
-    const { sb, env } = await slowSandbox(DAY2, 60_000);
-    const run = spawnCli([...ARGS, '--append', file], env);
     // Killed while its request is in flight: it holds the lock and has read the old file.
-    await waitFor(() => sb.requests.length > 0 && existsSync(`${file}.lock`));
+    const { dir, file, before, run } = await heldAppend(60_000);
     run.kill('SIGKILL');
     expect((await run.done).signal).toBe('SIGKILL');
     expect(readFileSync(file).equals(before)).toBe(true);
@@ -46,13 +55,7 @@ describe('locking and interrupted runs', () => {
   });
 
   it('Ctrl-C (SIGINT) mid-run exits 130, leaves the file byte-identical and removes its lock', async () => {
-    const dir = workDir();
-    const file = join(dir, 'u.csv');
-    expect((await runOn(DAY1, [...ARGS, '--append', file])).code).toBe(0);
-    const before = readFileSync(file);
-    const { sb, env } = await slowSandbox(DAY2, 60_000);
-    const run = spawnCli([...ARGS, '--append', file], env);
-    await waitFor(() => sb.requests.length > 0 && existsSync(`${file}.lock`));
+    const { file, before, run } = await heldAppend(60_000);
     run.kill('SIGINT');
     const r = await run.done;
     expect(r.code).toBe(130);
@@ -61,12 +64,7 @@ describe('locking and interrupted runs', () => {
   });
 
   it('two overlapping runs: the second exits 8 at once (default --lock-timeout 0), the first ends with a correct file', async () => {
-    const dir = workDir();
-    const file = join(dir, 'u.csv');
-    expect((await runOn(DAY1, [...ARGS, '--append', file])).code).toBe(0);
-    const { sb, env } = await slowSandbox(DAY2, 4000);
-    const first = spawnCli([...ARGS, '--append', file], env);
-    await waitFor(() => sb.requests.length > 0);
+    const { dir, file, sb, env, run: first } = await heldAppend(4000);
     const second = spawnCli([...ARGS, '--append', file], env);
     const b = await second.done;
     expect(b.code).toBe(8);
@@ -80,12 +78,7 @@ describe('locking and interrupted runs', () => {
   });
 
   it('with --lock-timeout the second run waits for the first, then finds nothing new (exit 9 with --fail-empty)', async () => {
-    const dir = workDir();
-    const file = join(dir, 'u.csv');
-    expect((await runOn(DAY1, [...ARGS, '--append', file])).code).toBe(0);
-    const { sb, env } = await slowSandbox(DAY2, 1000);
-    const first = spawnCli([...ARGS, '--append', file], env);
-    await waitFor(() => sb.requests.length > 0);
+    const { file, sb, env, run: first } = await heldAppend(1000);
     const second = spawnCli([...ARGS, '--append', file, '--lock-timeout', '25', '--fail-empty'], env);
     const [a, b] = await Promise.all([first.done, second.done]);
     expect(a.code, a.stderr).toBe(0);

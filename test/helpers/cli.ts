@@ -122,7 +122,10 @@ export function assertNoCanaryInFiles(dir: string): void {
   for (const name of readdirSync(dir)) assertNoCanaryInFiles(join(dir, name));
 }
 
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF) into rows of strings. */
+/**
+ * Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF) into rows of strings. Written apart
+ * from src/export/records.ts on purpose: tests read the CLI's output with an independent parser.
+ */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
