@@ -1,11 +1,7 @@
 /** The declarative description of one API endpoint: how to ask, what comes back, which rows it holds. */
 import type { z } from 'zod';
+import type { Query, Row } from '../domain/row.js';
 
-/** A row as output handles it: the API's own field names and values, untouched. */
-export type Row = Record<string, unknown>;
-
-/** Query parameters as sent; undefined values are left out of the URL. */
-export type Query = Record<string, string | undefined>;
 
 /** One endpoint: path and query from typed params, the response schema, and how rows are read out. */
 export interface Endpoint<P, B = unknown> {

@@ -19,7 +19,7 @@ export default function memoryCommand(ctx: Context): Command {
   addOutputOptions(cmd);
   cmd.addHelpText('after', "\nExamples:\n  $ gpumkt memory\n  $ gpumkt memory --category dram -f json\n  $ gpumkt memory --type mem_ddr5_16gb");
   return cmd.action(async (flags: MemoryFlags) => {
-    const { runMemory } = await import('../pipeline/memory.js');
+    const { runMemory } = await import('../run/memory.js');
     await runMemory(ctx, flags);
   });
 }

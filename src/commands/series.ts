@@ -22,7 +22,7 @@ export function seriesCommand(
   const analysis = [`gpumkt ${spec.name} all --from 1y --wide -f csv`, `gpumkt ${spec.name} h100 h200 --from 3m -f chart`, `gpumkt ${spec.name} all --from 1y --spark`];
   cmd.addHelpText('after', `\nExamples:\n${[...spec.examples, ...analysis].map((e) => `  $ ${e}`).join('\n')}`);
   return cmd.action(async (gpus: string[], flags: SeriesFlags & AnalysisFlags) => {
-    const { runSeries } = await import('../pipeline/series.js');
+    const { runSeries } = await import('../run/series.js');
     await runSeries(ctx, spec.endpoint, gpus, flags);
   });
 }

@@ -22,7 +22,7 @@ export default function utilIndexCommand(ctx: Context): Command {
   addAnalysisOptions(cmd);
   cmd.addHelpText('after', '\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt util-index --gpu h100 --from 2025-01-01 -f csv -o h100-util.csv\n  $ gpumkt util-index --columns date,occupancy,demandEffect,supplyEffect -f tsv\n  $ gpumkt util-index --gpu all --from 1y -f chart --y index');
   return cmd.action(async (flags: UtilIndexFlags) => {
-    const { runUtilIndex } = await import('../pipeline/util-index.js');
+    const { runUtilIndex } = await import('../run/util-index.js');
     await runUtilIndex(ctx, flags);
   });
 }

@@ -6,13 +6,13 @@
  */
 import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import { addDays, type DateWindow } from '../domain/dates.js';
 import { getFormatter } from '../output/formatter.js';
 import { fileSink, writeAll } from '../output/sink.js';
-import { formatOptions, type OutputPlan } from '../pipeline/output-plan.js';
-import type { Session } from '../pipeline/session.js';
-import { redactUrl } from '../api/errors.js';
+import { formatOptions, type OutputPlan } from '../run/output-plan.js';
+import type { Session } from '../run/session.js';
+import { redactUrl } from '../domain/redact.js';
 import { acquireLock, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
 import { appendRows } from './append.js';

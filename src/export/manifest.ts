@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { redactUrl } from '../api/errors.js';
+import { redactUrl } from '../domain/redact.js';
 import { fileSink, writeAll } from '../output/sink.js';
-import type { RequestLogEntry } from '../pipeline/session.js';
+import type { RequestLogEntry } from '../run/session.js';
 import { VERSION } from '../version.js';
 
 /** The manifest's path for a data file. */

@@ -1,5 +1,5 @@
 /** The streaming loop shared by csv and tsv: header, one line per row, chunks of ~1000 rows. */
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import type { FormatOptions } from './formatter.js';
 
 /** What distinguishes one delimited format from another. */

@@ -1,5 +1,5 @@
 /** The Formatter interface and the registry of output formats by name (decisions.md C, `--format`). */
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import { UsageError } from '../errors.js';
 
 /** What the command passes to a formatter: the columns and the output flags. */

@@ -1,5 +1,5 @@
 /** JSON: one array of row objects, streamed, one compact row per line. */
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import type { FormatOptions, Formatter } from './formatter.js';
 
 /** Rows per yielded chunk: streaming without a generator step per row. */

@@ -1,6 +1,6 @@
 /** The chart formatter: shape, width, legend, axes, plain vs colour. */
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../../src/api/endpoint.js';
+import type { Row } from '../../../src/domain/row.js';
 import { formatter as chart, MARKERS, renderChart, type ChartOptions } from '../../../src/output/chart.js';
 import { getFormatter } from '../../../src/output/formatter.js';
 

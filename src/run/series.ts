@@ -1,7 +1,8 @@
 /** history / volume / range: one request per model (fan-out), every row of the window, one table. */
 import type { Context } from '../context.js';
 import { InvalidResponseError, UsageError } from '../errors.js';
-import type { Endpoint, Row } from '../api/endpoint.js';
+import type { Endpoint } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import type { SeriesParams } from '../api/endpoints/common.js';
 import { historyRangeEndpoint, historySimpleEndpoint, volumeMetricsEndpoint } from '../api/endpoints/index.js';
 import { resolveGpuList, type GpuModel } from '../domain/gpus.js';

@@ -2,7 +2,7 @@
 import type { Context } from '../context.js';
 import { EmptyError, InvalidResponseError } from '../errors.js';
 import type { ExportRun } from '../export/export-run.js';
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import { getFormatter } from '../output/formatter.js';
 import { fileSink, stdoutSink, writeAll, type Sink } from '../output/sink.js';
 import { formatOptions, type OutputPlan } from './output-plan.js';

@@ -6,7 +6,8 @@
  * service chose for the whole window (`auto` would turn a short sub-window hourly), and stitched.
  */
 import { InvalidResponseError } from '../errors.js';
-import type { Endpoint, Row } from '../api/endpoint.js';
+import type { Endpoint } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import type { ApiResponse } from '../api/client.js';
 import type { SeriesParams } from '../api/endpoints/common.js';
 import { splitWindow } from '../domain/dates.js';

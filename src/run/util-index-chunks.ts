@@ -4,7 +4,7 @@
  * is therefore requested with an overlap of days before it and the overlap is dropped: the chunk's
  * first row keeps its decomposition as long as a published day lies inside the overlap.
  */
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import { addDays, daysBetween, type DateWindow } from '../domain/dates.js';
 
 /** Days each later chunk reaches back; unpublished runs longer than this are not expected. */

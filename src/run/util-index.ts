@@ -4,7 +4,7 @@
  */
 import type { Context } from '../context.js';
 import { NoDataError, UsageError } from '../errors.js';
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import { UTIL_INDEX_COLUMNS, utilIndexEndpoint, UTIL_INDEX_MAX_DAYS, type UtilIndexParams } from '../api/endpoints/util-index.js';
 import { resolveGpuList, type GpuModel } from '../domain/gpus.js';
 import { daysBetween, parseUserDate, resolveWindow, type DateWindow } from '../domain/dates.js';

@@ -1,5 +1,5 @@
 /** --stats: one summary row per series (count, first, last, min, max, mean, change, % change). */
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import { sparkline } from '../output/sparkline.js';
 import type { LabelledSeries } from './wide.js';
 

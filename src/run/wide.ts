@@ -1,5 +1,5 @@
 /** --wide: one row per time key and one column per model, the shape spreadsheets want. */
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 
 /** One model's rows (ascending) and the column name it gets in the wide table. */
 export interface LabelledSeries {
