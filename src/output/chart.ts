@@ -8,7 +8,7 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Row } from '../domain/row.js';
-import type { FormatOptions, Formatter } from './formatter.js';
+import type { FormatOptions, Formatter } from './format-types.js';
 import { sanitizeForTerminal } from '../domain/sanitize.js';
 
 /** Chart-only options the pipeline may add. */

@@ -1,5 +1,5 @@
 /** Markdown: a GitHub-flavoured pipe table, for pasting into issues, PRs and docs. */
-import type { Formatter } from './formatter.js';
+import type { Formatter } from './format-types.js';
 import { sanitizeForTerminal } from '../domain/sanitize.js';
 import { cellText, isNumericColumn } from './values.js';
 

@@ -2,7 +2,7 @@
 import { Chalk } from 'chalk';
 import Table from 'cli-table3';
 import type { Row } from '../domain/row.js';
-import type { Formatter } from './formatter.js';
+import type { Formatter } from './format-types.js';
 import { sanitizeForTerminal } from '../domain/sanitize.js';
 import { cellText, displayNumber, isNumericColumn } from './values.js';
 

@@ -5,8 +5,9 @@
  */
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import type { AnalysisFlags } from '../commands/options.js';
-import type { OutputPlan } from './output-plan.js';
+import type { AnalysisFlags } from './request.js';
+import { formatInfo } from '../output/formats.js';
+import type { OutputPlan } from '../output/plan.js';
 import { emitRows } from './emit.js';
 import { pivotWide, wideColumns, type LabelledSeries } from './wide.js';
 import { SPARK_WIDTH, STATS_COLUMNS, STATS_TABLE_COLUMNS, sparkWidth, summariseAll } from './stats.js';
@@ -32,7 +33,7 @@ export interface AnalysisPlan {
 /** Checks the analysis flags against the output plan; undefined when no analysis view is asked for. */
 export function planAnalysis(flags: AnalysisFlags, plan: OutputPlan, shape: SeriesShape): AnalysisPlan | undefined {
   const stats = flags.stats === true || flags.spark === true;
-  const chart = plan.format === 'chart';
+  const chart = formatInfo(plan.format).needsSeries;
   const wide = flags.wide === true;
   if (!stats && !chart && !wide) {
     if (flags.y !== undefined) throw new UsageError('--y applies to --format chart, --wide and --stats');
@@ -52,11 +53,12 @@ export function planAnalysis(flags: AnalysisFlags, plan: OutputPlan, shape: Seri
 /** Prints the view of `series` (each ascending by time). */
 export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPlan, series: readonly LabelledSeries[]): Promise<void> {
   if (a.view === 'stats') {
-    const base: readonly string[] = plan.format === 'table' ? STATS_TABLE_COLUMNS : STATS_COLUMNS;
+    const human = formatInfo(plan.format).human;
+    const base: readonly string[] = human ? STATS_TABLE_COLUMNS : STATS_COLUMNS;
     let rows = summariseAll(series, a.timeKey, a.y);
     if (a.spark) {
       // Human formats fit the trend to the terminal; machine formats get the full width.
-      const fit = plan.format === 'table' ? sparkWidth(rows, base, plan.width, (v) => (typeof v === 'number' ? displayNumber(v).length : String(v ?? '').length)) : SPARK_WIDTH;
+      const fit = human ? sparkWidth(rows, base, plan.width, (v) => (typeof v === 'number' ? displayNumber(v).length : String(v ?? '').length)) : SPARK_WIDTH;
       rows = summariseAll(series, a.timeKey, a.y, fit);
     }
     const columns = a.spark ? [...base, 'trend'] : [...base];

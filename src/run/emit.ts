@@ -3,9 +3,9 @@ import type { Context } from '../context.js';
 import { EmptyError, InvalidResponseError } from '../errors.js';
 import type { ExportRun } from '../export/export-run.js';
 import type { Row } from '../domain/row.js';
-import { getFormatter } from '../output/formatter.js';
+import { getFormatter } from '../output/formats.js';
 import { fileSink, stdoutSink, writeAll, type Sink } from '../output/sink.js';
-import { formatOptions, type OutputPlan } from './output-plan.js';
+import { formatOptions, type OutputPlan } from '../output/plan.js';
 
 /** Sorts rows by `timeKey` (ISO strings sort as text), then by `gpu` in the given model order. */
 export function sortRows(rows: Row[], timeKey: string, order: 'asc' | 'desc', gpuOrder?: readonly string[]): Row[] {

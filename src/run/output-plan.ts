@@ -1,47 +1,12 @@
 /** Turns the output flags into a checked plan before any request is sent (bad flags exit 2 early). */
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { FORMAT_NAMES, type OutputFlags } from '../commands/options.js';
+import type { OutputFlags } from './request.js';
+import { formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
 import { checkOutputTarget } from '../output/file-sink.js';
-import type { FormatOptions } from '../output/formatter.js';
 import { checkExportFlags } from '../export/flags.js';
+import type { OutputPlan } from '../output/plan.js';
 
-/** What to print, how, and where. */
-export interface OutputPlan {
-  readonly format: string;
-  readonly columns: readonly string[];
-  readonly selected: boolean;
-  readonly header: boolean;
-  readonly order: 'asc' | 'desc';
-  readonly output?: string;
-  readonly raw: boolean;
-  readonly csvSafe: boolean;
-  readonly strict: boolean;
-  readonly color: boolean;
-  readonly width: number;
-  /** --append: the file to extend (never set together with `output`). */
-  readonly append?: string;
-  readonly manifest: boolean;
-  /** csv dialect; `dialectGiven` tells an explicit --csv-dialect from the default. */
-  readonly dialect: 'rfc4180' | 'excel';
-  readonly dialectGiven: boolean;
-  /** Seconds to wait for another run's lock. */
-  readonly lockTimeout: number;
-  readonly failEmpty: boolean;
-  readonly replaceRestated: boolean;
-}
-
-/** The formatter options of a plan. */
-export function formatOptions(plan: OutputPlan, overrides: Partial<FormatOptions> = {}): FormatOptions {
-  return {
-    columns: plan.columns, selected: plan.selected, header: plan.header, color: plan.color,
-    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, ...overrides,
-  };
-}
-
-const BY_EXTENSION: Readonly<Record<string, string>> = {
-  csv: 'csv', tsv: 'tsv', tab: 'tsv', json: 'json', ndjson: 'ndjson', jsonl: 'ndjson', md: 'markdown', markdown: 'markdown', txt: 'table',
-};
 
 /**
  * The format: --format, else from the -o file's extension, else the config's default, else table on a
@@ -51,8 +16,9 @@ export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: stri
   if (flags.format) return flags.format;
   const file = flags.output ?? flags.append;
   const ext = file?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
-  if (ext && BY_EXTENSION[ext]) return BY_EXTENSION[ext];
-  if (configured && (FORMAT_NAMES as readonly string[]).includes(configured)) return configured;
+  const byExtension = ext === undefined ? undefined : formatForExtension(ext);
+  if (byExtension) return byExtension.name;
+  if (configured && PROFILE_FORMATS.includes(configured)) return configured;
   if (file) return 'csv';
   return ctx.io.stdoutIsTTY ? 'table' : 'csv';
 }
@@ -82,7 +48,8 @@ export async function planOutput(
   configuredFormat?: string,
 ): Promise<OutputPlan> {
   const format = chooseFormat(flags, ctx, configuredFormat);
-  if (format === 'chart' && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
+  const info = formatInfo(format);
+  if (info.needsSeries && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
   if (flags.columns) {
     if (flags.columns.length === 0) throw new UsageError('--columns is empty; valid columns: ' + cols.valid.join(', '));
     for (const c of flags.columns) {
@@ -92,7 +59,7 @@ export async function planOutput(
   checkExportFlags(flags, format);
   if (flags.output) await checkOutputTarget(flags.output);
   if (flags.append) await checkOutputTarget(flags.append);
-  const columns = flags.columns ?? (format === 'table' && cols.table ? cols.table : cols.defaults);
+  const columns = flags.columns ?? (info.human && cols.table ? cols.table : cols.defaults);
   return {
     format,
     columns,

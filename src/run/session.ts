@@ -8,23 +8,10 @@ import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
 import { proxyFromEnv } from '../api/dispatcher.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { VERSION } from '../version.js';
-
-/** One request of the run, as --manifest records it (the key travels in a header, never in the URL). */
-export interface RequestLogEntry {
-  readonly url: string;
-  /** `ok` for a validated 2xx body, else the error's exit code and message. */
-  readonly outcome: 'ok' | { readonly exitCode: number; readonly message: string };
-  /** When the call started (ISO) and how long it took with retries (ms). */
-  readonly at: string;
-  readonly ms: number;
-}
+import type { ExportSource, RequestLogEntry } from '../export/manifest.js';
 
 /** A run's connection to the API. */
-export interface Session {
-  readonly baseUrl: string;
-  readonly dryRun: boolean;
-  /** Every request sent so far, in the order they started. */
-  readonly requests: readonly RequestLogEntry[];
+export interface Session extends ExportSource {
   /** GETs one endpoint (never called in a dry run). */
   get<P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>>;
   /** The curl command of a request, key redacted. */
