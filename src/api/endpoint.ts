@@ -1,7 +1,7 @@
 /** The declarative description of one API endpoint: how to ask, what comes back, which rows it holds. */
 import type { z } from 'zod';
 import type { Query, Row } from '../domain/row.js';
-
+import type { EnvelopeSpec } from './envelope.js';
 
 /** One endpoint: path and query from typed params, the response schema, and how rows are read out. */
 export interface Endpoint<P, B = unknown> {
@@ -21,6 +21,8 @@ export interface Endpoint<P, B = unknown> {
    * neither zod nor a copy; false sends the body to the schema.
    */
   readonly check: (body: unknown) => boolean;
+  /** The documented shape the check and the schema derive from (absent on hand-built endpoints). */
+  readonly envelope?: EnvelopeSpec;
   /** The rows of a validated body, in the order received. */
   rows(body: B): Row[];
   /** The field that orders rows in time, when the rows form a series. */

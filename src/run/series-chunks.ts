@@ -9,7 +9,7 @@ import { InvalidResponseError } from '../errors.js';
 import type { Endpoint } from '../api/endpoint.js';
 import type { Row } from '../domain/row.js';
 import type { ApiResponse } from '../api/client.js';
-import type { SeriesParams } from '../api/endpoints/common.js';
+import type { SeriesParams } from '../datasets/per-gpu-series.js';
 import { splitWindow } from '../domain/dates.js';
 import type { Session } from './session.js';
 import { FAN_OUT, mapConcurrent } from './fan-out.js';

@@ -6,9 +6,10 @@
  */
 import type { Row } from '../domain/row.js';
 import { addDays, daysBetween, type DateWindow } from '../domain/dates.js';
+import { UTIL_INDEX_OVERLAP_DAYS } from '../datasets/util-index.js';
 
 /** Days each later chunk reaches back; unpublished runs longer than this are not expected. */
-export const CHUNK_OVERLAP_DAYS = 14;
+export const CHUNK_OVERLAP_DAYS = UTIL_INDEX_OVERLAP_DAYS;
 
 /** One request of a split window: what is asked for, and the part of it that is kept. */
 export interface Chunk {
