@@ -36,6 +36,7 @@ const memory: Dataset<MemoryParams> = {
     { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
   ],
   fetch: { kind: 'single' },
+  sort: false,
   validate: (flags) => void (flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string)),
   // Known types are sent by id whatever way they were typed; unknown ones go as typed (the service decides).
   params: (flags) => ({

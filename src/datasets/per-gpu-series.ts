@@ -65,6 +65,7 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
     subject: 'gpus',
     groups: { window: true, series: true, analysis: true },
     fetch: { kind: 'series' },
+    sort: true,
     // The limit is sized by the runner (series plan); this is the request before that.
     params: (flags, gpu, window) => ({
       gpu: gpu as GpuModel, from: (window as { from: string }).from, to: (window as { to: string }).to,

@@ -60,6 +60,11 @@ export interface Dataset<P = unknown> {
   /** Options of this dataset alone, shown before the shared groups. */
   readonly options?: readonly OptionSpec[];
   readonly fetch: FetchPlan;
+  /**
+   * True when the runner sorts each target's rows by time (the service sends newest first, or in no
+   * reliable order); false keeps the service's order, which the spec checks then verify.
+   */
+  readonly sort: boolean;
   /** Offline checks of the flags (exit 2 before any request); returns nothing or throws. */
   validate?(flags: Flags, today: string): void;
   /** The parameters of one request about `target` over `window` (undefined when the dataset has none). */

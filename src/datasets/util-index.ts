@@ -77,6 +77,7 @@ const utilIndex: Dataset<UtilIndexParams> = {
     { flags: '--base-date <date>', description: `rebase anchor for the index level (default ${DEFAULT_BASE_DATE})`, values: 'date' },
   ],
   fetch: { kind: 'windowed', maxDays: UTIL_INDEX_MAX_DAYS, overlapDays: UTIL_INDEX_OVERLAP_DAYS },
+  sort: false,
   validate: (flags, today) => void baseDate(flags, today),
   params: (flags, gpu, window, today) => ({
     gpuType: gpu, region: flags.region as string, from: window?.from ?? '', to: window?.to ?? '', baseDate: baseDate(flags, today),

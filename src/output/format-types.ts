@@ -41,8 +41,10 @@ export interface FormatInfo {
   readonly extensions: readonly string[];
   /** Line syntax when --append can extend files of this format (old bytes stay valid when lines are added). */
   readonly appendAs?: LineSyntax;
-  /** Written for a person: may colour, fits the terminal, prints the readable subset of wide rows. */
+  /** Written for a person: may colour (and is sized to the terminal). */
   readonly human: boolean;
+  /** The terminal view: prints the readable subset of wide rows and summary tables fitted to the width. */
+  readonly terminalView: boolean;
   /** Draws a time series (needs rows that form one). */
   readonly needsSeries: boolean;
   /** May be a profile's default format (`gpumkt config set format`). */

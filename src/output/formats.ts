@@ -4,12 +4,12 @@ import type { FormatInfo, Formatter } from './format-types.js';
 
 export type { FormatInfo, FormatOptions, Formatter, LineSyntax } from './format-types.js';
 
-const base = { appendAs: undefined, human: false, needsSeries: false, profileDefault: true, dialects: false, headerLine: false } as const;
+const base = { appendAs: undefined, human: false, terminalView: false, needsSeries: false, profileDefault: true, dialects: false, headerLine: false } as const;
 
 // One entry per format, in help order. Dynamic imports keep cli-table3/chalk out of start-up: only the
 // chosen format's file (and its dependencies) is ever loaded.
 const REGISTRY: readonly FormatInfo[] = [
-  { ...base, name: 'table', extensions: ['txt'], human: true, load: () => import('./table.js') },
+  { ...base, name: 'table', extensions: ['txt'], human: true, terminalView: true, load: () => import('./table.js') },
   { ...base, name: 'csv', extensions: ['csv'], appendAs: 'csv', dialects: true, headerLine: true, load: () => import('./csv.js') },
   { ...base, name: 'tsv', extensions: ['tsv', 'tab'], appendAs: 'tsv', headerLine: true, load: () => import('./tsv.js') },
   { ...base, name: 'json', extensions: ['json'], load: () => import('./json.js') },

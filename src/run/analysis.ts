@@ -53,7 +53,7 @@ export function planAnalysis(flags: AnalysisFlags, plan: OutputPlan, shape: Seri
 /** Prints the view of `series` (each ascending by time). */
 export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPlan, series: readonly LabelledSeries[]): Promise<void> {
   if (a.view === 'stats') {
-    const human = formatInfo(plan.format).human;
+    const human = formatInfo(plan.format).terminalView;
     const base: readonly string[] = human ? STATS_TABLE_COLUMNS : STATS_COLUMNS;
     let rows = summariseAll(series, a.timeKey, a.y);
     if (a.spark) {

@@ -59,7 +59,7 @@ export async function planOutput(
   checkExportFlags(flags, format);
   if (flags.output) await checkOutputTarget(flags.output);
   if (flags.append) await checkOutputTarget(flags.append);
-  const columns = flags.columns ?? (info.human && cols.table ? cols.table : cols.defaults);
+  const columns = flags.columns ?? (info.terminalView && cols.table ? cols.table : cols.defaults);
   return {
     format,
     columns,

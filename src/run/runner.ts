@@ -85,9 +85,8 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   };
   const results = await withProgress(ctx, session, series ? requested.length : requested.length * chunkCount(ds, window), (s) => mapConcurrent(requested, FAN_OUT, (p) => fetchOne(s, p)));
   if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
-  // Each target sorted on its own (TimSort turns the service's newest-first runs around in linear time);
-  // a `single` dataset keeps the service's order.
-  const perTarget = results.map((r) => (timeKey && ds.fetch.kind !== 'single' ? sortRows(r.rows, timeKey, 'asc') : r.rows));
+  // Each target sorted on its own (TimSort turns the service's newest-first runs around in linear time).
+  const perTarget = results.map((r) => (timeKey && ds.sort ? sortRows(r.rows, timeKey, 'asc') : r.rows));
   // Only the rows go on: the response texts, as large as the export itself, are freed before formatting.
   results.length = 0;
   const label = (i: number): string => (targets.length > 1 || ds.subject === 'gpu-option' ? (targets[i] ?? '') : '');
@@ -95,7 +94,7 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   if (analysis) return emitAnalysis(ctx, plan, analysis, perTarget.map((rows, i) => ({ label: targets[i] ?? 'aggregate', rows })));
   let rows: Row[] = multi ? perTarget.flatMap((rs, i) => rs.map((r) => ({ gpu: targets[i], ...r }))) : (perTarget[0] ?? []);
   if (multi && timeKey) rows = sortRows(rows, timeKey, 'asc', targets.filter((m): m is GpuModel => m !== undefined));
-  if (plan.order === 'desc') rows = ds.fetch.kind === 'single' ? [...rows].reverse() : rows.reverse();
+  if (plan.order === 'desc') rows.reverse();
   await emitRows(ctx, plan, rows, rows.length, exp);
 }
 
