@@ -1,7 +1,26 @@
 /** The declarative description of one API endpoint: how to ask, what comes back, which rows it holds. */
 import type { z } from 'zod';
 import type { Query, Row } from '../domain/row.js';
-import type { EnvelopeSpec } from './envelope.js';
+import type { Shape } from './validate.js';
+
+/** The documented shape of a 200 body. Unknown fields are always kept. */
+export interface EnvelopeSpec {
+  /** Top-level fields besides `query` and `data`. */
+  readonly fields: Shape;
+  /** The optional `query` echo object of the series envelopes. */
+  readonly query?: Shape;
+  /** The fields of one row under `data`. */
+  readonly rows: Shape;
+  /** `data` may be one object instead of a list (memory with `type`): it becomes a one-row list. */
+  readonly oneOrMany?: boolean;
+}
+
+/** A validated body: `data` rows plus whatever else the service sent. */
+export interface EnvelopeBody {
+  readonly data: Row[] | Row;
+  readonly query?: Readonly<Record<string, unknown>>;
+  readonly [field: string]: unknown;
+}
 
 /** One endpoint: path and query from typed params, the response schema, and how rows are read out. */
 export interface Endpoint<P, B = unknown> {

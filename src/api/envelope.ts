@@ -4,28 +4,10 @@
  * check and the zod schema (shape-schema.ts, loaded only when a body fails the fast check) are both
  * derived from that one declaration, so they cannot drift apart.
  */
-import type { Endpoint } from './endpoint.js';
+import type { Endpoint, EnvelopeBody, EnvelopeSpec } from './endpoint.js';
+
 import type { Query, Row } from '../domain/row.js';
 import { arrayCheck, envelopeCheck, objectCheck, type Check, type Shape } from './validate.js';
-
-/** The documented shape of a 200 body. Unknown fields are always kept. */
-export interface EnvelopeSpec {
-  /** Top-level fields besides `query` and `data`. */
-  readonly fields: Shape;
-  /** The optional `query` echo object of the series envelopes. */
-  readonly query?: Shape;
-  /** The fields of one row under `data`. */
-  readonly rows: Shape;
-  /** `data` may be one object instead of a list (memory with `type`): it becomes a one-row list. */
-  readonly oneOrMany?: boolean;
-}
-
-/** A validated body: `data` rows plus whatever else the service sent. */
-export interface EnvelopeBody {
-  readonly data: Row[] | Row;
-  readonly query?: Readonly<Record<string, unknown>>;
-  readonly [field: string]: unknown;
-}
 
 /** Compiles the fast check of an envelope. */
 export function envelopeCheckOf(spec: EnvelopeSpec): Check {

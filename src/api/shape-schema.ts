@@ -4,7 +4,7 @@
  * Each kind maps to exactly the zod construct validate.ts mirrors.
  */
 import { z } from 'zod';
-import type { EnvelopeSpec } from './envelope.js';
+import type { EnvelopeSpec } from './endpoint.js';
 import type { Kind, Shape } from './validate.js';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');

@@ -7,7 +7,23 @@ import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
 import { MEMORY_TYPES } from '../domain/memory-types.js';
 import { CONFIG_KEYS } from '../config/keys.js';
 import { DATASETS, findDataset } from '../datasets/index.js';
-import type { Candidate, ValueSource } from './spec.js';
+
+/** One value a shell may offer, with a short description where the shell can show it. */
+export interface Candidate {
+  readonly value: string;
+  readonly description?: string;
+}
+
+/**
+ * What a flag value or positional argument may be: a fixed set of words, a comma-separated list of
+ * words, a profile name read from the config file at completion time, a file path, or free text.
+ */
+export type ValueSource =
+  | { readonly kind: 'words'; readonly name: string; readonly words: readonly Candidate[] }
+  | { readonly kind: 'list'; readonly name: string; readonly words: readonly Candidate[] }
+  | { readonly kind: 'profiles'; readonly name: string }
+  | { readonly kind: 'file'; readonly name: string }
+  | { readonly kind: 'none'; readonly name: string };
 
 /** Long flags that may be repeated on one command line. */
 export const REPEATABLE_OPTIONS: readonly string[] = ['--gpu'];

@@ -3,8 +3,7 @@
  * completions, request plan, columns, checks, export rules) is read from one of these objects.
  * Descriptors are plain data plus small pure functions; the runner (src/run) interprets them.
  */
-import type { Endpoint } from '../api/endpoint.js';
-import type { EnvelopeBody } from '../api/envelope.js';
+import type { Endpoint, EnvelopeBody } from '../api/endpoint.js';
 import type { DateWindow } from '../domain/dates.js';
 import type { GpuModel } from '../domain/gpus.js';
 import type { Row } from '../domain/row.js';

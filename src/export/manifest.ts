@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { redactUrl } from '../domain/redact.js';
-import { fileSink, writeAll } from '../output/sink.js';
+import { writeAll } from '../output/sink.js';
+import { fileSink } from '../output/file-sink.js';
 import { VERSION } from '../version.js';
 
 /** One request of the run, as --manifest records it (the key travels in a header, never in the URL). */

@@ -6,7 +6,7 @@
 import type { LineSyntax } from '../output/format-types.js';
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { errorCode } from '../output/file-sink.js';
+import { errorCode } from '../domain/files.js';
 import { parseCsvRecord, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
 
 /** A record of the overlap region. */

@@ -4,7 +4,8 @@ import { EmptyError, InvalidResponseError } from '../errors.js';
 import type { ExportRun } from '../export/export-run.js';
 import type { Row } from '../domain/row.js';
 import { getFormatter } from '../output/formats.js';
-import { fileSink, stdoutSink, writeAll, type Sink } from '../output/sink.js';
+import { stdoutSink, writeAll, type Sink } from '../output/sink.js';
+import { fileSink } from '../output/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 
 /** Sorts rows by `timeKey` (ISO strings sort as text), then by `gpu` in the given model order. */

@@ -4,8 +4,7 @@
  * that caps rows gets the window in parts (series-chunks.ts) rather than a silently short export.
  */
 import { InvalidResponseError } from '../errors.js';
-import type { Endpoint } from '../api/endpoint.js';
-import type { EnvelopeBody } from '../api/envelope.js';
+import type { Endpoint, EnvelopeBody } from '../api/endpoint.js';
 import type { Row } from '../domain/row.js';
 import type { SeriesParams } from '../datasets/per-gpu-series.js';
 import { daysBetween } from '../domain/dates.js';

@@ -5,8 +5,7 @@
  * use the requested base.
  */
 import { NoDataError } from '../errors.js';
-import type { Endpoint } from '../api/endpoint.js';
-import type { EnvelopeBody } from '../api/envelope.js';
+import type { Endpoint, EnvelopeBody } from '../api/endpoint.js';
 import type { Row } from '../domain/row.js';
 import { daysBetween, type DateWindow } from '../domain/dates.js';
 import type { Session } from './session.js';
