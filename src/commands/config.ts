@@ -2,7 +2,8 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigFile, type ConfigKey, type Profile } from '../config/keys.js';
+import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../config/keys.js';
+import type { ConfigFile, Profile } from '../config/schema.js';
 import type { Setting, Settings } from '../config/resolve.js';
 
 // The work of each subcommand is loaded when it runs, so `gpumkt --help` never loads the config

@@ -87,4 +87,3 @@ export function parseValue(key: Exclude<ConfigKey, 'api-key'>, value: string): s
   }
 }
 
-export type { ConfigFile, Profile } from './schema.js';
