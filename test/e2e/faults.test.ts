@@ -234,7 +234,8 @@ describe('fan-out', () => {
     };
     const server = await startFaultServer([byModel]);
     try {
-      const r = await runCli(['history', 'all', '-f', 'csv', '--timeout', '30'], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
+      // A real process: its exit must not wait for the stalled sockets.
+      const r = await runCli(['history', 'all', '-f', 'csv', '--timeout', '30'], { spawn: true, env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
       expect(r.code).toBe(4);
       expect(r.stderr).toBe('gpumkt: error: no data (404): No data for H100 SXM\n');
       expect(r.stdout).toBe('');
