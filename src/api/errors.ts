@@ -1,4 +1,4 @@
-/** Maps what the service said to the CLI's typed errors (decisions.md E), with server text made safe. */
+/** Maps what the service said to the CLI's typed errors (docs/api-contract.md §5), with server text made safe. */
 import {
   AuthError, GpumktError, InvalidResponseError, NoDataError, UnreachableError, UsageError,
 } from '../errors.js';

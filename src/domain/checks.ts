@@ -1,4 +1,4 @@
-/** The spec's rules on rows (spec 2.1, decisions.md D), checked on what the service actually sent. */
+/** The spec's rules on rows (docs/api-contract.md §4), checked on what the service actually sent. */
 import type { Row } from '../domain/row.js';
 
 /** Tolerance of the demand + supply = change identity. */

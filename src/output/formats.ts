@@ -1,4 +1,4 @@
-/** The one registry of output formats, with their capabilities (decisions.md C, `--format`). */
+/** The one registry of output formats, with their capabilities (`--format`, README: Output formats). */
 import { UsageError } from '../errors.js';
 import type { FormatInfo, Formatter } from './format-types.js';
 

@@ -1,4 +1,4 @@
-/** The memory spot price endpoint (spec 2.6, 4.5; decisions.md A) against the sandbox. */
+/** The memory spot price endpoint (docs/api-contract.md §2, §3) against the sandbox. */
 import { describe, expect, it } from 'vitest';
 import memoryDataset from '../../src/datasets/memory.js';
 

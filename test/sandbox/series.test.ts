@@ -1,4 +1,4 @@
-/** The three per-model series endpoints (spec 4.2–4.4) against the sandbox. */
+/** The three per-model series endpoints (docs/api-contract.md §2) against the sandbox. */
 import type { ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
 import history from '../../src/datasets/history.js';

@@ -1,4 +1,4 @@
-/** The utilization index endpoint (spec 2.1, 2.2, 4.1) against the sandbox: shapes, rules, rebasing, errors. */
+/** The utilization index endpoint (docs/api-contract.md §2, §4) against the sandbox: shapes, rules, rebasing, errors. */
 import type { ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
 import utilIndex, { UTIL_INDEX_COLUMNS } from '../../src/datasets/util-index.js';
@@ -53,7 +53,7 @@ describe('util-index: shape', () => {
   });
 });
 
-describe('util-index: spec 2.1 rules over a 400-day window', () => {
+describe('util-index: the §4 rules over a 400-day window', () => {
   const from = addDays(TODAY, -399);
   for (const gpu of [...GPU_MODELS, undefined]) {
     it(`holds for ${gpu ?? 'the aggregate'}`, async () => {
