@@ -43,6 +43,8 @@ export async function serveSandbox(
     // No request log: a server that runs for hours must not grow without bound.
     sandbox = await startSandbox({ port: opts.port, host: opts.host, today: opts.today, now: opts.now, rateLimit: opts.rateLimit, record: false });
   } catch (e) {
+    // A bad option is a programming error, not a port problem.
+    if (e instanceof TypeError) throw e;
     const code = (e as { code?: string }).code ?? (e as Error).message;
     throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: ${code}`, 'choose another --port or --host');
   }
