@@ -1,6 +1,6 @@
 /** Memory spot prices (spec 2.6/4.5) from the synthetic market: 14 types, deterministic for a given day. */
 import { MEMORY_TYPES, type MemoryType } from '../domain/memory-types.js';
-import { daysBetween } from '../domain/dates.js';
+import { addDays, daysBetween, msToDate } from '../domain/dates.js';
 import { intBelow, roundTo, unit } from './prng.js';
 import { HISTORY_START } from './readings.js';
 
@@ -34,7 +34,14 @@ function priceOn(i: number, d: number): number {
   return roundTo((BASE_PRICES[i] as number) * (1 + 0.25 * cycle + 0.02 * (unit(S_NOISE, i, d) - 0.5)), 3);
 }
 
-/** The row of one memory type as of `today` (YYYY-MM-DD). */
+/** When type i's price of day d (starting at `midnight`, epoch ms) is published at the source and picked up by the service. */
+function publication(i: number, d: number, midnight: number): { source: number; updated: number } {
+  // The source publishes between 06:00 and 07:00 UTC; the service picks it up 1–10 minutes later.
+  const source = midnight + (6 * 3600 + intBelow(3600, S_UPDATED, i, d)) * 1000;
+  return { source, updated: source + (60 + intBelow(540, S_LAG, i, d)) * 1000 };
+}
+
+/** The row of one memory type for day `today` (YYYY-MM-DD), whatever the time of day. */
 export function memoryRow(type: MemoryType, today: string): SandboxMemoryRow {
   const i = MEMORY_TYPES.indexOf(type);
   const d = daysBetween(HISTORY_START, today);
@@ -47,9 +54,7 @@ export function memoryRow(type: MemoryType, today: string): SandboxMemoryRow {
     weeklyLow = Math.min(weeklyLow, p);
   }
   const midnight = Date.parse(`${today}T00:00:00.000Z`);
-  // The source publishes between 06:00 and 07:00 UTC; the service picks it up 1–10 minutes later.
-  const source = midnight + (6 * 3600 + intBelow(3600, S_UPDATED, i, d)) * 1000;
-  const updated = source + (60 + intBelow(540, S_LAG, i, d)) * 1000;
+  const { source, updated } = publication(i, d, midnight);
   return {
     id: type.id,
     memoryType: type.name,
@@ -64,9 +69,17 @@ export function memoryRow(type: MemoryType, today: string): SandboxMemoryRow {
   };
 }
 
-/** Every memory type's row as of `today`, in the service's order. */
+/** Every memory type's row for day `today`, in the service's order. */
 export function memoryRows(today: string): SandboxMemoryRow[] {
   return MEMORY_TYPES.map((t) => memoryRow(t, today));
+}
+
+/** The row of one memory type the service holds at the clock `nowMs`: today's once picked up (updatedAt ≤ clock), else yesterday's. */
+export function memoryRowAt(type: MemoryType, nowMs: number): SandboxMemoryRow {
+  const today = msToDate(nowMs);
+  const i = MEMORY_TYPES.indexOf(type);
+  const { updated } = publication(i, daysBetween(HISTORY_START, today), Date.parse(`${today}T00:00:00.000Z`));
+  return memoryRow(type, updated <= nowMs ? today : addDays(today, -1));
 }
 
 /** Finds a type by exact id or exact name (the CLI normalises user input before sending). */

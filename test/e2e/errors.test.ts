@@ -64,10 +64,23 @@ describe('API statuses → exit codes, with the server message', () => {
     expect(r.stderr).toContain('API key is inactive');
   });
 
-  it('403 for hourly data on a daily-only plan → 3', async () => {
-    const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d'], { env: env(SANDBOX_DAILY_ONLY_KEY) });
-    expect(r.code).toBe(3);
-    expect(r.stderr).toContain('Premium access is daily-grain only. Hourly and real-time data require a full subscription.');
+  it('403 from the API → 3 with its message', async () => {
+    intercept = { status: 403, body: { error: 'Forbidden', message: 'Premium access is daily-grain only. Hourly and real-time data require a full subscription.' } };
+    try {
+      const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d'], { env: env() });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('Premium access is daily-grain only. Hourly and real-time data require a full subscription.');
+    } finally {
+      intercept = undefined;
+    }
+  });
+
+  it('a daily-only (premium) key asking for hourly data is served daily rows, not refused', async () => {
+    const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d', '-f', 'csv'], { env: env(SANDBOX_DAILY_ONLY_KEY) });
+    expect(r.code).toBe(0);
+    const stamps = r.stdout.trim().split('\n').slice(1).map((l) => l.split(',')[0]);
+    expect(stamps).toHaveLength(3);
+    for (const t of stamps) expect(t).toMatch(/T00:00:00\.000Z$/);
   });
 
   it('404 for a window before the history starts → 4', async () => {
