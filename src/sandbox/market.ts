@@ -52,8 +52,11 @@
  * months newest first, days ascending within a month).
  *
  * Memory (memory-model.ts): per type a slow cycle (knots every 14 days, ±25 %) plus ±1 % daily noise
- * around a typical price, 3 decimals; changePct = (price_today − price_yesterday) / price_yesterday × 100;
- * weeklyHigh/weeklyLow over the 7 days ending today; published 06:00–07:00 UTC today.
+ * around a typical price, 3 decimals, read on trading days only (Mon–Fri, from 2024-01-01);
+ * changePct = (price − previous reading's price) / previous reading's price × 100; weeklyHigh/weeklyLow
+ * over the readings of the 7 days ending on the reading's day; published 06:00–07:00 UTC that day.
+ * The snapshot as of today is the latest reading on or before today (a weekend shows Friday's), and
+ * the history is the same readings, so the history's last row is the snapshot.
  *
  * Numbers. Generated values are rounded when generated; derived ones (occupancy, effects, index,
  * effectivePrice, revPag, utilization_ratio, changePct) are served unrounded, exactly as computed.
@@ -66,3 +69,5 @@ export { seriesPoints, resolveGranularity, rangeOrder, AUTO_DAILY_ABOVE_DAYS } f
 export type { Grain, SeriesPoint, SeriesQuery, SeriesResult } from './series-model.js';
 export { memoryRow, memoryRows, memoryTypeByIdOrName } from './memory-model.js';
 export type { SandboxMemoryRow } from './memory-model.js';
+export { memoryHistory, isTradingDay } from './memory-model.js';
+export type { SandboxMemoryHistoryRow, MemoryHistoryQuery } from './memory-model.js';

@@ -8,6 +8,8 @@ import { TODAY, errorBody, get, useSandbox } from './helpers.js';
 const sb = useSandbox();
 const PATH = '/api/memory-index';
 const q = encodeURIComponent;
+/** The last weekday on or before TODAY (a Sunday). */
+const FRIDAY = '2026-03-13';
 
 describe('memory-index', () => {
   it('lists all 14 types with ids, names, categories and consistent prices', async () => {
@@ -24,7 +26,9 @@ describe('memory-index', () => {
       expect(row.price).toBeGreaterThan(0);
       expect(row.weeklyLow).toBeLessThanOrEqual(row.price);
       expect(row.weeklyHigh).toBeGreaterThanOrEqual(row.price);
-      expect(row.sourceUpdatedAt.startsWith(TODAY)).toBe(true);
+      // TODAY is a Sunday: memory prices are read on weekdays, so the snapshot is Friday's reading.
+      expect(row.date).toBe(`${FRIDAY}T00:00:00.000Z`);
+      expect(row.sourceUpdatedAt.startsWith(FRIDAY)).toBe(true);
       expect(Date.parse(row.updatedAt)).toBeGreaterThan(Date.parse(row.sourceUpdatedAt));
     }
     expect(Array.isArray(body.data)).toBe(true);
