@@ -58,6 +58,11 @@
  * The snapshot as of today is the latest reading on or before today (a weekend shows Friday's), and
  * the history is the same readings, so the history's last row is the snapshot.
  *
+ * Beyond the seed (decisions.md G), every number is cut from the series above, never recomputed:
+ * latest settled daily index = the last daily point up to yesterday, current index = the last hourly
+ * point (latest-model.ts); rolling volatility of the daily index (volatility-model.ts); latest hourly
+ * utilization with its 7- and 30-day daily means (utilization-model.ts).
+ *
  * Numbers. Generated values are rounded when generated; derived ones (occupancy, effects, index,
  * effectivePrice, revPag, utilization_ratio, changePct) are served unrounded, exactly as computed.
  */
@@ -71,3 +76,9 @@ export { memoryRow, memoryRows, memoryTypeByIdOrName } from './memory-model.js';
 export type { SandboxMemoryRow } from './memory-model.js';
 export { memoryHistory, isTradingDay } from './memory-model.js';
 export type { SandboxMemoryHistoryRow, MemoryHistoryQuery } from './memory-model.js';
+export { latestDaily, currentIndex, settledDay, LATEST_LOOKBACK_DAYS } from './latest-model.js';
+export { volatilitySeries } from './volatility-model.js';
+export type { VolatilityPoint, VolatilityQuery } from './volatility-model.js';
+export { utilizationRow, utilizationRows } from './utilization-model.js';
+export type { UtilizationRow } from './utilization-model.js';
+export { FREE_GPU_MODELS, isFreeGpu } from './catalog.js';

@@ -2,6 +2,7 @@
 import { keyAccess, type SandboxKeys } from './keys.js';
 import { ApiError, AUTH_MESSAGES, MAX_URL_LENGTH, badRequest, echo, errorReply, jsonReply, unauthorized, type Reply } from './http.js';
 import { Params, parseTarget } from './params.js';
+import { extraRoute } from './extra-routes.js';
 import { memoryHandler, seriesHandler, utilIndexHandler, type HandlerInput, type SeriesKind } from './handlers.js';
 
 /** The parts of a request the API looks at. */
@@ -43,6 +44,10 @@ export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
       return jsonReply(414, { error: 'URI too long', message: `The request URL is longer than ${MAX_URL_LENGTH} characters` });
     }
     if (!req.url.startsWith('/')) throw badRequest('Malformed request target');
+    // Endpoints beyond the seed's five (extra-routes.ts): some are public, so they are matched before
+    // the key is required and apply their own access rule; any other path goes on unchanged.
+    const extra = extraRoute(req, cfg.today, (header) => authorize(header, cfg.keys));
+    if (extra) return extra;
     const { dailyOnly } = authorize(req.authorization, cfg.keys);
     if (req.method !== 'GET') {
       throw new ApiError(405, 'Method not allowed', `Method ${echo(req.method)} is not allowed: the API is read-only, use GET`, { Allow: 'GET' });
