@@ -1,7 +1,7 @@
 /**
  * The five endpoints: validate parameters exactly as the service does, then serve the model's numbers.
  *
- * Where the spec is silent (decisions.md A fixes the rest), the sandbox decides:
+ * Where the spec is silent (docs/api-contract.md §3 fixes the rest), the sandbox decides:
  * - startDate/endDate on every endpoint: endDate defaults to today, startDate to 29 days before endDate;
  *   a malformed or impossible date, or startDate after endDate, is 400. Only 4.1 caps the window (400 days).
  * - granularity (4.2–4.4) defaults to auto: daily for windows over 30 days inclusive, else hourly.
@@ -40,9 +40,9 @@ export interface HandlerInput {
   readonly rebase: RebaseMode;
 }
 
-/** Default rebase anchor of the utilization index (spec 4.1). */
+/** Default rebase anchor of the utilization index (docs/api-contract.md §2). */
 export const DEFAULT_BASE_DATE = '2026-01-01';
-/** Longest utilization-index window, in days inclusive (spec 8). */
+/** Longest utilization-index window, in days inclusive (docs/api-contract.md §3). */
 export const MAX_WINDOW_DAYS = 400;
 /** Default `limit` of the series endpoints (the service's default for history-simple). */
 export const DEFAULT_LIMIT = 100;
@@ -57,7 +57,7 @@ function window(params: Params, today: string): { from: string; to: string } {
   return { from, to };
 }
 
-/** GET /api/utilization-index/history (spec 4.1). */
+/** GET /api/utilization-index/history (docs/api-contract.md §2). */
 export function utilIndexHandler({ params, today, now, plan, rebase }: HandlerInput): Reply {
   const gpuType = params.get('gpuType');
   if (gpuType !== undefined && !isGpuModel(gpuType)) throw badRequest(INVALID_GPU_MESSAGE);
@@ -83,7 +83,7 @@ export function utilIndexHandler({ params, today, now, plan, rebase }: HandlerIn
   });
 }
 
-/** The per-model series endpoints: the seed's three (spec 4.2–4.4) and the sub-daily-only `hourly`. */
+/** The per-model series endpoints: the seed's three (docs/api-contract.md §2) and the sub-daily-only `hourly`. */
 export type SeriesKind = 'history-simple' | 'volume-metrics' | 'history-range' | 'hourly';
 
 /** GET /api/gpu/{gpuName}/{kind}: the N most recent points of the window, at the grain the plan is served. */
@@ -132,7 +132,7 @@ export function seriesHandler(kind: SeriesKind, gpuName: string, { params, today
   });
 }
 
-/** GET /api/memory-index (spec 4.5): all types, a category, or one type (one object); each type as last picked up by the clock. */
+/** GET /api/memory-index (docs/api-contract.md §2): all types, a category, or one type (one object); each type as last picked up by the clock. */
 export function memoryHandler({ params, now }: HandlerInput): Reply {
   const category = params.get('category');
   if (category !== undefined && !(MEMORY_CATEGORIES as readonly string[]).includes(category)) {
@@ -149,7 +149,8 @@ export function memoryHandler({ params, now }: HandlerInput): Reply {
     return jsonReply(200, { success: true, date: row.date, data: row, count: 1 });
   }
   const rows = MEMORY_TYPES.map((t) => memoryRowAt(t, now)).filter((r) => category === undefined || r.category === category);
-  // The snapshot's date: its newest row's (before the day's pick-ups, some rows are still yesterday's).
-  const date = rows.reduce((d, r) => (r.date > d ? r.date : d), `${addDays(msToDate(now), -1)}T00:00:00.000Z`);
+  // The snapshot's date: its newest reading's (before the day's pick-ups, or on a weekend, the rows are
+  // an earlier day's).
+  const date = rows.reduce((d, r) => (r.date > d ? r.date : d), '');
   return jsonReply(200, { success: true, date, data: rows, count: rows.length });
 }

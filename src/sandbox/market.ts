@@ -77,9 +77,17 @@
  * months newest first, days ascending within a month).
  *
  * Memory (memory-model.ts): per type a slow cycle (knots every 14 days, ±25 %) plus ±1 % daily noise
- * around a typical price, 3 decimals; changePct = (price_day − price_previous_day) / price_previous_day × 100;
- * weeklyHigh/weeklyLow over the 7 days ending that day; published 06:00–07:00 UTC, picked up 1–10
- * minutes later (updatedAt); every day, weekends included.
+ * around a typical price, 3 decimals, read on trading days only (Mon–Fri, from 2024-01-01);
+ * changePct = (price − previous reading's price) / previous reading's price × 100; weeklyHigh/weeklyLow
+ * over the readings of the 7 days ending on the reading's day; published 06:00–07:00 UTC that day and
+ * picked up 1–10 minutes later (updatedAt): before that, the clock's snapshot is the previous reading.
+ * The snapshot as of today is the latest reading on or before today (a weekend shows Friday's), and
+ * the history is the same readings, so the history's last row is the snapshot.
+ *
+ * Beyond the seed (docs/api-contract.md §2), every number is cut from the series above, never recomputed:
+ * latest settled daily index = the last daily point up to yesterday, current index = the last hourly
+ * point (latest-model.ts); rolling volatility of the daily index (volatility-model.ts); latest hourly
+ * utilization with its 7- and 30-day daily means (utilization-model.ts).
  *
  * Numbers. Generated values are rounded when generated; derived ones (occupancy, effects, index,
  * effectivePrice, revPag, utilization_ratio, changePct) are served unrounded, exactly as computed.
@@ -92,3 +100,11 @@ export { seriesPoints, resolveGranularity, rangeOrder, AUTO_DAILY_ABOVE_DAYS } f
 export type { Grain, SeriesPoint, SeriesQuery, SeriesResult } from './series-model.js';
 export { memoryRow, memoryRowAt, memoryRows, memoryTypeByIdOrName } from './memory-model.js';
 export type { SandboxMemoryRow } from './memory-model.js';
+export { memoryHistory, isTradingDay } from './memory-model.js';
+export type { SandboxMemoryHistoryRow, MemoryHistoryQuery } from './memory-model.js';
+export { latestDaily, currentIndex, settledDay, LATEST_LOOKBACK_DAYS } from './latest-model.js';
+export { volatilitySeries } from './volatility-model.js';
+export type { VolatilityPoint, VolatilityQuery } from './volatility-model.js';
+export { utilizationRow, utilizationRows } from './utilization-model.js';
+export type { UtilizationRow } from './utilization-model.js';
+export { FREE_GPU_MODELS, isFreeGpu } from './catalog.js';

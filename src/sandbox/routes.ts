@@ -1,19 +1,14 @@
 /** The sandbox's request pipeline as a pure function: request in, complete reply out, never a throw. */
 import type { SandboxKeys } from './keys.js';
-import { ApiError, MAX_URL_LENGTH, badRequest, echo, errorReply, jsonReply, type Reply } from './http.js';
+import { ApiError, MAX_URL_LENGTH, badRequest, echo, errorReply, jsonReply, type Reply, type SandboxRequest } from './http.js';
 import { Params, parseTarget } from './params.js';
 import { identifyCaller, requireKey } from './plans.js';
 import { endOfDayMs } from './clock.js';
 import type { RebaseMode } from './util-index-model.js';
+import { extraRoute } from './extra-routes.js';
 import { memoryHandler, seriesHandler, utilIndexHandler, type HandlerInput, type SeriesKind } from './handlers.js';
 
-/** The parts of a request the API looks at. */
-export interface SandboxRequest {
-  readonly method: string;
-  /** The raw request target, as received. */
-  readonly url: string;
-  readonly authorization: string | undefined;
-}
+export type { SandboxRequest } from './http.js';
 
 /** What the pipeline needs besides the request. */
 export interface RouteConfig {
@@ -40,8 +35,12 @@ export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
       return jsonReply(414, { error: 'URI too long', message: `The request URL is longer than ${MAX_URL_LENGTH} characters` });
     }
     if (!req.url.startsWith('/')) throw badRequest('Malformed request target');
+    // Endpoints beyond the seed's five (extra-routes.ts): some are public, so they are matched before
+    // the key is required and apply their own access rule; any other path goes on unchanged.
+    const extra = extraRoute(req, cfg.today, (header) => requireKey(identifyCaller(header, cfg.keys)));
+    if (extra) return extra;
     const plan = identifyCaller(req.authorization, cfg.keys);
-    // Every route served so far needs a key; a public route (free window, plans.ts) would pass here.
+    // The seed's routes all need a key; the free window applies to the public routes above.
     requireKey(plan);
     if (req.method !== 'GET') {
       throw new ApiError(405, 'Method not allowed', `Method ${echo(req.method)} is not allowed: the API is read-only, use GET`, { Allow: 'GET' });

@@ -1,4 +1,4 @@
-/** The per-model series (spec 4.2–4.4) computed from the synthetic market: daily or hourly points, newest first. */
+/** The per-model series (docs/api-contract.md §2) computed from the synthetic market: daily or hourly points, newest first. */
 import type { GpuModel } from '../domain/gpus.js';
 import { daysBetween, msToDate } from '../domain/dates.js';
 import { DAY_MS, HISTORY_START, HISTORY_START_MS, READINGS_PER_DAY, hourReading, missingHours, modelIndex } from './readings.js';

@@ -1,4 +1,4 @@
-/** The utilization index (spec 2.1/4.1) computed from the synthetic market: published days, decomposition, rebasing. */
+/** The utilization index (docs/api-contract.md §2, §4) computed from the synthetic market: published days, decomposition, rebasing. */
 import { GPU_MODELS, type GpuModel } from '../domain/gpus.js';
 import { daysBetween, msToDate } from '../domain/dates.js';
 import { roundTo } from './prng.js';

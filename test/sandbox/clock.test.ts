@@ -88,19 +88,22 @@ describe('the clock', () => {
     expect(noon.body.data.at(-1).date).toBe(addDays(TODAY, -1));
   });
 
-  it('memory rows are today\u2019s once picked up, yesterday\u2019s before', async () => {
-    const early = await get(await sandbox({ now: `${TODAY}T05:00:00Z` }), '/api/memory-index');
-    expect(early.body.data).toEqual(memoryRows(addDays(TODAY, -1)));
-    expect(early.body.date).toBe(`${addDays(TODAY, -1)}T00:00:00.000Z`);
-    const late = await get(await sandbox({ now: `${TODAY}T08:00:00Z` }), '/api/memory-index');
-    expect(late.body.data).toEqual(memoryRows(TODAY));
+  it('memory rows are today\u2019s once picked up, the previous reading\u2019s before', async () => {
+    // A Monday: before the pick-ups the snapshot is Friday's reading, and the envelope says so.
+    const MONDAY = '2026-03-16';
+    const early = await get(await sandbox({ now: `${MONDAY}T05:00:00Z` }), '/api/memory-index');
+    expect(early.body.data).toEqual(memoryRows(addDays(MONDAY, -1)));
+    expect(early.body.date).toBe('2026-03-13T00:00:00.000Z');
+    const late = await get(await sandbox({ now: `${MONDAY}T08:00:00Z` }), '/api/memory-index');
+    expect(late.body.data).toEqual(memoryRows(MONDAY));
+    expect(late.body.date).toBe(`${MONDAY}T00:00:00.000Z`);
     // Half way through the pick-ups: each type as far as it has been picked up.
     const t = MEMORY_TYPES[0]!;
-    const picked = Date.parse(memoryRow(t, TODAY).updatedAt);
+    const picked = Date.parse(memoryRow(t, MONDAY).updatedAt);
     const one = await get(await sandbox({ now: picked - 1 }), `/api/memory-index?type=${t.id}`);
-    expect(one.body.data).toEqual(memoryRow(t, addDays(TODAY, -1)));
+    expect(one.body.data).toEqual(memoryRow(t, addDays(MONDAY, -1)));
     const two = await get(await sandbox({ now: picked }), `/api/memory-index?type=${t.id}`);
-    expect(two.body).toEqual({ success: true, date: `${TODAY}T00:00:00.000Z`, data: memoryRow(t, TODAY), count: 1 });
+    expect(two.body).toEqual({ success: true, date: `${MONDAY}T00:00:00.000Z`, data: memoryRow(t, MONDAY), count: 1 });
   });
 
   it('without today or now the clock is the real time: nothing after the moment of the request', async () => {
