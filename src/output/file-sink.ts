@@ -21,7 +21,8 @@ const FRIENDLY: Readonly<Record<string, string>> = {
   EISDIR: 'it is a folder',
 };
 
-function outputError(target: string, err: unknown): OutputError {
+/** An OutputError naming `target`, with a friendly reason for the usual system error codes. */
+export function outputError(target: string, err: unknown): OutputError {
   if (err instanceof OutputError) return err;
   const code = errorCode(err);
   const reason = (code !== undefined ? FRIENDLY[code] : undefined) ?? (err instanceof Error ? err.message : String(err));
@@ -38,7 +39,8 @@ async function statOrUndefined(p: string): Promise<Stats | undefined> {
   }
 }
 
-async function checkFolder(target: string, dir: string): Promise<void> {
+/** Checks that `dir` (the folder `target` goes into) exists, is a folder and is writable; an OutputError otherwise. */
+export async function checkFolder(target: string, dir: string): Promise<void> {
   const st = await statOrUndefined(dir);
   if (st === undefined) throw new OutputError(`cannot write ${target}: folder ${dir} does not exist`);
   if (!st.isDirectory()) throw new OutputError(`cannot write ${target}: ${dir} is not a folder`);
@@ -114,7 +116,7 @@ async function writeFully(fh: FileHandle, buf: Uint8Array): Promise<void> {
 }
 
 /** Best-effort fsync of a folder, so the rename itself survives a crash; not every platform allows it. */
-async function syncFolder(dir: string): Promise<void> {
+export async function syncFolder(dir: string): Promise<void> {
   const fh = await open(dir, 'r').catch(() => undefined);
   if (fh === undefined) return;
   await fh.sync().catch(() => undefined);
