@@ -6,6 +6,7 @@ import { formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/forma
 import { checkOutputTarget } from '../output/file-sink.js';
 import { checkExportFlags } from '../export/flags.js';
 import type { OutputPlan } from '../output/plan.js';
+import type { ColumnType } from '../output/format-types.js';
 
 
 /**
@@ -14,6 +15,8 @@ import type { OutputPlan } from '../output/plan.js';
  */
 export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: string): string {
   if (flags.format) return flags.format;
+  // A partitioned folder has no extension to go by; only parquet writes one.
+  if (flags.partitionBy !== undefined) return 'parquet';
   const file = flags.output ?? flags.append;
   const ext = file?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
   const byExtension = ext === undefined ? undefined : formatForExtension(ext);
@@ -44,7 +47,7 @@ export function outputWidth(ctx: Context, toFile: boolean): number {
 export async function planOutput(
   flags: OutputFlags,
   ctx: Context,
-  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean },
+  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; types?: Readonly<Record<string, ColumnType>> },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
   const format = chooseFormat(flags, ctx, configuredFormat);
@@ -57,9 +60,22 @@ export async function planOutput(
     }
   }
   checkExportFlags(flags, format);
-  if (flags.output) await checkOutputTarget(flags.output);
-  if (flags.append) await checkOutputTarget(flags.append);
+  if (info.binary && flags.output === undefined && flags.append === undefined && flags.raw !== true && ctx.io.stdoutIsTTY) {
+    throw new UsageError(`${format} is binary; it is not printed to a terminal`, `write it to a file with -o <file>.${info.extensions[0] ?? format}, or pipe it`);
+  }
   const columns = flags.columns ?? (info.terminalView && cols.table ? cols.table : cols.defaults);
+  const folder = flags.partitionBy === undefined ? undefined : (flags.output ?? flags.append);
+  if (folder !== undefined) {
+    if (!columns.includes(flags.partitionBy as string)) {
+      throw new UsageError(`--partition-by ${flags.partitionBy}: no such column; columns: ${columns.join(', ')}`);
+    }
+    // Loaded only for partitioned runs (it brings the Parquet writer).
+    const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([import('../output/dir-swap.js'), import('../output/parquet-partition.js')]);
+    await checkDirTarget(folder, isPartitionedDataset);
+  } else {
+    if (flags.output) await checkOutputTarget(flags.output);
+    if (flags.append) await checkOutputTarget(flags.append);
+  }
   return {
     format,
     columns,
@@ -79,5 +95,7 @@ export async function planOutput(
     lockTimeout: flags.lockTimeout ?? 0,
     failEmpty: flags.failEmpty === true,
     replaceRestated: flags.replaceRestated === true,
+    partitionBy: flags.partitionBy,
+    types: cols.types,
   };
 }

@@ -21,6 +21,8 @@ import { emitAnalysis, planAnalysis } from './analysis.js';
 import { fetchSeries, windowCapacity } from './fetch-series.js';
 import { fetchWindow } from './fetch-windowed.js';
 import { planChunks } from './util-index-chunks.js';
+import { declaredColumnTypes } from './column-types.js';
+import { requestRecord } from '../export/request-record.js';
 
 /** The flags every data command may carry; each dataset reads the ones it declares. */
 export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to?: string; granularity?: string; limit?: number | 'all'; gpu?: string[] };
@@ -42,6 +44,7 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
     defaults: multi ? ['gpu', ...endpoint.columns] : endpoint.columns,
     table: endpoint.tableColumns ? [...(multi ? ['gpu'] : []), ...endpoint.tableColumns] : undefined,
     series: timeKey !== undefined,
+    types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
   const series = ds.fetch.kind === 'series';
@@ -59,7 +62,9 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
   const session = await openSession(ctx, settings);
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
-  const exp = await openExport(ctx, plan, session, { command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent });
+  const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
+  const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
+  const exp = await openExport(ctx, plan, session, { command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, request, knownKey });
   if (exp && window) window = exp.window(window);
   const all = flags.limit === 'all';
   const params = (t: GpuModel | undefined): unknown => {
@@ -95,7 +100,8 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   let rows: Row[] = multi ? perTarget.flatMap((rs, i) => rs.map((r) => ({ gpu: targets[i], ...r }))) : (perTarget[0] ?? []);
   if (multi && timeKey) rows = sortRows(rows, timeKey, 'asc', targets.filter((m): m is GpuModel => m !== undefined));
   if (plan.order === 'desc') rows.reverse();
-  await emitRows(ctx, plan, rows, rows.length, exp);
+  // Typed formats (parquet) store the request in the file; text formats ignore it.
+  await emitRows(ctx, plan, rows, rows.length, exp, { request, knownKey });
 }
 
 /** Requests per target of a windowed dataset (for the progress line). */
