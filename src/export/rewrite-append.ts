@@ -114,7 +114,9 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
   const types = new Map(existing.columns.map((c) => [c.name, c.type]));
   const timeType = types.get(spec.timeKey);
   const byGpu = types.has('gpu') || rows.some((r) => typeof r.gpu === 'string');
+  // Rows match on the written value of their time (`…00Z` = `…00.000Z`); messages show the time as received.
   const key = (row: Row): string => keyText(timeValue(timeType, row[spec.timeKey]), row.gpu, byGpu);
+  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), row.gpu, byGpu);
   const text = (row: Row): string => existing.columns.map((c) => canonical(c.type, row[c.name])).join('\u0001');
   const lastT = existing.lastTime === undefined ? undefined : timeValue(timeType, existing.lastTime);
   const startT = existing.lastTime === undefined ? undefined : timeValue(timeType === 'timestamp' ? 'date' : timeType, spec.regionStart(existing.lastTime));
@@ -137,14 +139,14 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
       if (text(row) !== text(existing.rows[old] as Row)) restated.set(old, row);
     } else if (lastT === undefined || t >= lastT) {
       fresh.push(row);
-      lastKey = k;
+      lastKey = shown(row);
     } else if (region.size > 0 && start !== undefined && t >= start) {
-      late.push(k);
+      late.push(shown(row));
     }
   }
   const replacing = spec.replaceRestated && restated.size > 0;
   if (restated.size > 0) {
-    const keys = [...restated.values()].map(key);
+    const keys = [...restated.values()].map(shown);
     const what = `${restated.size} row${restated.size === 1 ? '' : 's'} in ${spec.target} came back with different values (restated): ${listKeys(keys)}`;
     ctx.log.warn(replacing ? `${what}; replaced` : `${what}; kept as they were (--replace-restated replaces them)`);
   }

@@ -15,7 +15,12 @@ import { HIVE_NULL } from './parquet-partition.js';
 /** The gpumkt column type of one schema leaf, if it is one gpumkt writes. */
 function columnType(e: SchemaElement): ColumnType | undefined {
   const logical = e.logical_type?.type;
-  if (e.type === 'INT64') return logical === 'TIMESTAMP' ? 'timestamp' : logical === undefined && e.converted_type === undefined ? 'int' : undefined;
+  if (e.type === 'INT64') {
+    if (logical === 'TIMESTAMP') return e.logical_type?.type === 'TIMESTAMP' && e.logical_type.unit === 'MICROS' ? 'timestamp' : undefined;
+    // gpumkt writes plain INT64; other writers (DuckDB, pyarrow) annotate a signed 64-bit integer.
+    const signed64 = logical === undefined ? e.converted_type === undefined || e.converted_type === 'INT_64' : logical === 'INTEGER' && e.logical_type?.type === 'INTEGER' && e.logical_type.bitWidth === 64 && e.logical_type.isSigned;
+    return signed64 ? 'int' : undefined;
+  }
   if (e.type === 'INT32') return logical === 'DATE' || e.converted_type === 'DATE' ? 'date' : undefined;
   if (e.type === 'DOUBLE') return 'double';
   if (e.type === 'BOOLEAN') return 'bool';

@@ -1,4 +1,5 @@
 /** Turns the output flags into a checked plan before any request is sent (bad flags exit 2 early). */
+import { stat } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
@@ -73,8 +74,13 @@ export async function planOutput(
     const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([import('../output/dir-swap.js'), import('../output/parquet-partition.js')]);
     await checkDirTarget(folder, isPartitionedDataset);
   } else {
-    if (flags.output) await checkOutputTarget(flags.output);
-    if (flags.append) await checkOutputTarget(flags.append);
+    for (const target of [flags.output, flags.append]) {
+      if (target === undefined) continue;
+      if (info.partitions && (await stat(target).catch(() => undefined))?.isDirectory() === true) {
+        throw new UsageError(`${target} is a folder; give --partition-by <column> to write a partitioned dataset there`);
+      }
+      await checkOutputTarget(target);
+    }
   }
   return {
     format,
