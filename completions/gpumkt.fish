@@ -10,7 +10,7 @@
 # Which command path the words before the cursor name, how many arguments follow it, and --config.
 # Cached per command line: fish evaluates every condition below for one Tab.
 set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'gpus' 'memory-types' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'help'
-set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--append' 'memory|--csv-dialect' 'memory|--lock-timeout' 'memory-types|--category' 'sandbox|--port' 'sandbox|--host'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--append' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'memory-types|--category' 'sandbox|--port' 'sandbox|--host'
 function __gpumkt_state
     set -l line (commandline -pc)
     test "$line" = "$__gpumkt_line"; and return
@@ -134,6 +134,7 @@ function __gpumkt_v_format_2
     printf '%s\t%s\n' 'json' 'format'
     printf '%s\t%s\n' 'ndjson' 'format'
     printf '%s\t%s\n' 'markdown' 'format'
+    printf '%s\t%s\n' 'parquet' 'format'
     printf '%s\t%s\n' 'chart' 'format'
 end
 
@@ -262,7 +263,8 @@ complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l order -x -a '(__gpumkt_v_o
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
-complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
@@ -284,7 +286,8 @@ complete -c gpumkt -n '__gpumkt_at \'history\'' -l order -x -a '(__gpumkt_v_orde
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
-complete -c gpumkt -n '__gpumkt_at \'history\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
@@ -307,7 +310,8 @@ complete -c gpumkt -n '__gpumkt_at \'volume\'' -l order -x -a '(__gpumkt_v_order
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
-complete -c gpumkt -n '__gpumkt_at \'volume\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
@@ -330,7 +334,8 @@ complete -c gpumkt -n '__gpumkt_at \'range\'' -l order -x -a '(__gpumkt_v_order_
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
-complete -c gpumkt -n '__gpumkt_at \'range\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
@@ -351,7 +356,8 @@ complete -c gpumkt -n '__gpumkt_at \'memory\'' -l order -x -a '(__gpumkt_v_order
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
-complete -c gpumkt -n '__gpumkt_at \'memory\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
