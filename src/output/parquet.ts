@@ -12,8 +12,14 @@ import type { Sink } from './sink.js';
 
 export { resolveColumns, type ParquetColumn, type ParquetType } from './parquet-types.js';
 
-/** Rows per row group: small enough to bound memory, large enough for readers to scan efficiently. */
-export const ROW_GROUP_ROWS = 65_536;
+/**
+ * Rows per row group. Every per-column array of a group (ours and the writer's: values, levels, copies)
+ * then stays under V8's large-object size (128 KiB, 16,384 eight-byte slots), so it is born in the young
+ * generation and dies there; at 65,536 rows each array went straight to the old generation and a
+ * million-row export carried ~180 MiB of uncollected group garbage (bench: 690 → 520 MiB peak, and
+ * faster). Still large enough for readers: statistics per 16,000 rows, files 0.6 % larger.
+ */
+export const ROW_GROUP_ROWS = 16_000;
 
 /** What a Parquet file says about itself besides its rows. */
 export interface ParquetOptions {
