@@ -37,7 +37,8 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   const { endpoint } = ds;
   const timeKey = endpoint.timeKey;
   const perModel = ds.subject !== 'none';
-  const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true);
+  // --partition-by gpu needs the model column even for one model (a nightly job may start with one).
+  const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true || flags.partitionBy === 'gpu');
   const settings = await loadSettings(ctx);
   const plan = await planOutput(flags, ctx, {
     valid: perModel ? [...endpoint.columns, 'gpu'] : endpoint.columns,

@@ -110,6 +110,21 @@ describe('every dataset as Parquet', () => {
   });
 });
 
+describe('--partition-by gpu -o <folder>', () => {
+  it('one model still gets its gpu column, in the folder name, and DuckDB reads it back as a column', async () => {
+    const folder = join(dir, 'one-model');
+    const r = await runOn(DAY, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-16', '--partition-by', 'gpu', '-o', folder]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`wrote 5 rows to ${folder} (1 partition)`);
+    const back = await reader.read(`${folder}/**/*.parquet`, { hive: true, orderBy: 'timestamp' });
+    expect(back.columns.map((c) => c.name)).toEqual(['timestamp', 'index_value', 'gpu']);
+    expect(new Set(back.rows.map((row) => row.gpu))).toEqual(new Set(['H100 SXM']));
+    // The files themselves do not repeat the partition column (Spark refuses a column in both places).
+    const file = (await reader.read(join(folder, 'gpu=H100 SXM', 'part-0.parquet'))).columns.map((c) => c.name);
+    expect(file).toEqual(['timestamp', 'index_value']);
+  });
+});
+
 /** Runs main() in this process with stdout on a terminal. */
 async function onTerminal(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: Buffer[] = [];
