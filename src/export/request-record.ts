@@ -10,12 +10,17 @@ export interface RequestRecord {
   readonly urls: readonly string[];
 }
 
-/** The request record of `command` run with `argv` through `session`; `knownKey` is masked wherever it appears. */
+/**
+ * The request record of `command` run with `argv` through `session`; `knownKey` is masked wherever it
+ * appears. Made before the requests are sent: `urls` is read when the record is written (a getter).
+ */
 export function requestRecord(command: string, argv: readonly string[], knownKey: string | undefined, session: ExportSource): RequestRecord {
   return {
     command,
     argv: redactArgv(argv, knownKey),
     baseUrl: redactUrl(session.baseUrl),
-    urls: session.requests.map((r) => redactUrl(r.url)),
+    get urls() {
+      return session.requests.map((r) => redactUrl(r.url));
+    },
   };
 }

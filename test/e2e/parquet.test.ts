@@ -86,7 +86,10 @@ describe('every dataset as Parquet', () => {
     });
     // The request is in the file, without the key.
     const meta = await reader.kvMetadata(file);
-    expect(JSON.parse(meta['gpumkt.request'] as string)).toMatchObject({ command: ds.name });
+    const request = JSON.parse(meta['gpumkt.request'] as string) as { command: string; argv: string[]; urls: string[] };
+    expect(request).toMatchObject({ command: ds.name, argv: [...queryArgs(ds), '-o', file] });
+    expect(request.urls.length).toBeGreaterThan(0);
+    for (const url of request.urls) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\//);
     expect(meta['gpumkt.version']).toMatch(/^\d+\.\d+\.\d+/);
     expect(JSON.stringify(meta)).not.toContain(CANARY_KEY);
   });
