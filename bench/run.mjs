@@ -143,7 +143,8 @@ for (const n of [N_MID, N_BIG]) {
   console.log(`  ${n.toLocaleString('en')} rows: CSV ${(csvBytes / 2 ** 20).toFixed(1)} MiB, Parquet ${(pqBytes / 2 ** 20).toFixed(1)} MiB (${(pqBytes / csvBytes).toFixed(2)} ×)`);
   line(`gpumkt range … -o ${n / 1000}k.csv`, r.csv);
   line(`gpumkt range … -o ${n / 1000}k.parquet`, r.parquet);
-  ratio(`${n / 1000}k Parquet ÷ CSV export (wall)`, r.parquet.ms / r.csv.ms, 1.5);
+  // No time target (Parquet encodes and compresses where CSV prints): the ratio is shown, not judged.
+  console.log(`  ${'→ Parquet ÷ CSV (wall, peak RSS)'.padEnd(58)} ${(r.parquet.ms / r.csv.ms).toFixed(2).padStart(8)}  ${(r.parquet.rssKiB / r.csv.rssKiB).toFixed(2).padStart(8)}`);
   if (HAS_TIME && n === N_BIG) ratio('1M Parquet export peak RSS (MiB) ÷ 600', r.parquet.maxRssKiB / 1024 / 600, 1.0);
   rmSync(to('csv'), { force: true });
   rmSync(to('parquet'), { force: true });
