@@ -67,7 +67,8 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
     if (errorCode(err) === 'ENOENT') return undefined;
     throw err;
   });
-  if (st === undefined) return undefined;
+  // An empty file is a new one, as for csv.
+  if (st === undefined || (st.isFile() && st.size === 0)) return undefined;
   if (st.isDirectory() !== (partitionBy !== undefined)) {
     throw new UsageError(st.isDirectory() ? `${target} is a partitioned folder; give the --partition-by it was written with` : `${target} is one file; --partition-by appends to a folder`);
   }

@@ -51,6 +51,12 @@ export async function planOutput(
   cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; types?: Readonly<Record<string, ColumnType>> },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
+  if (flags.partitionBy !== undefined) {
+    // A folder typed with its trailing slash (`history/`) is the folder itself: its lock and temporary
+    // copy go next to it, never into it.
+    const folder = (p: string | undefined): string | undefined => p?.replace(/(.)\/+$/, '$1');
+    flags = { ...flags, output: folder(flags.output), append: folder(flags.append) };
+  }
   const format = chooseFormat(flags, ctx, configuredFormat);
   const info = formatInfo(format);
   if (info.needsSeries && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');

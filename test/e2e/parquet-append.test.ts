@@ -49,10 +49,13 @@ describe('--append file.parquet over successive days', () => {
     assertNoCanaryInFiles(file);
   });
 
-  it('a second run on the same day finds nothing new and leaves the file byte for byte', async () => {
+  it('an empty file is a new one; a second run on the same day finds nothing new and leaves the file byte for byte', async () => {
     const file = join(dir, 'same-day.parquet');
+    writeFileSync(file, '');
     const args = ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-01', '--append', file];
-    expect((await runOn(LAST, args)).code).toBe(0);
+    const first = await runOn(LAST, args);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain(`wrote 20 rows to ${file}`);
     const before = readFileSync(file);
     const again = await runOn(LAST, args);
     expect(again.code).toBe(0);
@@ -107,8 +110,9 @@ describe('--partition-by gpu with --append over successive days', () => {
   it('the hive folder equals one full partitioned export, and DuckDB reads it as one dataset', async () => {
     const folder = join(dir, 'history-ds');
     const args = ['history', 'h100', 'a100', 'b200', '--granularity', 'hourly', '--from', '2026-09-28', '--partition-by', 'gpu'];
+    // Typed with a trailing slash, as in the README: the lock and the temporary copy go next to the folder.
     for (const day of DAYS) {
-      const r = await runOn(day, [...args, '--append', folder]);
+      const r = await runOn(day, [...args, '--append', `${folder}/`]);
       expect(r.code, r.stderr).toBe(0);
     }
     expect(readdirSync(folder).sort()).toEqual(['gpu=A100 SXM4', 'gpu=B200', 'gpu=H100 SXM']);
