@@ -3,6 +3,7 @@
  * back by DuckDB), for one file and for a --partition-by folder; refusals leave the file byte for byte.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoCanaryInFiles } from '../helpers/cli.js';
@@ -62,6 +63,18 @@ describe('--append file.parquet over successive days', () => {
     expect(again.stderr).toMatch(/no new rows after 2026-11-20T00:00:00\.000Z; .* left unchanged/);
     expect(readFileSync(file).equals(before)).toBe(true);
     expect((await runOn(LAST, [...args, '--fail-empty'])).code).toBe(9);
+  });
+
+  it('--manifest describes the appended file: counts, keys, size and sha256', async () => {
+    const file = join(dir, 'manifest.parquet');
+    const args = ['history', 'h100', '--granularity', 'daily', '--from', '2026-10-01', '--append', file, '--manifest'];
+    expect((await runOn(DAYS[1], args)).code).toBe(0);
+    expect((await runOn(LAST, args)).code).toBe(0);
+    const manifest = JSON.parse(readFileSync(`${file}.manifest.json`, 'utf8')) as { mode: string; rows: { total: number; new: number }; firstKey: string; lastKey: string; file: { format: string; bytes: number; sha256: string } };
+    expect(manifest).toMatchObject({ mode: 'append', rows: { total: 51, new: 36 }, firstKey: '2026-10-01T00:00:00.000Z', lastKey: `${LAST}T00:00:00.000Z` });
+    expect(manifest.file.format).toBe('parquet');
+    expect(manifest.file.bytes).toBe(statSync(file).size);
+    expect(manifest.file.sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
   });
 
   it('refuses other columns or a file that is not Parquet (exit 2), leaving the file byte for byte', async () => {
