@@ -67,7 +67,8 @@ export async function planOutput(
     }
   }
   checkExportFlags(flags, format);
-  if (info.binary && flags.output === undefined && flags.append === undefined && flags.raw !== true && ctx.io.stdoutIsTTY) {
+  // --raw prints JSON and --dry-run curl commands: neither puts the format's bytes on the terminal.
+  if (info.binary && flags.output === undefined && flags.append === undefined && flags.raw !== true && !ctx.globals().dryRun && ctx.io.stdoutIsTTY) {
     throw new UsageError(`${format} is binary; it is not printed to a terminal`, `write it to a file with -o <file>.${info.extensions[0] ?? format}, or pipe it`);
   }
   const columns = flags.columns ?? (info.terminalView && cols.table ? cols.table : cols.defaults);

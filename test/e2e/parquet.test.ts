@@ -153,6 +153,10 @@ describe('Parquet refusals (exit 2, before any request)', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/parquet is binary.*-o <file>\.parquet/);
+    // A dry run prints curl commands, not Parquet: allowed at a terminal.
+    const dry = await onTerminal(['history', 'h100', '-f', 'parquet', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^curl /);
   });
 
   it.each([
