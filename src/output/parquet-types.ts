@@ -4,12 +4,13 @@
  */
 import type { Row } from '../domain/row.js';
 import { InvalidResponseError } from '../errors.js';
+import type { ColumnType } from './format-types.js';
 import { parseDateDays, parseTimestampMicros } from './iso-time.js';
 
 export { parseDateDays, parseTimestampMicros } from './iso-time.js';
 
-/** A Parquet column type as gpumkt writes it; every column is nullable. */
-export type ParquetType = 'timestamp' | 'date' | 'double' | 'int' | 'bool' | 'string';
+/** A Parquet column type as gpumkt writes it (the registry's ColumnType); every column is nullable. */
+export type ParquetType = ColumnType;
 
 /** One output column: the API's field name and its type. */
 export interface ParquetColumn {
