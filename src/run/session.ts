@@ -28,6 +28,13 @@ export interface RunSettings {
   readonly retries: number;
   /** The profile's default output format, if any. */
   readonly format?: string;
+  /** Where the key and the base URL came from, and the config behind a `profile` source (for `status`). */
+  readonly sources: {
+    readonly apiKey?: 'env' | 'profile';
+    readonly baseUrl: 'flag' | 'env' | 'profile' | 'default';
+    readonly profile: string;
+    readonly configPath: string;
+  };
 }
 
 /** Resolves flag > env > profile > default (local files only; nothing is sent). */
@@ -39,7 +46,10 @@ export async function loadSettings(ctx: Context): Promise<RunSettings> {
     env: ctx.env,
     warn: ctx.log.warn,
   });
-  return { baseUrl: s.baseUrl.value, apiKey: s.apiKey?.value, timeoutS: s.timeout.value, retries: s.retries.value, format: s.format?.value };
+  return {
+    baseUrl: s.baseUrl.value, apiKey: s.apiKey?.value, timeoutS: s.timeout.value, retries: s.retries.value, format: s.format?.value,
+    sources: { apiKey: s.apiKey?.source as 'env' | 'profile' | undefined, baseUrl: s.baseUrl.source, profile: s.profile, configPath: s.configPath },
+  };
 }
 
 /** How a run uses the key. */
