@@ -23,7 +23,7 @@ export interface ApiFlags extends OutputFlags {
 /** Checks a user-given path (exit 2): absolute, origin-relative, no scheme, no `//host`, no control characters or spaces. */
 export function checkApiPath(path: string): string {
   if (!path.startsWith('/')) throw new UsageError(`the path must start with '/' (got '${path.slice(0, 80)}'); the base URL (--base-url) says where requests go`);
-  if (path.startsWith('//') || path.startsWith('/\\')) throw new UsageError('the path must not start with '//': that would name another host');
+  if (path.startsWith('//') || path.startsWith('/\\')) throw new UsageError("the path must not start with '//': that would name another host");
   if (/[\s\u0000-\u001f\u007f\\#]/.test(path)) throw new UsageError('the path must not hold spaces, backslashes, # or control characters (percent-encode them, or pass values with -q name=value)');
   return path;
 }
