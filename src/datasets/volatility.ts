@@ -36,7 +36,7 @@ function windowDays(flags: Flags): number {
 const volatility: Dataset<VolatilityParams> = {
   name: 'volatility',
   summary: 'daily rolling volatility (annualised, 0.8 = 80 %) per GPU model',
-  examples: ['gpumkt volatility b200 --from 3m', 'gpumkt volatility h100 h200 --window-days 7 -f csv', 'gpumkt volatility all --from 30d --append volatility.csv'],
+  examples: ['gpumkt volatility b200 --from 3m', 'gpumkt volatility h100 h200 --window-days 7 -f csv', 'gpumkt volatility all --from 30d --append volatility.csv', 'gpumkt volatility all --from 1y --stats'],
   endpoint: defineEndpoint<VolatilityParams>({
     id: 'volatility',
     path: (p) => gpuPath(p.gpu, 'volatility'),
@@ -50,8 +50,10 @@ const volatility: Dataset<VolatilityParams> = {
     columns: ['recorded_at', 'gpu_type', 'region', 'index_value', 'rolling_volatility', 'window_days'],
     valueKey: 'rolling_volatility',
   }),
+  numeric: ['rolling_volatility', 'index_value'],
   subject: 'gpus',
-  groups: { window: true, series: false, analysis: false },
+  // The analysis views (--wide, --stats, --spark, -f chart) plot rolling_volatility by default.
+  groups: { window: true, series: false, analysis: true },
   options: [{ flags: '--window-days <n>', description: `returns in each rolling window, ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (default ${WINDOW_DAYS.default})` }],
   fetch: { kind: 'single' },
   sort: true,

@@ -53,7 +53,8 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   }
   const series = ds.fetch.kind === 'series';
   if (plan.raw && targets.length > 1) {
-    throw new UsageError(series ? '--raw prints one response body; give one GPU model' : '--raw prints one response body; give at most one --gpu and a window of at most 400 days');
+    if (ds.targets) throw new UsageError(`--raw prints one response body; this run would make ${targets.length} requests (ask for one model or type)`);
+    throw new UsageError(series || ds.subject === 'gpus' ? '--raw prints one response body; give one GPU model' : '--raw prints one response body; give at most one --gpu and a window of at most 400 days');
   }
   if (plan.raw && ds.fetch.kind === 'windowed' && window && planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays).length > 1) {
     throw new UsageError(`--raw prints one response body; give at most one --gpu and a window of at most ${ds.fetch.maxDays} days`);

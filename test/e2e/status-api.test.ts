@@ -84,8 +84,8 @@ describe('status', () => {
     fake = undefined;
     const gone = await runCli(['status'], { env: { GPUMKT_BASE_URL: `http://127.0.0.1:${port}`, GPUMKT_API_KEY: CANARY_KEY } });
     expect(gone.code).toBe(5);
-    await fakeByPath({ '/health': [200, 'OK'] });
-    const odd = await runCli(['status'], { env: { GPUMKT_BASE_URL: fake?.url } });
+    const text = await fakeByPath({ '/health': [200, 'OK'] });
+    const odd = await runCli(['status'], { env: { GPUMKT_BASE_URL: text.url } });
     expect(odd.code).toBe(6);
   });
 
