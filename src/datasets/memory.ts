@@ -51,7 +51,7 @@ const memory: Dataset<MemoryParams> = {
     type: flags.type === undefined ? undefined : (findMemoryType(flags.type as string)?.id ?? (flags.type as string).trim()),
     category: flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string),
   }),
-  noAppend: { message: 'memory without --from/--to is a snapshot of current prices, not a series: --append does not apply', hint: 'give a window for the daily history, e.g. gpumkt memory --from 30d --append memory.csv' },
+  noAppend: { message: 'memory is a snapshot of current prices without --from/--to, not a series: --append does not apply', hint: 'give a window for the daily history, e.g. gpumkt memory --from 30d --append memory.csv' },
   variants: [{ when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: memoryHistory }],
 };
 
