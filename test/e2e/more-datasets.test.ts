@@ -212,3 +212,24 @@ describe('memory history', () => {
     expect(sb.current.requests.length).toBe(before);
   });
 });
+
+describe('memory history under a rate limit', () => {
+  it('all 14 types, one request each, arrive whole through a service that answers 429 beyond 5 at once', async () => {
+    const { startSandbox } = await import('../../src/sandbox/index.js');
+    const { CANARY_KEY } = await import('../helpers/cli.js');
+    const limited = await startSandbox({ today: TODAY, keys: { valid: [CANARY_KEY] }, rateLimit: { capacity: 5, refillPerSecond: 5 } });
+    try {
+      const r = await runCli(['memory', '--from', '2026-11-16', '-f', 'json'], { env: { GPUMKT_BASE_URL: limited.url, GPUMKT_API_KEY: CANARY_KEY } });
+      expect(r.code).toBe(0);
+      const got = JSON.parse(r.stdout) as Row[];
+      expect(got).toHaveLength(14 * 5);
+      const ok = limited.requests.filter((q) => q.status === 200).map((q) => q.path);
+      expect(new Set(ok).size).toBe(14);
+      expect(ok).toHaveLength(14);
+      // The limit was met (six requests go out at once), and waited out rather than failed.
+      expect(limited.requests.some((q) => q.status === 429)).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
