@@ -104,6 +104,11 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
       }
       resolvePromise(result);
     });
+    // A run that never reads stdin (a usage error, say) may be gone before this write lands: EPIPE
+    // then is the test's late write, not the CLI's doing; the exit code and output still tell.
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') reject(e);
+    });
     child.stdin.end(opts.input ?? '');
   });
 }
