@@ -3,11 +3,11 @@
  * quotes as a user types them), with `gpumkt` on PATH, and its stdout must match the README exactly.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, isolatedHome, TODAY } from '../helpers/cli.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 interface Example {
   readonly command: string;
@@ -32,11 +32,15 @@ function examples(markdown: string): Example[] {
 
 const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
 const all = examples(readme);
-const shim = mkdtempSync(join(tmpdir(), 'gpumkt-shim-'));
-writeFileSync(join(shim, 'gpumkt'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-chmodSync(join(shim, 'gpumkt'), 0o755);
 
 describe('README examples', () => {
+  let shim = '';
+  beforeAll(() => {
+    shim = makeTempDir('shim');
+    writeFileSync(join(shim, 'gpumkt'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(shim, 'gpumkt'), 0o755);
+  });
+
   it('has examples for every data command', () => {
     for (const cmd of ['util-index', 'history', 'volume', 'range', 'memory', 'gpus', 'memory-types']) {
       expect(all.some((e) => e.command.startsWith(`gpumkt ${cmd} `))).toBe(true);
@@ -46,7 +50,8 @@ describe('README examples', () => {
   it.each(all.map((e) => [e.command, e] as const))('$ %s', (_c, example) => {
     const r = spawnSync('sh', ['-c', example.command], {
       encoding: 'utf8',
-      env: { PATH: `${shim}:${process.env.PATH ?? ''}`, HOME: isolatedHome(), GPUMKT_TODAY: TODAY, GPUMKT_CONFIG: '/nonexistent/gpumkt.json' },
+      // Its own TMPDIR: an example's `mktemp -d` lands in a folder removed with the others.
+      env: { PATH: `${shim}:${process.env.PATH ?? ''}`, HOME: isolatedHome(), TMPDIR: makeTempDir('readme'), GPUMKT_TODAY: TODAY, GPUMKT_CONFIG: '/nonexistent/gpumkt.json' },
       timeout: 20_000,
     });
     expect(r.stderr).toBe('');
