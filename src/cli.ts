@@ -8,7 +8,7 @@ import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
 import { parseNonNegativeInt, parsePositiveNumber } from './commands/parse.js';
 import { VERSION } from './version.js';
-import { sanitizeForTerminal } from './output/sanitize.js';
+import { sanitizeForTerminal } from './domain/sanitize.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
 export interface MainOptions {

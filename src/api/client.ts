@@ -6,13 +6,16 @@
 import { request, type Dispatcher } from 'undici';
 import type { Logger } from '../context.js';
 import { GpumktError, InvalidResponseError, UnreachableError } from '../errors.js';
-import type { Endpoint, Query, Row } from './endpoint.js';
-import { readErrorBody, readFullBody } from './body.js';
+import type { Endpoint } from './endpoint.js';
+import type { Query, Row } from '../domain/row.js';
+import { headerValue, readErrorBody, readFullBody } from './body.js';
 import { makeDispatcher, type ProxySettings } from './dispatcher.js';
-import { describeSchemaIssue, redactUrl, serverText, statusError } from './errors.js';
+import { describeSchemaIssue, serverText, statusError } from './errors.js';
+import { redactUrl } from '../domain/redact.js';
 import { describeNetworkError, isTransientNetworkError, networkErrorHint } from './network-errors.js';
 import { RateLimiter } from './rate-limit.js';
-import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, RETRYABLE_STATUSES, sleep, type BackoffPolicy } from './retry.js';
+import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, RETRYABLE_STATUSES, type BackoffPolicy } from './retry.js';
+import { sleep } from '../domain/sleep.js';
 
 export type { ProxySettings } from './dispatcher.js';
 
@@ -181,6 +184,3 @@ export class ApiClient {
   }
 }
 
-function headerValue(h: string | string[] | undefined): string | undefined {
-  return Array.isArray(h) ? h[0] : h;
-}

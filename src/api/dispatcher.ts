@@ -2,7 +2,7 @@
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { Logger } from '../context.js';
 import { UsageError } from '../errors.js';
-import { redactUrl } from './errors.js';
+import { redactUrl } from '../domain/redact.js';
 
 /** Proxy settings, read from HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) by the caller. */
 export interface ProxySettings {

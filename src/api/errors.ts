@@ -1,18 +1,10 @@
-/** Maps what the service said to the CLI's typed errors (decisions.md E), with server text made safe. */
+/** Maps what the service said to the CLI's typed errors (docs/api-contract.md §5), with server text made safe. */
 import {
   AuthError, GpumktError, InvalidResponseError, NoDataError, UnreachableError, UsageError,
 } from '../errors.js';
-import { sanitizeForTerminal } from '../output/sanitize.js';
+import { sanitizeForTerminal } from '../domain/sanitize.js';
+import { redactSecret, redactUrl } from '../domain/redact.js';
 
-/** Hides credentials in a URL-looking string (proxy URLs may carry user:password). */
-export function redactUrl(s: string): string {
-  return s.replace(/(\/\/)[^/@\s]*@/g, '$1***@');
-}
-
-/** Replaces every occurrence of `secret` (the API key) with ***: a server may echo what it was sent. */
-export function redactSecret(s: string, secret: string | undefined): string {
-  return secret !== undefined && secret.length >= 4 ? s.split(secret).join('***') : s;
-}
 
 // A server's message is quoted, never dumped: one line, at most this many characters.
 const MAX_SERVER_TEXT = 300;

@@ -3,7 +3,7 @@
  * start times, not a token bucket: a bucket that starts full allows its size plus the refill inside one
  * minute, while the window guarantees at most `limit` starts in any `windowMs` — what the service counts.
  */
-import { sleep } from './retry.js';
+import { sleep } from '../domain/sleep.js';
 
 /** Time source and sleeper, injectable so tests need no real minute. */
 export interface LimiterClock {

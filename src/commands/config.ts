@@ -2,7 +2,8 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigFile, type ConfigKey, type Profile } from '../config/keys.js';
+import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../config/keys.js';
+import type { ConfigFile, Profile } from '../config/schema.js';
 import type { Setting, Settings } from '../config/resolve.js';
 
 // The work of each subcommand is loaded when it runs, so `gpumkt --help` never loads the config
@@ -77,12 +78,15 @@ export default function configCommand(ctx: Context): Command {
     .action(async () => {
       const settings = await resolve(ctx);
       const { redactKey } = await loadResolve();
-      const rows = CONFIG_KEYS.map((key): [string, string, string] => {
+      const rows = CONFIG_KEYS.map((key) => {
         const s = settingOf(settings, key);
-        if (!s) return [key, 'not set', '-'];
-        return [key, key === 'api-key' ? redactKey(String(s.value)) : String(s.value), sourceText(key, s, settings, false)];
+        if (!s) return { KEY: key, VALUE: 'not set', SOURCE: '-' };
+        return { KEY: key, VALUE: key === 'api-key' ? redactKey(String(s.value)) : String(s.value), SOURCE: sourceText(key, s, settings, false) };
       });
-      ctx.io.stdout.write(table([['KEY', 'VALUE', 'SOURCE'], ...rows]));
+      // The same table renderer as the data commands (never wrapped here: settings are short).
+      const { formatter } = await import('../output/table.js');
+      const opts = { columns: ['KEY', 'VALUE', 'SOURCE'], selected: true, header: true, color: ctx.io.stdoutIsTTY && ctx.globals().color, width: Number.POSITIVE_INFINITY, csvSafe: false, dialect: 'rfc4180' as const };
+      for (const chunk of formatter.format(rows, opts)) ctx.io.stdout.write(chunk);
     });
 
   cmd.command('path')
@@ -174,8 +178,3 @@ function confirm(ctx: Context, line: string): void {
   if (!ctx.globals().quiet) ctx.io.stderr.write(`${line}\n`);
 }
 
-/** Left-aligned columns separated by two spaces, no trailing blanks. */
-function table(rows: ReadonlyArray<readonly string[]>): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ')).join('\n') + '\n';
-}

@@ -1,43 +1,12 @@
 /** Flag groups shared by the data commands, declared once so help, parsing and completions agree. */
 import { Command, Option } from 'commander';
+import { FORMAT_NAMES } from '../output/formats.js';
 import { parseLimit, parseList, parseNonNegativeNumber } from './parse.js';
+export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../run/request.js';
 
-/** Output formats, in help order (the registry in output/formatter.ts holds the implementations). */
-export const FORMAT_NAMES = ['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown', 'chart'] as const;
 
 /** Granularity choices of the series endpoints. */
 export const GRANULARITY_NAMES = ['daily', 'hourly', 'auto'] as const;
-
-/** The output flags as commander hands them over. */
-export interface OutputFlags {
-  format?: string;
-  output?: string;
-  columns?: string[];
-  header: boolean;
-  order: 'asc' | 'desc';
-  raw?: boolean;
-  csvSafe?: boolean;
-  strict?: boolean;
-  /** Cron-grade exports (src/export): --append, --manifest, --csv-dialect, locking, --fail-empty. */
-  append?: string;
-  manifest?: boolean;
-  csvDialect?: 'rfc4180' | 'excel';
-  lockTimeout?: number;
-  failEmpty?: boolean;
-  replaceRestated?: boolean;
-}
-
-/** The window flags. */
-export interface WindowFlags {
-  from?: string;
-  to?: string;
-}
-
-/** The series flags (history, volume, range). */
-export interface SeriesFlags extends OutputFlags, WindowFlags {
-  granularity: 'daily' | 'hourly' | 'auto';
-  limit: number | 'all';
-}
 
 /** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
 export function addOutputOptions(cmd: Command): Command {
@@ -70,14 +39,6 @@ export function addSeriesOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('--granularity <g>', 'row granularity').choices(GRANULARITY_NAMES).default('auto'))
     .addOption(new Option('--limit <n>', "rows per model: N most recent of the window, or 'all'").argParser(parseLimit).default('all'));
-}
-
-/** The analysis flags of the series commands and util-index (--wide, --y, --stats, --spark). */
-export interface AnalysisFlags {
-  wide?: boolean;
-  y?: string;
-  stats?: boolean;
-  spark?: boolean;
 }
 
 /** Adds --wide, --y, --stats and --spark. */

@@ -8,7 +8,7 @@ export const profileSchema = z.looseObject({
   'base-url': z.string().refine(isHttpUrl, 'must be an http(s) URL').optional(),
   timeout: z.number().positive('must be a number greater than 0').optional(),
   retries: z.number().int('must be a whole number').nonnegative('must be 0 or more').optional(),
-  format: z.enum(FORMATS, `must be one of ${FORMATS.join(', ')}`).optional(),
+  format: z.enum(FORMATS as [string, ...string[]], `must be one of ${FORMATS.join(', ')}`).optional(),
 });
 
 /** The whole config file; a missing `profiles` reads as none. */

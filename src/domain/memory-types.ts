@@ -1,4 +1,4 @@
-/** The 14 memory types the memory index serves (decisions.md A). */
+/** The 14 memory types the memory index serves (docs/api-contract.md §3). */
 import { UsageError } from '../errors.js';
 
 /** Memory categories, as the API spells them. */

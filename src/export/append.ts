@@ -7,9 +7,9 @@
 import { createReadStream } from 'node:fs';
 import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
-import type { Row } from '../api/endpoint.js';
-import type { Formatter, FormatOptions } from '../output/formatter.js';
-import { fileSink } from '../output/sink.js';
+import type { Row } from '../domain/row.js';
+import type { Formatter, FormatOptions } from '../output/format-types.js';
+import { fileSink } from '../output/file-sink.js';
 import { rowKey, type ExistingFile, type RegionRecord } from './read-existing.js';
 
 /** What an append did. */

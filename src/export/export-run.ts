@@ -6,13 +6,15 @@
  */
 import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 import { addDays, type DateWindow } from '../domain/dates.js';
-import { getFormatter } from '../output/formatter.js';
-import { fileSink, writeAll } from '../output/sink.js';
-import { formatOptions, type OutputPlan } from '../pipeline/output-plan.js';
-import type { Session } from '../pipeline/session.js';
-import { redactUrl } from '../api/errors.js';
+import { formatInfo } from '../output/formats.js';
+import type { Formatter, FormatOptions } from '../output/format-types.js';
+import { writeAll } from '../output/sink.js';
+import { fileSink } from '../output/file-sink.js';
+import { formatOptions, type OutputPlan } from '../output/plan.js';
+import type { ExportSource } from './manifest.js';
+import { redactUrl } from '../domain/redact.js';
 import { acquireLock, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
 import { appendRows } from './append.js';
@@ -38,7 +40,7 @@ export interface ExportRun {
 }
 
 /** Starts an export when the plan asks for one (--append or --manifest); undefined otherwise. */
-export async function openExport(ctx: Context, plan: OutputPlan, session: Session, spec: ExportSpec): Promise<ExportRun | undefined> {
+export async function openExport(ctx: Context, plan: OutputPlan, session: ExportSource, spec: ExportSpec): Promise<ExportRun | undefined> {
   const target = plan.append ?? (plan.manifest ? plan.output : undefined);
   if (target === undefined) return undefined;
   if (!session.dryRun) {
@@ -48,10 +50,11 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Sessio
     if (removed > 0) ctx.log.info(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`);
   }
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
-  const existing = plan.append ? await scanExisting(target, { format: plan.format, timeKey: spec.timeKey, regionStart }) : undefined;
-  const formatter = await getFormatter(plan.format);
+  const info = formatInfo(plan.format);
+  const existing = plan.append && info.appendAs ? await scanExisting(target, { format: info.appendAs, timeKey: spec.timeKey, regionStart }) : undefined;
+  const formatter = (await info.load()).formatter;
   let dialect = plan.dialect;
-  if (existing !== undefined && plan.format === 'csv') {
+  if (existing !== undefined && info.dialects) {
     const fileDialect = existing.bom ? 'excel' : 'rfc4180';
     if (plan.dialectGiven && plan.dialect !== fileDialect) {
       throw new UsageError(`${target} is ${fileDialect} csv (${existing.bom ? 'with' : 'no'} BOM); --csv-dialect ${plan.dialect} would mix dialects`);
@@ -59,7 +62,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Sessio
     dialect = fileDialect;
   }
   const options = formatOptions(plan, { dialect });
-  if (existing !== undefined && plan.format !== 'ndjson') {
+  if (existing !== undefined && info.headerLine) {
     // The header this run would write, compared before any request is sent.
     let header = [...formatter.format([], options)].join('');
     if (header.charCodeAt(0) === 0xfeff) header = header.slice(1);
@@ -72,7 +75,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Sessio
     if (!plan.manifest) return;
     const file = await writeManifest({
       target, argv: ctx.argv ?? [], knownKey: ctx.env.GPUMKT_API_KEY, command: spec.command, format: plan.format,
-      dialect: plan.format === 'csv' ? dialect : undefined, mode: plan.append ? 'append' : 'write', rows, firstKey, lastKey,
+      dialect: info.dialects ? dialect : undefined, mode: plan.append ? 'append' : 'write', rows, firstKey, lastKey,
       baseUrl: redactUrl(session.baseUrl), requests: session.requests.map((r) => ({ ...r, url: redactUrl(r.url) })), createdAt: ctx.now(),
     });
     ctx.log.info(`wrote ${file}`);
@@ -103,7 +106,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Sessio
 }
 
 /** The first export into a file (or -o with --manifest): the whole window, like -o. */
-async function writeWhole(ctx: Context, target: string, rows: readonly Row[], formatter: Awaited<ReturnType<typeof getFormatter>>, options: ReturnType<typeof formatOptions>): Promise<void> {
+async function writeWhole(ctx: Context, target: string, rows: readonly Row[], formatter: Formatter, options: FormatOptions): Promise<void> {
   const sink = await fileSink(target);
   ctx.onCleanup(() => sink.abort());
   await writeAll(formatter.format(rows, options), sink);

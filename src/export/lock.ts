@@ -8,7 +8,8 @@ import { hostname } from 'node:os';
 import { link, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { LockedError, OutputError } from '../errors.js';
-import { errorCode } from '../output/file-sink.js';
+import { errorCode } from '../domain/files.js';
+import { sleep } from '../domain/sleep.js';
 import { isAlive, sweepStale } from '../output/stale-temp.js';
 
 /** What a lock file holds. */
@@ -56,20 +57,6 @@ export function parseLock(text: string): LockInfo | undefined {
 export function isStale(info: LockInfo): boolean {
   return info.hostname === hostname() && !isAlive(info.pid);
 }
-
-const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(t);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 
 async function tryCreate(file: string, text: string): Promise<boolean> {
   try {

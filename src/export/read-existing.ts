@@ -3,9 +3,10 @@
  * header, the dialect (BOM, line end), the row count, the first and last key, and the records of
  * the overlap region (the last key's neighbourhood) with their bytes, for de-duplication.
  */
+import type { LineSyntax } from '../output/format-types.js';
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { errorCode } from '../output/file-sink.js';
+import { errorCode } from '../domain/files.js';
 import { parseCsvRecord, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
 
 /** A record of the overlap region. */
@@ -37,7 +38,7 @@ export interface ExistingFile {
 
 /** How to read keys out of the file. */
 export interface ScanSpec {
-  readonly format: string;
+  readonly format: LineSyntax;
   readonly timeKey: string;
   /** The first time of the overlap region, given the latest time seen. */
   readonly regionStart: (lastTime: string) => string;
@@ -50,7 +51,7 @@ export function rowKey(time: string, gpu: string | undefined): string {
 
 type Fields = (text: string) => { time: unknown; gpu: unknown };
 
-function fieldReader(format: string, header: string, timeKey: string, file: string): Fields {
+function fieldReader(format: LineSyntax, header: string, timeKey: string, file: string): Fields {
   if (format === 'ndjson') {
     return (text) => {
       const o = JSON.parse(text) as Record<string, unknown>;

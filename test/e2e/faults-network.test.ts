@@ -44,7 +44,8 @@ describe('TLS', needs('openssl'), () => {
 
   it('an untrusted certificate fails at once (exit 5, not retried) and names NODE_EXTRA_CA_CERTS', async () => {
     rejected = 0;
-    const r = await runCli(['memory', '--retries', '3'], { env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY } });
+    // Node reads NODE_EXTRA_CA_CERTS once, at process start: only a real process shows it.
+    const r = await runCli(['memory', '--retries', '3'], { spawn: true, env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY } });
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^gpumkt: error: cannot reach https:\/\/127\.0\.0\.1:\d+: .*self.signed.*NODE_EXTRA_CA_CERTS/i);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -53,7 +54,7 @@ describe('TLS', needs('openssl'), () => {
 
   it('NODE_EXTRA_CA_CERTS makes the same server trusted', async () => {
     handshakes = 0;
-    const r = await runCli(['memory', '-f', 'csv'], { env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY, NODE_EXTRA_CA_CERTS: certFile } });
+    const r = await runCli(['memory', '-f', 'csv'], { spawn: true, env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY, NODE_EXTRA_CA_CERTS: certFile } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(6);
     expect(handshakes).toBe(1);

@@ -92,6 +92,8 @@ describe('fault matrix (built binary, -o file)', () => {
       writeFileSync(out, OLD);
       try {
         const r = await runCli(['memory', '-f', 'csv', '-o', out, '--timeout', '1', '--retries', String(c.retries ?? 3)], {
+          // The matrix is of the built binary: exit codes, time budgets and files as a real run sees them.
+          spawn: true,
           env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY, ...c.env },
           files: [dir],
         });
@@ -236,7 +238,8 @@ describe('fan-out', () => {
     };
     const server = await startFaultServer([byModel]);
     try {
-      const r = await runCli(['history', 'all', '-f', 'csv', '--timeout', '30'], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
+      // A real process: its exit must not wait for the stalled sockets.
+      const r = await runCli(['history', 'all', '-f', 'csv', '--timeout', '30'], { spawn: true, env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
       expect(r.code).toBe(4);
       expect(r.stderr).toBe('gpumkt: error: no data (404): No data for H100 SXM\n');
       expect(r.stdout).toBe('');

@@ -7,6 +7,8 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, isolatedHome, TODAY } from '../helpers/cli.js';
+import { DATASETS } from '../../src/datasets/index.js';
+import { buildProgram } from '../../src/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 
 interface Example {
@@ -42,9 +44,27 @@ describe('README examples', () => {
   });
 
   it('has examples for every data command', () => {
-    for (const cmd of ['util-index', 'history', 'volume', 'range', 'memory', 'gpus', 'memory-types']) {
-      expect(all.some((e) => e.command.startsWith(`gpumkt ${cmd} `))).toBe(true);
+    for (const cmd of [...DATASETS.map((d) => d.name), 'gpus', 'memory-types']) {
+      expect(all.some((e) => e.command.startsWith(`gpumkt ${cmd} `)), cmd).toBe(true);
     }
+  });
+
+  it('lists every command of the registry in its command table, each dataset with its endpoint', () => {
+    const table = readme.slice(readme.indexOf('## Commands'), readme.indexOf('Every command has `--help`'));
+    // First cell: one or more `command args` spans; last cell: the endpoint.
+    const rows = [...table.matchAll(/^\| (`.+?`) \|.*\| (.*) \|$/gm)].map((m) => ({
+      names: [...(m[1] as string).matchAll(/`([a-z-]+)/g)].map((n) => n[1] as string),
+      endpoint: m[2] as string,
+    }));
+    const listed = new Set(rows.flatMap((r) => r.names));
+    for (const ds of DATASETS) {
+      const row = rows.find((r) => r.names.includes(ds.name));
+      expect(row, `README command table lacks ${ds.name}`).toBeDefined();
+      const path = decodeURIComponent(ds.endpoint.path({ gpu: '{gpu}' } as never));
+      expect(row?.endpoint, ds.name).toContain(`GET ${path}`);
+    }
+    const program = buildProgram({ io: {}, env: {}, signal: new AbortController().signal, log: {}, globals: () => ({}), onCleanup: () => undefined, now: () => new Date(), today: () => TODAY } as never);
+    for (const cmd of program.commands.map((c) => c.name())) expect(listed.has(cmd), `README command table lacks ${cmd}`).toBe(true);
   });
 
   it.each(all.map((e) => [e.command, e] as const))('$ %s', (_c, example) => {

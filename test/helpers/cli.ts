@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
+import { runInProcess } from './main.js';
 import { makeTempDir, removeTempDir, tempEnv } from './temp.js';
 
 /** The binary under test. */
@@ -41,6 +42,13 @@ export interface RunOptions {
   readonly onSpawn?: (child: ChildProcess) => void;
   /** Run under this umask (via /bin/sh), e.g. 0 to prove files are private anyway. */
   readonly umask?: number;
+  /** Start a real process even when nothing else asks for one (exit status, stderr of Node itself, /proc). */
+  readonly spawn?: boolean;
+}
+
+/** True when only a real process can show what the run needs; GPUMKT_TEST_SPAWN=1 spawns every run. */
+function needsProcess(opts: RunOptions): boolean {
+  return opts.spawn === true || opts.onSpawn !== undefined || opts.umask !== undefined || opts.cwd !== undefined || opts.timeoutMs !== undefined || process.env.GPUMKT_TEST_SPAWN === '1';
 }
 
 /** A fresh HOME with no config, so no developer's real config leaks into a test (removed when the test file ends). */
@@ -57,6 +65,7 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
     else env[k] = v;
   }
   const started = Date.now();
+  if (!needsProcess(opts)) return inProcess(args, env, opts, started).finally(() => removeTempDir(home));
   return new Promise((resolvePromise, reject) => {
     const argv = [process.execPath, BIN, ...args];
     const child = opts.umask === undefined
@@ -111,6 +120,15 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
     });
     child.stdin.end(opts.input ?? '');
   });
+}
+
+/** A run through main() in this process, checked for the canary like a spawned one. */
+async function inProcess(args: readonly string[], env: Record<string, string>, opts: RunOptions, started: number): Promise<RunResult> {
+  const r = await runInProcess(args, env, opts.input);
+  assertNoCanary(r.stdout, 'stdout');
+  assertNoCanary(r.stderr, 'stderr');
+  for (const f of opts.files ?? []) assertNoCanaryInFiles(f);
+  return { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
 }
 
 /** Fails when `text` contains the canary key. */

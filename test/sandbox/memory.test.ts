@@ -1,6 +1,8 @@
-/** The memory spot price endpoint (spec 2.6, 4.5; decisions.md A) against the sandbox. */
+/** The memory spot price endpoint (docs/api-contract.md §2, §3) against the sandbox. */
 import { describe, expect, it } from 'vitest';
-import { memorySchema } from '../../src/api/endpoints/memory-index-schema.js';
+import memoryDataset from '../../src/datasets/memory.js';
+
+const memorySchema = await memoryDataset.endpoint.loadSchema();
 import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
 import { memoryRows } from '../../src/sandbox/market.js';
 import { TODAY, errorBody, get, useSandbox } from './helpers.js';

@@ -1,8 +1,18 @@
-/** The three per-model series endpoints (spec 4.2–4.4) against the sandbox. */
+/** The three per-model series endpoints (docs/api-contract.md §2) against the sandbox. */
+import type { ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { historySimpleSchema } from '../../src/api/endpoints/history-simple-schema.js';
-import { volumeMetricsSchema } from '../../src/api/endpoints/volume-metrics-schema.js';
-import { historyRangeSchema } from '../../src/api/endpoints/history-range-schema.js';
+import history from '../../src/datasets/history.js';
+import volume from '../../src/datasets/volume.js';
+import range from '../../src/datasets/range.js';
+
+
+/** The body as these tests read it: a list of rows (the schema has validated it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ListBody = { data: Array<Record<string, any>>; [field: string]: any };
+const listSchema = async (ds: { endpoint: { loadSchema(): Promise<unknown> } }) => (await ds.endpoint.loadSchema()) as ZodType<ListBody>;
+const historySimpleSchema = await listSchema(history);
+const volumeMetricsSchema = await listSchema(volume);
+const historyRangeSchema = await listSchema(range);
 import { addDays, daysBetween } from '../../src/domain/dates.js';
 import { HISTORY_START, dayStats, publishedDay, readingsOn } from '../../src/sandbox/market.js';
 import { SANDBOX_DAILY_ONLY_KEY } from '../../src/sandbox/keys.js';

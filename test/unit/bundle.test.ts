@@ -40,7 +40,7 @@ describe('start-up bundle', () => {
     }
   });
 
-  it.each(['series', 'util-index', 'memory'])('the %s pipeline loads neither zod nor the table formatter for csv', (name) => {
+  it.each(['runner'])('the %s of every data command loads neither zod nor the table formatter for csv', (name) => {
     // esbuild names a lazily loaded module's chunk <name>-<8-character hash>.js.
     const file = readdirSync(resolve(DIST, 'chunks')).find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
     expect(file, `dist/chunks/${name}-*.js`).toBeDefined();

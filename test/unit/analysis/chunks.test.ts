@@ -1,9 +1,9 @@
 /** Splitting util-index windows and stitching the answers (pure functions). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../../src/api/endpoint.js';
+import type { Row } from '../../../src/domain/row.js';
 import { addDays, daysBetween } from '../../../src/domain/dates.js';
-import { CHUNK_OVERLAP_DAYS, planChunks, rebaseToFirstRow, stitch, unanchoredRows } from '../../../src/pipeline/util-index-chunks.js';
+import { CHUNK_OVERLAP_DAYS, planChunks, rebaseToFirstRow, stitch, unanchoredRows } from '../../../src/run/util-index-chunks.js';
 
 describe('planChunks', () => {
   it('a 900-day window: three requests of ≤ 400 days, later ones reaching 14 days back', () => {

@@ -189,6 +189,7 @@ describe('config list and path', () => {
     expect(r.out).toBe(
       [
         'KEY       VALUE               SOURCE',
+        '--------  ------------------  -------------------',
         'api-key   not set             -',
         'base-url  http://env.example  env GPUMKT_BASE_URL',
         'timeout   12                  flag --timeout',

@@ -12,7 +12,7 @@ const file = (content: string): string => {
   writeFileSync(f, content);
   return f;
 };
-const spec = (format: string, overlap = 2) => ({ format, timeKey: 'date', regionStart: (t: string) => addDays(t.slice(0, 10), -overlap) });
+const spec = (format: 'csv' | 'tsv' | 'ndjson', overlap = 2) => ({ format, timeKey: 'date', regionStart: (t: string) => addDays(t.slice(0, 10), -overlap) });
 
 describe('scanExisting', () => {
   it('finds header, dialect, counts, first and last key, and keeps only the overlap region', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExitCode, UsageError } from '../../../src/errors.js';
-import { FORMATS, getFormatter } from '../../../src/output/formatter.js';
+import { FORMAT_NAMES as FORMATS, getFormatter } from '../../../src/output/formats.js';
 
 describe('format registry', () => {
   it('lists the formats in help order', () => {

@@ -6,7 +6,8 @@ import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir } from '../../helpers/temp.js';
 import { ExitCode, OutputError } from '../../../src/errors.js';
-import { fileSink, stdoutSink, writeAll } from '../../../src/output/sink.js';
+import { stdoutSink, writeAll } from '../../../src/output/sink.js';
+import { fileSink } from '../../../src/output/file-sink.js';
 
 let dir: string;
 beforeEach(() => {
