@@ -36,6 +36,8 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   const timeKey = endpoint.timeKey;
   const perModel = ds.subject !== 'none';
   const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true);
+  // With more than one model a row without its model is ambiguous: `gpu` is kept (first, unless placed).
+  if (multi && flags.columns && flags.columns.length > 0 && !flags.columns.includes('gpu')) flags = { ...flags, columns: ['gpu', ...flags.columns] };
   const settings = await loadSettings(ctx);
   const plan = await planOutput(flags, ctx, {
     valid: perModel ? [...endpoint.columns, 'gpu'] : endpoint.columns,
