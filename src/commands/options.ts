@@ -31,7 +31,8 @@ export function addOutputOptions(cmd: Command): Command {
 export function addWindowOptions(cmd: Command): Command {
   return cmd
     .option('--from <date>', 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)')
-    .option('--to <date>', 'last day, same forms (default: today, UTC)');
+    .option('--to <date>', 'last day, same forms (default: today, UTC)')
+    .option('--settled', "leave out rows of today (UTC): the day is not over, so they are provisional");
 }
 
 /** Adds --granularity and --limit. */
