@@ -101,7 +101,7 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   // An append whose overlap rows are on another base than the file (a base the service could not use,
   // rebased per response): asked again over the file's whole range, as one full export would be.
   const whole = exp && window && ds.fetch.kind === 'windowed' ? exp.wholeRange(window) : undefined;
-  if (exp && whole && whole.from < (window as DateWindow).from && offBase(exp.regionValues('index'), results.map((r, i) => ({ rows: r.rows, gpu: multi ? targets[i] : undefined })), timeKey ?? 'date')) {
+  if (exp && whole && whole.from !== (window as DateWindow).from && offBase(exp.regionValues('index'), results.map((r, i) => ({ rows: r.rows, gpu: multi ? targets[i] : undefined })), timeKey ?? 'date')) {
     window = whole;
     requested = targets.map(params);
     joinProblems.length = 0;
