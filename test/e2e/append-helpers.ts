@@ -34,15 +34,19 @@ export async function runAt(now: string, args: readonly string[], at: At = {}): 
 
 /** A sandbox hook at `now` that leaves out the rows `drop` picks (with the counts in the envelope to match). */
 export function holdingBack(now: string, drop: (row: Record<string, unknown>, req: RecordedRequest) => boolean, rebase?: SandboxOptions['rebase']): (req: RecordedRequest) => InterceptReply | undefined {
+  return rewriting(now, (rows, req) => rows.filter((r) => !drop(r, req)), rebase);
+}
+
+/** A sandbox hook at `now` that passes each response's rows through `edit` (the envelope's counts follow). */
+export function rewriting(now: string, edit: (rows: Array<Record<string, unknown>>, req: RecordedRequest) => Array<Record<string, unknown>>, rebase?: SandboxOptions['rebase']): (req: RecordedRequest) => InterceptReply | undefined {
   return (req) => {
     const auth = req.headers.authorization;
     const reply = respond({ method: req.method, url: req.url, authorization: typeof auth === 'string' ? auth : undefined }, { keys: KEYS, today: now.slice(0, 10), now: Date.parse(now), rebase });
     if (reply.status !== 200) return undefined;
     const body = JSON.parse(reply.body) as { data?: unknown; count?: number; query?: { records_found?: number } };
     if (!Array.isArray(body.data)) return undefined;
-    const kept = (body.data as Array<Record<string, unknown>>).filter((r) => !drop(r, req));
+    const kept = edit(body.data as Array<Record<string, unknown>>, req);
     const dropped = body.data.length - kept.length;
-    if (dropped === 0) return undefined;
     const out: Record<string, unknown> = { ...body, data: kept };
     if (typeof body.count === 'number') out.count = kept.length;
     if (body.query && typeof body.query.records_found === 'number') out.query = { ...body.query, records_found: body.query.records_found - dropped };

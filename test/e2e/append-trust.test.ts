@@ -55,7 +55,7 @@ describe('util-index appends equal one full export', () => {
     const { rows, stderr } = await appendsEqualFull(args, UTIL_DAYS, sb);
     checkKeys(rows, 'date');
     expect(rows.at(-1)?.[rows[0]?.indexOf('date') as number]).toBe('2026-11-01');
-    if (args.includes('--base-date')) expect(stderr.join('')).toMatch(/not on the requested base 2023-06-01/);
+    if ((args as readonly string[]).includes('--base-date')) expect(stderr.join('')).toMatch(/not on the requested base 2023-06-01/);
   });
 
   it('the README example without -q: no false restatement of the file\'s first row, with or without --replace-restated', async () => {
