@@ -159,15 +159,15 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     const model = typeof gpu === 'string' && gpu !== '' ? gpu : undefined;
     const key = rowKey(time, model);
     if (!models.has(model)) models.add(model), firstKeys.add(key);
-    if (!subDaily && time.length > 10 && !/T00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$/.test(time)) subDaily = true;
-    if (lastTime === undefined || time.slice(0, 10) !== lastTime.slice(0, 10)) days++;
+    // Daily rows sit at midnight (`…T00:00:00.000Z`); one time elsewhere makes the file hourly.
+    if (!subDaily && time.length > 10 && time.slice(11, 19) !== '00:00:00') subDaily = true;
     rows++;
     firstKey ??= key;
     lastKey = key;
     if (time !== lastTime) {
       lastTime = time;
       // The region's start depends on the day only: computed once a day, not once a row.
-      if (!time.startsWith(regionDay)) (regionDay = time.slice(0, 10)), (start = spec.regionStart(time));
+      if (!time.startsWith(regionDay)) (regionDay = time.slice(0, 10)), (start = spec.regionStart(time)), days++;
       // The file is sorted, so the region only moves forward: what fell out of it is skipped by
       // `head` and dropped in bulk now and then, never one shift per row.
       while (head < region.length && (region[head] as RegionRecord).time < start) head++;
