@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pythonCsv, workDir } from './cron-helpers.js';
-import { holdingBack, runAt } from './append-helpers.js';
+import { holdingBack, rewriting, runAt } from './append-helpers.js';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 
 /** Appends at each instant, then one full export at the last: the file must equal it. */
@@ -128,5 +128,35 @@ describe('late rows are inserted in order and counted', () => {
     expect((await runAt(second, [...args, '-o', full])).code).toBe(0);
     expect(readFileSync(file).equals(readFileSync(full))).toBe(true);
     checkKeys(pythonCsv(file), 'date');
+  });
+});
+
+describe('restatement is reported only for rows that were settled when written', () => {
+  const args = ['history', 'h100', '--granularity', 'daily', '--from', '2026-10-25'];
+  const bump = (day: string, now: string) => rewriting(now, (rows) => rows.map((r) => (String(r.timestamp).startsWith(day) ? { ...r, index_value: (r.index_value as number) + 0.5 } : r)));
+
+  it('a settled row that comes back different is reported (and kept); a provisional one is replaced silently', async () => {
+    const dir = workDir();
+    const file = join(dir, 'h.csv');
+    // Written the day after 10-30: that row was settled then.
+    expect((await runAt('2026-10-31T01:00:00Z', [...args, '--to', '2026-10-30', '--append', file], { file })).code).toBe(0);
+    const second = '2026-11-01T12:00:00Z';
+    const r = await runAt(second, [...args, '--append', file], { file, sb: { intercept: bump('2026-10-30', second) } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/1 row in .*h\.csv came back with different values \(restated\): 2026-10-30T00:00:00\.000Z; kept as they were/);
+
+    // Written on 11-01 at noon, the 11-01 row was provisional: its settled value replaces it without a word.
+    const third = '2026-11-02T12:00:00Z';
+    // The service keeps its restated value from now on.
+    const t = await runAt(third, [...args, '--append', file], { file, sb: { intercept: bump('2026-10-30', third) } });
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stderr).not.toMatch(/restated/);
+    const full = join(dir, 'full.csv');
+    expect((await runAt(third, [...args, '-o', full], { sb: { intercept: bump('2026-10-30', third) } })).code).toBe(0);
+    const got = pythonCsv(file);
+    const want = pythonCsv(full);
+    // Only the restated 10-30 row (kept as it was, without --replace-restated) differs from a full export.
+    expect(got.filter((row, i) => row.join() !== want[i]?.join()).map((row) => row[0])).toEqual(['2026-10-30T00:00:00.000Z']);
+    expect(got).toHaveLength(want.length);
   });
 });
