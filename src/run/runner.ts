@@ -131,7 +131,8 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
       out = { ...plan, columns: [...plan.columns, PROVISIONAL_COLUMN] };
     }
   }
-  if (rows.length === 0) noteNoRows(ctx, ds.name, asked);
+  // An export says what it did with no rows itself (wrote only the header, or nothing new).
+  if (rows.length === 0 && !exp) noteNoRows(ctx, ds.name, asked);
   if (plan.order === 'desc') rows.reverse();
   await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined);
 }
