@@ -94,23 +94,23 @@ export function isProvisional(row: Row, timeKey: string, today: string): boolean
 }
 
 /**
- * Rows of the current UTC day: with --settled they are left out; otherwise a note says they will
- * change. Returns the rows to print and how many are provisional.
+ * Rows of the current UTC day, per target: with --settled they are left out; otherwise a note says
+ * they will change. Returns the rows to go on and how many are provisional.
  */
-export function handleProvisional(ctx: Context, rows: Row[], timeKey: string, settled: boolean): { rows: Row[]; provisional: number } {
+export function handleProvisional(ctx: Context, parts: Row[][], timeKey: string, settled: boolean): { parts: Row[][]; provisional: number } {
   const today = ctx.today();
   let n = 0;
-  for (const r of rows) if (isProvisional(r, timeKey, today)) n++;
-  if (n === 0) return { rows, provisional: 0 };
+  for (const rows of parts) for (const r of rows) if (isProvisional(r, timeKey, today)) n++;
+  if (n === 0) return { parts, provisional: 0 };
   const what = `${n} row${n === 1 ? '' : 's'} of today (${today}, UTC)`;
   // For the person at the terminal (and --verbose); a pipeline's stderr stays clean, as the rows carry their dates.
   const note = ctx.io.stderrIsTTY ? ctx.log.info : ctx.log.verbose;
   if (settled) {
     note(`left out ${what}: the day is not over (--settled)`);
-    return { rows: rows.filter((r) => !isProvisional(r, timeKey, today)), provisional: 0 };
+    return { parts: parts.map((rows) => rows.filter((r) => !isProvisional(r, timeKey, today))), provisional: 0 };
   }
   note(`${what} ${n === 1 ? 'is' : 'are'} provisional: the day is not over and ${n === 1 ? 'its values' : 'their values'} will change (--settled leaves them out)`);
-  return { rows, provisional: n };
+  return { parts, provisional: n };
 }
 
 /** The column the table view adds to mark provisional rows. */

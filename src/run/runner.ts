@@ -113,7 +113,10 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   noteBaseUnavailable(ctx, served, flags.baseDate);
   if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
   // Each target sorted on its own (TimSort turns the service's newest-first runs around in linear time).
-  const perTarget = results.map((r) => (timeKey && ds.sort ? sortRows(r.rows, timeKey, 'asc') : r.rows));
+  let perTarget = results.map((r) => (timeKey && ds.sort ? sortRows(r.rows, timeKey, 'asc') : r.rows));
+  // Rows of today are provisional: noted, and left out with --settled (analysis views included).
+  const provisional = timeKey && window ? handleProvisional(ctx, perTarget, timeKey, flags.settled === true) : undefined;
+  if (provisional) perTarget = provisional.parts;
   // Only the rows go on: the response texts, as large as the export itself, are freed before formatting.
   results.length = 0;
   const label = (i: number): string => (targets.length > 1 || ds.subject === 'gpu-option' ? (targets[i] ?? '') : '');
@@ -122,14 +125,10 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   let rows: Row[] = multi ? perTarget.flatMap((rs, i) => rs.map((r) => ({ gpu: targets[i], ...r }))) : (perTarget[0] ?? []);
   if (multi && timeKey) rows = sortRows(rows, timeKey, 'asc', targets.filter((m): m is GpuModel => m !== undefined));
   let out = plan;
-  if (timeKey && window) {
-    const p = handleProvisional(ctx, rows, timeKey, flags.settled === true);
-    rows = p.rows;
-    // The table view marks them in a column of their own (files keep the columns they were asked for).
-    if (p.provisional > 0 && !exp && formatInfo(plan.format).terminalView) {
-      rows = markProvisional(rows, timeKey, today);
-      out = { ...plan, columns: [...plan.columns, PROVISIONAL_COLUMN] };
-    }
+  // The table view marks provisional rows in a column of their own (files keep the columns they were asked for).
+  if (timeKey && provisional && provisional.provisional > 0 && !exp && formatInfo(plan.format).terminalView) {
+    rows = markProvisional(rows, timeKey, today);
+    out = { ...plan, columns: [...plan.columns, PROVISIONAL_COLUMN] };
   }
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
   if (rows.length === 0 && !exp) noteNoRows(ctx, ds.name, asked);

@@ -25,6 +25,9 @@ describe('provisional rows of today', () => {
     const settled = await runAt(NOW, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-18', '-f', 'csv', '--settled']);
     expect(settled.code).toBe(0);
     expect(settled.stdout.trimEnd().split('\n').slice(1).map((l) => l.slice(0, 10))).toEqual(['2026-11-18', '2026-11-19']);
+    // Analysis views too: the summary ends with the last settled day.
+    const stats = await runAt(NOW, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-18', '--stats', '--settled', '-f', 'csv']);
+    expect(stats.stdout.split('\n')[1]).toMatch(/^H100 SXM,index_value,2,2026-11-18T00:00:00\.000Z,2026-11-19T00:00:00\.000Z,/);
   });
 });
 
