@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pythonCsv, workDir } from './cron-helpers.js';
+import { runCli } from '../helpers/cli.js';
 import { holdingBack, rewriting, runAt } from './append-helpers.js';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 
@@ -58,7 +59,21 @@ describe('util-index appends equal one full export', () => {
     if ((args as readonly string[]).includes('--base-date')) expect(stderr.join('')).toMatch(/not on the requested base 2023-06-01/);
   });
 
-  it('the README example without -q: no false restatement of the file\'s first row, with or without --replace-restated', async () => {
+  it('the README example, literally and without -q: no restatement warning, and the file equals the full export', async () => {
+    const dir = workDir();
+    const util = join(dir, 'util.csv');
+    const full = join(dir, 'full.csv');
+    const env = { env: { GPUMKT_TODAY: '2026-11-20' } };
+    expect((await runCli(['util-index', '--sandbox', '--from', '2026-11-01', '--to', '2026-11-10', '--append', util], env)).code).toBe(0);
+    const second = await runCli(['util-index', '--sandbox', '--from', '2026-11-01', '--append', util], env);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toBe(`gpumkt: appended 10 new rows to ${util} (20 in all)\n`);
+    expect((await runCli(['util-index', '--sandbox', '--from', '2026-11-01', '-o', full], env)).code).toBe(0);
+    expect(readFileSync(util).equals(readFileSync(full))).toBe(true);
+    expect(pythonCsv(util)).toHaveLength(21);
+  });
+
+  it('the README example at two instants: no false restatement of the file\'s first row, with or without --replace-restated', async () => {
     await appendsEqualFull(['util-index', '--from', '2026-11-01'], ['2026-11-02T06:00:00Z', '2026-11-06T06:00:00Z']);
     await appendsEqualFull(['util-index', '--from', '2026-11-01'], ['2026-11-02T06:00:00Z', '2026-11-06T06:00:00Z'], {}, ['--replace-restated']);
   });
