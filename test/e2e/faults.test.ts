@@ -92,6 +92,8 @@ describe('fault matrix (built binary, -o file)', () => {
       writeFileSync(out, OLD);
       try {
         const r = await runCli(['memory', '-f', 'csv', '-o', out, '--timeout', '1', '--retries', String(c.retries ?? 3)], {
+          // The matrix is of the built binary: exit codes, time budgets and files as a real run sees them.
+          spawn: true,
           env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY, ...c.env },
           files: [dir],
         });
