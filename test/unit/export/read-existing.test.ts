@@ -1,13 +1,14 @@
 /** scanExisting: what --append learns from the old file, and the files it refuses. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../helpers/temp.js';
 import { addDays } from '../../../src/domain/dates.js';
 import { scanExisting } from '../../../src/export/read-existing.js';
 
 const file = (content: string): string => {
-  const f = join(mkdtempSync(join(tmpdir(), 'gpumkt-scan-')), 'f.csv');
+  const f = join(makeTempDir('scan'), 'f.csv');
   writeFileSync(f, content);
   return f;
 };
