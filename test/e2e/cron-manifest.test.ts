@@ -44,7 +44,7 @@ describe('--manifest', () => {
     expect(m2.file.sha256).toBe(sha256(file));
     expect(m2.file.sha256).not.toBe(m1.file.sha256);
     const rows = pythonCsv(file).slice(1);
-    expect(m2.rows).toEqual({ total: rows.length, new: rows.length - m1.rows.total, replaced: 0 });
+    expect(m2.rows).toEqual({ total: rows.length, new: rows.length - m1.rows.total, replaced: 0, late: 0 });
     expect(m2.rows.new).toBeGreaterThan(0);
     // The second run asked only from the file's last day on.
     expect(m2.requests[0]?.url).toContain('startDate=2026-11-10&endDate=2026-11-20');
