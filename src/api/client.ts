@@ -140,6 +140,10 @@ export class ApiClient {
           log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms, ${Buffer.byteLength(text)} bytes)`);
           return text;
         }
+        // A 429 speaks for the whole client address: hold the other starts before reading its body, so
+        // requests finishing meanwhile do not start more into the same refusal.
+        const retryAfterMs = status === 429 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : undefined;
+        if (retryAfterMs !== undefined) this.limiter.holdUntil(Date.now() + retryAfterMs);
         const body = await readErrorBody(res);
         log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms)`);
         if (status >= 300 && status < 400) {

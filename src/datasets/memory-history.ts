@@ -7,7 +7,7 @@
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { daysBetween } from '../domain/dates.js';
-import { findMemoryType, MEMORY_TYPES, parseMemoryCategory } from '../domain/memory-types.js';
+import { checkMemoryFilter, findMemoryType, MEMORY_TYPES, parseMemoryCategory } from '../domain/memory-types.js';
 import type { Dataset, Flags } from './types.js';
 
 /** Parameters of one memory-history request. */
@@ -19,18 +19,11 @@ export interface MemoryHistoryParams {
   readonly limit: number;
 }
 
-/** The types one run asks for, in catalogue order; usage error when --type is not in --category. */
+/** The types one run asks for, in catalogue order; unknown types and contradictions are usage errors (as for the snapshot). */
 export function historyTypes(flags: Flags): string[] {
+  checkMemoryFilter(flags.type as string | undefined, flags.category as string | undefined);
   const category = flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string);
-  if (flags.type !== undefined) {
-    const typed = (flags.type as string).trim();
-    const known = findMemoryType(typed);
-    if (known && category && known.category !== category) {
-      throw new UsageError(`memory type ${known.id} is in category ${known.category}, not ${category}`);
-    }
-    // Unknown types go as typed: the service's catalogue may be newer than this CLI's (404 if not).
-    return [known?.id ?? typed];
-  }
+  if (flags.type !== undefined) return [(findMemoryType(flags.type as string) as { id: string }).id];
   return MEMORY_TYPES.filter((t) => category === undefined || t.category === category).map((t) => t.id);
 }
 

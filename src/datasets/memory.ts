@@ -3,7 +3,7 @@
  * `type` is given. With --from or --to it runs the daily history instead (memory-history.ts).
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { findMemoryType, MEMORY_CATEGORIES, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
+import { checkMemoryFilter, findMemoryType, MEMORY_CATEGORIES, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
 import memoryHistory from './memory-history.js';
 import type { Dataset } from './types.js';
 
@@ -45,8 +45,9 @@ const memory: Dataset<MemoryParams> = {
   ],
   fetch: { kind: 'single' },
   sort: false,
-  validate: (flags) => void (flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string)),
-  // Known types are sent by id whatever way they were typed; unknown ones go as typed (the service decides).
+  // Types are checked offline like GPU names (unknown, or of another category: exit 2 before any request).
+  validate: (flags) => checkMemoryFilter(flags.type as string | undefined, flags.category as string | undefined),
+  // Known types are sent by id whatever way they were typed.
   params: (flags) => ({
     type: flags.type === undefined ? undefined : (findMemoryType(flags.type as string)?.id ?? (flags.type as string).trim()),
     category: flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string),

@@ -17,6 +17,7 @@ import type { ExportSource } from './manifest.js';
 import { redactUrl } from '../domain/redact.js';
 import { acquireLock, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
+import { regionColumn } from './region-values.js';
 import { appendRows } from './append.js';
 import { writeManifest } from './manifest.js';
 
@@ -31,14 +32,22 @@ export interface ExportSpec {
   readonly windowDependent?: (row: Row) => boolean;
   /** The column that tells rows of the same time apart (default `gpu`; memory history: `id`). */
   readonly keyColumn?: string;
+  /** The grain this run asks for (series datasets): a file keeps the grain it was created with. */
+  readonly grain?: string;
+  /** The models' order within one time, for inserting late rows. */
+  readonly gpuOrder?: readonly string[];
 }
 
 /** An export in progress. */
 export interface ExportRun {
   /** The window to request: from the file's last day (less the overlap) to the run's end. */
   window(requested: DateWindow): DateWindow;
-  /** Writes the rows (sorted oldest first) and the manifest. */
-  write(rows: readonly Row[]): Promise<void>;
+  /** Writes the rows (sorted oldest first) and the manifest; `grain` is the grain the service served. */
+  write(rows: readonly Row[], grain?: string): Promise<void>;
+  /** The file's whole range (its first day to the run's end), when it exists: what a full export would ask. */
+  wholeRange(requested: DateWindow): DateWindow | undefined;
+  /** The file's values of `column` in the overlap region, by row key (csv/tsv/ndjson text as written). */
+  regionValues(column: string): Map<string, string>;
 }
 
 /** Starts an export when the plan asks for one (--append or --manifest); undefined otherwise. */
@@ -54,6 +63,9 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
   const info = formatInfo(plan.format);
   const existing = plan.append && info.appendAs ? await scanExisting(target, { format: info.appendAs, timeKey: spec.timeKey, regionStart, keyColumn: spec.keyColumn }) : undefined;
+  if (existing?.grain !== undefined && spec.grain !== undefined && (spec.grain === 'daily' || spec.grain === 'hourly') && spec.grain !== existing.grain) {
+    throw new UsageError(`${target} holds ${existing.grain} rows; this run asks for ${spec.grain} rows, and a file keeps the grain it was created with`, `use --granularity ${existing.grain}, or a new file`);
+  }
   const formatter = (await info.load()).formatter;
   let dialect = plan.dialect;
   if (existing !== undefined && info.dialects) {
@@ -73,7 +85,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       throw new UsageError(`${target} has the columns ${existing.header}; this run would write ${header}`, 'use the same --columns as the file, or a new file');
     }
   }
-  const manifest = async (rows: { total: number; new: number; replaced: number }, firstKey?: string, lastKey?: string): Promise<void> => {
+  const manifest = async (rows: { total: number; new: number; replaced: number; late: number }, firstKey?: string, lastKey?: string): Promise<void> => {
     if (!plan.manifest) return;
     const file = await writeManifest({
       target, argv: ctx.argv ?? [], knownKey: ctx.env.GPUMKT_API_KEY, command: spec.command, format: plan.format,
@@ -88,12 +100,22 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       const from = regionStart(existing.lastTime);
       return { from: from < requested.to ? from : requested.to, to: requested.to };
     },
-    async write(rows) {
+    wholeRange(requested) {
+      const first = existing?.firstKey?.slice(0, 10);
+      return first === undefined || first > requested.to ? undefined : { from: first, to: requested.to };
+    },
+    regionValues(column) {
+      return existing === undefined || info.appendAs === undefined ? new Map() : regionColumn(existing, info.appendAs, column);
+    },
+    async write(rows, grain) {
       if (existing !== undefined) {
+        if (existing.grain !== undefined && grain !== undefined && grain !== existing.grain) {
+          throw new UsageError(`${target} holds ${existing.grain} rows and the service sent ${grain} rows; ${target} left unchanged (a file keeps the grain it was created with)`);
+        }
         const r = await appendRows(ctx, existing, rows, {
-          target, timeKey: spec.timeKey, keyColumn: spec.keyColumn, windowDependent: spec.windowDependent, formatter, options, replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty,
+          target, timeKey: spec.timeKey, keyColumn: spec.keyColumn, windowDependent: spec.windowDependent, formatter, options, replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, gpuOrder: spec.gpuOrder,
         });
-        if (r.written) await manifest({ total: r.total, new: r.added, replaced: r.replaced }, existing.firstKey, r.lastKey);
+        if (r.written) await manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, existing.firstKey, r.lastKey);
         return;
       }
       await writeWhole(ctx, target, rows, formatter, options);
@@ -102,7 +124,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
         const other = row?.[spec.keyColumn ?? 'gpu'];
         return row === undefined || time === undefined || time === null ? undefined : rowKey(String(time), typeof other === 'string' ? other : undefined);
       };
-      await manifest({ total: rows.length, new: rows.length, replaced: 0 }, key(rows[0]), key(rows[rows.length - 1]));
+      await manifest({ total: rows.length, new: rows.length, replaced: 0, late: 0 }, key(rows[0]), key(rows[rows.length - 1]));
       if (rows.length === 0 && plan.failEmpty) throw new EmptyError(`no rows to export; ${target} holds only the header`);
     },
   };
