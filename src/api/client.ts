@@ -22,7 +22,8 @@ export type { ProxySettings } from './dispatcher.js';
 /** How the client is set up. */
 export interface ClientOptions {
   readonly baseUrl: string;
-  readonly apiKey: string;
+  /** The bearer key; undefined on public routes run without one (no Authorization header is sent). */
+  readonly apiKey?: string;
   /** Per attempt: connect, headers, and idle time between body chunks. */
   readonly timeoutMs: number;
   readonly retries: number;
@@ -131,7 +132,7 @@ export class ApiClient {
           method: 'GET',
           dispatcher: this.dispatcher,
           signal: attemptSignal,
-          headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': this.opts.userAgent },
+          headers: { ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}), accept: 'application/json', 'user-agent': this.opts.userAgent },
         });
         const status = res.statusCode;
         if (status >= 200 && status < 300) {

@@ -29,6 +29,8 @@ export interface AppendResult {
 export interface AppendSpec {
   readonly target: string;
   readonly timeKey: string;
+  /** The column that tells rows of the same time apart (default `gpu`). */
+  readonly keyColumn?: string;
   readonly windowDependent?: (row: Row) => boolean;
   readonly formatter: Formatter;
   readonly options: FormatOptions;
@@ -45,9 +47,10 @@ export function renderLine(formatter: Formatter, options: FormatOptions, row: Ro
   return s.endsWith('\r\n') ? s.slice(0, -2) : s.endsWith('\n') ? s.slice(0, -1) : s;
 }
 
-/** The key of a fetched row (with `gpu` only when the file keys by model). */
-function keyOf(row: Row, timeKey: string, byGpu: boolean): string {
-  return rowKey(String(row[timeKey]), byGpu && typeof row.gpu === 'string' ? row.gpu : undefined);
+/** The key of a fetched row (with its key column only when the file keys by it). */
+function keyOf(row: Row, timeKey: string, byGpu: boolean, keyColumn = 'gpu'): string {
+  const other = row[keyColumn];
+  return rowKey(String(row[timeKey]), byGpu && typeof other === 'string' ? other : undefined);
 }
 
 const listKeys = (keys: readonly string[]): string => keys.slice(0, 3).join(', ') + (keys.length > 3 ? `, … (${keys.length} in all)` : '');
@@ -78,7 +81,7 @@ export function classify(existing: ExistingFile, rows: readonly Row[], spec: App
   const writtenOn = dayOf(existing.mtimeMs);
   let lastKey = existing.lastKey;
   for (const row of rows) {
-    const key = keyOf(row, spec.timeKey, byGpu);
+    const key = keyOf(row, spec.timeKey, byGpu, spec.keyColumn);
     const time = String(row[spec.timeKey]);
     const old = region.get(key);
     if (old !== undefined) {
@@ -108,7 +111,10 @@ export function checkNdjsonKeys(existing: ExistingFile, firstLine: string | unde
 /** Appends what is new in `rows` to the existing file, atomically; see the module comment. */
 export async function appendRows(ctx: Context, existing: ExistingFile, rows: readonly Row[], spec: AppendSpec): Promise<AppendResult> {
   if (spec.formatter.name === 'ndjson' && rows[0] !== undefined) checkNdjsonKeys(existing, renderLine(spec.formatter, spec.options, rows[0]), spec.target);
-  const byGpu = existing.region.some((r) => r.key !== r.time) || rows.some((r) => typeof r.gpu === 'string');
+  const keyColumn = spec.keyColumn ?? 'gpu';
+  // Rows always carry their own key column (memory history's `id`); it keys them only when printed.
+  const printed = spec.keyColumn === undefined || spec.options.columns.includes(keyColumn);
+  const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => typeof r[keyColumn] === 'string'));
   const { fresh, restated, refreshed, late, lastKey } = classify(existing, rows, spec, byGpu);
   const replacing = spec.replaceRestated && restated.size > 0;
   if (restated.size > 0) {

@@ -30,6 +30,8 @@ export interface ExportSpec {
   readonly overlapDays: number;
   /** Rows whose values depend on where the request window starts (util-index's `no_prior_day` first row): never taken as restated. */
   readonly windowDependent?: (row: Row) => boolean;
+  /** The column that tells rows of the same time apart (default `gpu`; memory history: `id`). */
+  readonly keyColumn?: string;
   /** The grain this run asks for (series datasets): a file keeps the grain it was created with. */
   readonly grain?: string;
   /** The models' order within one time, for inserting late rows. */
@@ -60,7 +62,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   }
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
   const info = formatInfo(plan.format);
-  const existing = plan.append && info.appendAs ? await scanExisting(target, { format: info.appendAs, timeKey: spec.timeKey, regionStart }) : undefined;
+  const existing = plan.append && info.appendAs ? await scanExisting(target, { format: info.appendAs, timeKey: spec.timeKey, regionStart, keyColumn: spec.keyColumn }) : undefined;
   if (existing?.grain !== undefined && spec.grain !== undefined && (spec.grain === 'daily' || spec.grain === 'hourly') && spec.grain !== existing.grain) {
     throw new UsageError(`${target} holds ${existing.grain} rows; this run asks for ${spec.grain} rows, and a file keeps the grain it was created with`, `use --granularity ${existing.grain}, or a new file`);
   }
@@ -111,7 +113,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
           throw new UsageError(`${target} holds ${existing.grain} rows and the service sent ${grain} rows; ${target} left unchanged (a file keeps the grain it was created with)`);
         }
         const r = await appendRows(ctx, existing, rows, {
-          target, timeKey: spec.timeKey, windowDependent: spec.windowDependent, formatter, options, replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, gpuOrder: spec.gpuOrder,
+          target, timeKey: spec.timeKey, keyColumn: spec.keyColumn, windowDependent: spec.windowDependent, formatter, options, replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, gpuOrder: spec.gpuOrder,
         });
         if (r.written) await manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, existing.firstKey, r.lastKey);
         return;
@@ -119,7 +121,8 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       await writeWhole(ctx, target, rows, formatter, options);
       const key = (row: Row | undefined): string | undefined => {
         const time = row?.[spec.timeKey];
-        return row === undefined || time === undefined || time === null ? undefined : rowKey(String(time), typeof row.gpu === 'string' ? row.gpu : undefined);
+        const other = row?.[spec.keyColumn ?? 'gpu'];
+        return row === undefined || time === undefined || time === null ? undefined : rowKey(String(time), typeof other === 'string' ? other : undefined);
       };
       await manifest({ total: rows.length, new: rows.length, replaced: 0, late: 0 }, key(rows[0]), key(rows[rows.length - 1]));
       if (rows.length === 0 && plan.failEmpty) throw new EmptyError(`no rows to export; ${target} holds only the header`);

@@ -51,25 +51,27 @@ export interface ScanSpec {
   readonly timeKey: string;
   /** The first time of the overlap region, given the latest time seen. */
   readonly regionStart: (lastTime: string) => string;
+  /** The column that tells rows of the same time apart (default `gpu`). */
+  readonly keyColumn?: string;
 }
 
-/** The key of a row: its time, plus its model when the file has a `gpu` column. */
+/** The key of a row: its time, plus its model (or other key column) when the file has that column. */
 export function rowKey(time: string, gpu: string | undefined): string {
   return gpu === undefined ? time : `${time} ${gpu}`;
 }
 
 type Fields = (text: string) => { time: unknown; gpu: unknown };
 
-function fieldReader(format: LineSyntax, header: string, timeKey: string, file: string): Fields {
+function fieldReader(format: LineSyntax, header: string, timeKey: string, file: string, keyColumn = 'gpu'): Fields {
   if (format === 'ndjson') {
     return (text) => {
       const o = JSON.parse(text) as Record<string, unknown>;
-      return { time: o[timeKey], gpu: o.gpu };
+      return { time: o[timeKey], gpu: o[keyColumn] };
     };
   }
   const cols = format === 'csv' ? parseCsvRecord(header) : parseTsvRecord(header);
   const ti = cols.indexOf(timeKey);
-  const gi = cols.indexOf('gpu');
+  const gi = cols.indexOf(keyColumn);
   if (ti === -1) throw new UsageError(`${file} has no '${timeKey}' column, so --append cannot tell which rows it holds`);
   const parse = format === 'csv' ? parseCsvRecord : parseTsvRecord;
   const sep = format === 'csv' ? ',' : '\t';
@@ -136,7 +138,7 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
       eol = rec.crlf ? '\r\n' : '\n';
       if (spec.format !== 'ndjson') {
         header = text;
-        fields = fieldReader(spec.format, text, spec.timeKey, file);
+        fields = fieldReader(spec.format, text, spec.timeKey, file, spec.keyColumn);
         continue;
       }
       header = '';
@@ -145,7 +147,7 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     let time: unknown;
     let gpu: unknown;
     try {
-      ({ time, gpu } = (fields ?? fieldReader(spec.format, '', spec.timeKey, file))(text));
+      ({ time, gpu } = (fields ?? fieldReader(spec.format, '', spec.timeKey, file, spec.keyColumn))(text));
     } catch {
       throw new UsageError(`${file} line ${lineNo} is not valid ${spec.format}; --append will not extend it`);
     }

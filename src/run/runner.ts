@@ -7,8 +7,8 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { AnyDataset, Flags } from '../datasets/types.js';
 import type { SeriesParams } from '../datasets/per-gpu-series.js';
-import { resolveGpuList, type GpuModel } from '../domain/gpus.js';
 import { resolveWindow, type DateWindow } from '../domain/dates.js';
+import { isGpuModel, type GpuModel } from '../domain/gpus.js';
 import type { Row } from '../domain/row.js';
 import type { AnalysisFlags, OutputFlags } from './request.js';
 import { loadSettings, openSession, type Session } from './session.js';
@@ -21,6 +21,7 @@ import { emitAnalysis, planAnalysis } from './analysis.js';
 import { fetchSeries, windowCapacity } from './fetch-series.js';
 import { fetchWindow } from './fetch-windowed.js';
 import { planChunks } from './util-index-chunks.js';
+import { resolveTargets, selectDataset } from './targets.js';
 import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, observe, PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture, noteNoRows } from './empty.js';
 import { formatInfo } from '../output/formats.js';
@@ -29,22 +30,26 @@ import { offBase } from './append-base.js';
 /** The flags every data command may carry; each dataset reads the ones it declares. */
 export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to?: string; settled?: boolean; granularity?: string; limit?: number | 'all'; gpu?: string[] };
 
-/** Runs one data command end to end. `args` are the positional arguments (the GPU list of `gpus` datasets). */
-export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly string[], flags: RunFlags): Promise<void> {
+/**
+ * Runs one data command end to end. `args` are the positional arguments (the GPU list of `gpus`
+ * datasets); the command's flags may select one of its variants (targets.ts).
+ */
+export async function runDataset(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags): Promise<void> {
+  const ds = selectDataset(command, flags);
   const today = ctx.today();
   ds.validate?.(flags, today);
-  const targets: Array<GpuModel | undefined> =
-    ds.subject === 'gpus' ? resolveGpuList(args) : ds.subject === 'gpu-option' && flags.gpu ? resolveGpuList(flags.gpu) : [undefined];
+  const settings = await loadSettings(ctx);
+  const targets = resolveTargets(ds, args, flags, ctx.globals().sandbox || settings.apiKey !== undefined);
   let window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;
   if (window) checkWindowNotFuture(window, today);
   const asked = window;
   const { endpoint } = ds;
   const timeKey = endpoint.timeKey;
-  const perModel = ds.subject !== 'none';
+  // Rows that name their own target (targetColumn) get no added `gpu` column.
+  const perModel = ds.subject !== 'none' && ds.targetColumn === undefined;
   const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true);
   // With more than one model a row without its model is ambiguous: `gpu` is kept (first, unless placed).
   if (multi && flags.columns && flags.columns.length > 0 && !flags.columns.includes('gpu')) flags = { ...flags, columns: ['gpu', ...flags.columns] };
-  const settings = await loadSettings(ctx);
   const plan = await planOutput(flags, ctx, {
     valid: perModel ? [...endpoint.columns, 'gpu'] : endpoint.columns,
     defaults: multi ? ['gpu', ...endpoint.columns] : endpoint.columns,
@@ -52,9 +57,13 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
     series: timeKey !== undefined,
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
+  if (plan.append && ds.targetColumn && targets.length > 1 && !plan.columns.includes(ds.targetColumn)) {
+    throw new UsageError(`--append keys these rows by ${ds.targetColumn} and ${timeKey ?? 'time'}: keep ${ds.targetColumn} in --columns`);
+  }
   const series = ds.fetch.kind === 'series';
   if (plan.raw && targets.length > 1) {
-    throw new UsageError(series ? '--raw prints one response body; give one GPU model' : '--raw prints one response body; give at most one --gpu and a window of at most 400 days');
+    if (ds.targets) throw new UsageError(`--raw prints one response body; this run would make ${targets.length} requests (ask for one model or type)`);
+    throw new UsageError(series || ds.subject === 'gpus' ? '--raw prints one response body; give one GPU model' : '--raw prints one response body; give at most one --gpu and a window of at most 400 days');
   }
   if (plan.raw && ds.fetch.kind === 'windowed' && window && planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays).length > 1) {
     throw new UsageError(`--raw prints one response body; give at most one --gpu and a window of at most ${ds.fetch.maxDays} days`);
@@ -65,15 +74,15 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   }
   const valueKey = endpoint.valueKey;
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
-  const session = await openSession(ctx, settings);
+  const session = await openSession(ctx, settings, { keyOptional: ds.public === true });
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const exp = await openExport(ctx, plan, session, {
-    command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent,
-    grain: ds.groups.series ? (flags.granularity as string) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined),
+    command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.targetColumn,
+    grain: ds.groups.series ? (flags.granularity as string) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
   });
   if (exp && window) window = exp.window(window);
   const all = flags.limit === 'all';
-  const params = (t: GpuModel | undefined): unknown => {
+  const params = (t: string | undefined): unknown => {
     const p = ds.params(flags, t, window, today);
     if (!series || !window) return p;
     return { ...(p as SeriesParams), limit: all ? windowCapacity(window.from, window.to, (p as SeriesParams).granularity) : (flags.limit as number) };
@@ -122,8 +131,10 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   const label = (i: number): string => (targets.length > 1 || ds.subject === 'gpu-option' ? (targets[i] ?? '') : '');
   if (ds.checks) reportViolations(ctx, plan, perTarget.flatMap((rows, i) => (ds.checks as NonNullable<typeof ds.checks>)(rows, label(i))));
   if (analysis) return emitAnalysis(ctx, plan, analysis, perTarget.map((rows, i) => ({ label: targets[i] ?? 'aggregate', rows })));
-  let rows: Row[] = multi ? perTarget.flatMap((rs, i) => rs.map((r) => ({ gpu: targets[i], ...r }))) : (perTarget[0] ?? []);
-  if (multi && timeKey) rows = sortRows(rows, timeKey, 'asc', targets.filter((m): m is GpuModel => m !== undefined));
+  let rows: Row[] = multi ? perTarget.flatMap((rs, i) => rs.map((r) => ({ gpu: targets[i], ...r }))) : perTarget.length === 1 ? (perTarget[0] ?? []) : perTarget.flat();
+  const order = targets.filter((m): m is string => m !== undefined);
+  if (multi && timeKey) rows = sortRows(rows, timeKey, 'asc', order);
+  else if (ds.targetColumn && timeKey && perTarget.length > 1) rows = sortRows(rows, timeKey, 'asc', order, ds.targetColumn);
   let out = plan;
   // The table view marks provisional rows in a column of their own (files keep the columns they were asked for).
   if (timeKey && provisional && provisional.provisional > 0 && !exp && formatInfo(plan.format).terminalView) {

@@ -44,8 +44,12 @@ describe('README examples', () => {
   });
 
   it('has examples for every data command', () => {
-    for (const cmd of [...DATASETS.map((d) => d.name), 'gpus', 'memory-types']) {
+    for (const cmd of [...DATASETS.map((d) => d.name), 'gpus', 'memory-types', 'status', 'api']) {
       expect(all.some((e) => e.command.startsWith(`gpumkt ${cmd} `)), cmd).toBe(true);
+    }
+    // The variants and live catalogues too: memory history, latest --current, --live.
+    for (const re of [/^gpumkt memory .*--from/, /^gpumkt latest .*--current/, /^gpumkt gpus .*--live/, /^gpumkt memory-types .*--live/]) {
+      expect(all.some((e) => re.test(e.command)), String(re)).toBe(true);
     }
   });
 
