@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
+import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseNonNegativeInt, parsePositiveNumber } from './commands/parse.js';
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/sanitize.js';
@@ -139,7 +140,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   process.on('SIGINT', sigint).on('SIGTERM', sigterm);
   try {
     program = buildProgram(ctx);
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(rewriteApiQueryFlag(argv), { from: 'user' });
     return controller.signal.aborted ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {
     if (controller.signal.aborted) {

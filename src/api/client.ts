@@ -22,7 +22,8 @@ export type { ProxySettings } from './dispatcher.js';
 /** How the client is set up. */
 export interface ClientOptions {
   readonly baseUrl: string;
-  readonly apiKey: string;
+  /** The bearer key; undefined on public routes run without one (no Authorization header is sent). */
+  readonly apiKey?: string;
   /** Per attempt: connect, headers, and idle time between body chunks. */
   readonly timeoutMs: number;
   readonly retries: number;
@@ -131,7 +132,7 @@ export class ApiClient {
           method: 'GET',
           dispatcher: this.dispatcher,
           signal: attemptSignal,
-          headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': this.opts.userAgent },
+          headers: { ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}), accept: 'application/json', 'user-agent': this.opts.userAgent },
         });
         const status = res.statusCode;
         if (status >= 200 && status < 300) {
@@ -139,6 +140,10 @@ export class ApiClient {
           log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms, ${Buffer.byteLength(text)} bytes)`);
           return text;
         }
+        // A 429 speaks for the whole client address: hold the other starts before reading its body, so
+        // requests finishing meanwhile do not start more into the same refusal.
+        const retryAfterMs = status === 429 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : undefined;
+        if (retryAfterMs !== undefined) this.limiter.holdUntil(Date.now() + retryAfterMs);
         const body = await readErrorBody(res);
         log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms)`);
         if (status >= 300 && status < 400) {

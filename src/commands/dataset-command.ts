@@ -16,7 +16,9 @@ function toOption(spec: OptionSpec): Option {
 /** Declares the command of one dataset. */
 export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   const cmd = new Command(ds.name).description(ds.summary);
+  const positional = ds.subject === 'gpus' || ds.subject === 'some-gpus';
   if (ds.subject === 'gpus') cmd.argument('<gpu...>', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all'");
+  if (ds.subject === 'some-gpus') cmd.argument('[gpu...]', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all' (default: every model)");
   for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));
   if (ds.groups.window) addWindowOptions(cmd);
   if (ds.groups.series) addSeriesOptions(cmd);
@@ -25,8 +27,8 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}`);
   return cmd.action(async (...params: unknown[]) => {
     // commander passes the positional arguments first, then the flags and the command.
-    const args = ds.subject === 'gpus' ? (params[0] as string[]) : [];
-    const flags = params[ds.subject === 'gpus' ? 1 : 0] as Record<string, unknown>;
+    const args = positional ? ((params[0] as string[] | undefined) ?? []) : [];
+    const flags = params[positional ? 1 : 0] as Record<string, unknown>;
     const { runDataset } = await import('../run/runner.js');
     await runDataset(ctx, ds, args, flags as never);
   });

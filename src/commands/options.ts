@@ -12,8 +12,8 @@ export const GRANULARITY_NAMES = ['daily', 'hourly', 'auto'] as const;
 export function addOutputOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)').choices(FORMAT_NAMES))
-    .option('-o, --output <file>', 'write to a file, atomically (temporary file, then rename)')
-    .option('--columns <list>', 'comma-separated columns to print, in this order', parseList)
+    .option('-o, --output <file>', "write to a file, atomically; its extension picks the format (else give -f); '-' is stdout")
+    .option('--columns <list>', 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
     .addOption(new Option('--order <order>', 'oldest first (asc) or newest first (desc)').choices(['asc', 'desc']).default('asc'))
     .option('--raw', 'print the untouched JSON body of the single request')
@@ -32,7 +32,8 @@ export function addOutputOptions(cmd: Command): Command {
 export function addWindowOptions(cmd: Command): Command {
   return cmd
     .option('--from <date>', 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)')
-    .option('--to <date>', 'last day, same forms (default: today, UTC)');
+    .option('--to <date>', 'last day, same forms (default: today, UTC)')
+    .option('--settled', "leave out rows of today (UTC): the day is not over, so they are provisional");
 }
 
 /** Adds --granularity and --limit. */

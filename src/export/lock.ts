@@ -1,9 +1,13 @@
 /**
  * `<file>.lock`: one run at a time per output file. Created with O_EXCL, it holds the owner's pid,
  * hostname and start time; a lock left by a dead process on this host (a run killed with SIGKILL, a
- * crashed machine) is taken over, one held by a live process or another host is waited for.
+ * crashed machine) is taken over, one held by a live process or another host is waited for. Pids are
+ * reused (after a reboot, or a busy machine's wrap-around): where the kernel tells a process's start
+ * time (Linux: /proc/<pid>/stat), the lock records it, and a live pid that started at another time is
+ * another process, so the lock is stale.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { link, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +21,8 @@ export interface LockInfo {
   readonly pid: number;
   readonly hostname: string;
   readonly startedAt: string;
+  /** The owner's start time as the kernel counts it (clock ticks since boot), where known. */
+  readonly procStart?: string;
 }
 
 /** A held lock. */
@@ -46,16 +52,37 @@ export function lockPath(target: string): string {
 export function parseLock(text: string): LockInfo | undefined {
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
-    if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.startedAt === 'string') return v as LockInfo;
+    if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.startedAt === 'string' && (v.procStart === undefined || typeof v.procStart === 'string')) return v as LockInfo;
   } catch {
     // fall through: not a lock we can judge
   }
   return undefined;
 }
 
-/** True when `info` names a process on this host that no longer exists. */
+/**
+ * A process's start time in clock ticks since boot: field 22 of /proc/<pid>/stat (Linux). The command
+ * name (field 2) may hold spaces and parentheses, so fields are counted after its last `)`.
+ * Undefined where there is no /proc or no such process.
+ */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // rest[0] is field 3 (state), so field 22 is rest[19].
+    const v = rest[19];
+    return v !== undefined && /^\d+$/.test(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `info` names a process on this host that no longer exists (or whose pid now belongs to another process). */
 export function isStale(info: LockInfo): boolean {
-  return info.hostname === hostname() && !isAlive(info.pid);
+  if (info.hostname !== hostname()) return false;
+  if (!isAlive(info.pid)) return true;
+  if (info.procStart === undefined) return false;
+  const now = processStartTime(info.pid);
+  return now !== undefined && now !== info.procStart;
 }
 
 async function tryCreate(file: string, text: string): Promise<boolean> {
@@ -95,7 +122,8 @@ async function takeOver(file: string, staleText: string): Promise<void> {
 /** Takes `<target>.lock`, waiting up to `timeoutS` for a live holder; throws LockedError (exit 8) after. */
 export async function acquireLock(target: string, opts: LockOptions): Promise<Lock> {
   const file = lockPath(target);
-  const info: LockInfo = { pid: process.pid, hostname: hostname(), startedAt: (opts.now?.() ?? new Date()).toISOString() };
+  const procStart = processStartTime(process.pid);
+  const info: LockInfo = { pid: process.pid, hostname: hostname(), startedAt: (opts.now?.() ?? new Date()).toISOString(), ...(procStart ? { procStart } : {}) };
   const text = `${JSON.stringify(info)}\n`;
   const deadline = Date.now() + opts.timeoutS * 1000;
   for (;;) {

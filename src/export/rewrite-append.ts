@@ -1,8 +1,9 @@
 /**
  * --append for binary formats (parquet): such a file cannot grow by lines, so it is read back whole
  * (the format's `read`), the rows this run fetched are merged in with the same rules as a line append
- * (append.ts: de-duplicated by row key; restated rows reported, replaced with --replace-restated; late
- * rows reported, not inserted), and the file, or the partitioned folder, is rewritten atomically.
+ * (append.ts: de-duplicated by row key; restated rows reported, replaced with --replace-restated; rows
+ * provisional when written refreshed silently; late rows inserted in order), and the file, or the
+ * partitioned folder, is rewritten atomically.
  * The result equals one full export of the whole span. Loaded only by such appends.
  */
 import { stat } from 'node:fs/promises';
@@ -28,6 +29,8 @@ export interface RewriteSpec {
   readonly failEmpty: boolean;
   /** The first day of the overlap region, given the file's last time. */
   readonly regionStart: (lastTime: string) => string;
+  /** The models' order within one time, for inserting late rows where a full export has them. */
+  readonly gpuOrder?: readonly string[];
 }
 
 /** The file as read back, with what the merge needs. */
@@ -129,7 +132,10 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
   });
   const fresh: Row[] = [];
   const restated = new Map<number, Row>();
-  const late: string[] = [];
+  // Rows of a day on or after the day the file was last written were provisional then: refreshed silently.
+  const refreshed = new Map<number, Row>();
+  const writtenOn = await stat(spec.target).then((st) => new Date(st.mtimeMs).toISOString().slice(0, 10), () => undefined);
+  const late: Row[] = [];
   let lastKey = existing.lastKey;
   for (const row of rows) {
     const k = key(row);
@@ -137,12 +143,14 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
     const old = region.get(k);
     if (old !== undefined) {
       if (spec.windowDependent?.(row) === true) continue;
-      if (text(row) !== text(existing.rows[old] as Row)) restated.set(old, row);
+      if (text(row) === text(existing.rows[old] as Row)) continue;
+      if (writtenOn !== undefined && String(row[spec.timeKey]).slice(0, 10) >= writtenOn) refreshed.set(old, row);
+      else restated.set(old, row);
     } else if (lastT === undefined || t >= lastT) {
       fresh.push(row);
       lastKey = shown(row);
     } else if (region.size > 0 && start !== undefined && t >= start) {
-      late.push(shown(row));
+      late.push(row);
     }
   }
   const replacing = spec.replaceRestated && restated.size > 0;
@@ -151,18 +159,26 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
     const what = `${restated.size} row${restated.size === 1 ? '' : 's'} in ${spec.target} came back with different values (restated): ${listKeys(keys)}`;
     ctx.log.warn(replacing ? `${what}; replaced` : `${what}; kept as they were (--replace-restated replaces them)`);
   }
-  if (late.length > 0) {
-    ctx.log.warn(`${late.length} row${late.length === 1 ? '' : 's'} older than the file's last row are missing from ${spec.target} and were not inserted: ${listKeys(late)} (re-export with -o to include them)`);
-  }
-  const total = existing.rows.length + fresh.length;
-  const result = { total, added: fresh.length, replaced: replacing ? restated.size : 0, lastKey };
-  if (fresh.length === 0 && !replacing) {
+  const total = existing.rows.length + fresh.length + late.length;
+  const result = { total, added: fresh.length + late.length, replaced: replacing ? restated.size : 0, late: late.length, lastKey };
+  if (fresh.length === 0 && late.length === 0 && refreshed.size === 0 && !replacing) {
     const since = existing.lastTime ? ` after ${existing.lastTime}` : '';
     if (spec.failEmpty) throw new EmptyError(`no new rows${since}; ${spec.target} left unchanged`);
     ctx.log.info(`no new rows${since}; ${spec.target} left unchanged`);
     return { ...result, written: false };
   }
-  const merged = existing.rows.map((row, i) => (replacing ? (restated.get(i) ?? row) : row));
+  let merged = existing.rows.map((row, i) => refreshed.get(i) ?? (replacing ? (restated.get(i) ?? row) : row));
+  if (late.length > 0) {
+    // Late rows (a day the service published late) go where one full export has them: by time, then model order.
+    const rank = new Map((spec.gpuOrder ?? []).map((g, i) => [g, i]));
+    const cmp = (a: Row, b: Row): number => {
+      const ta = timeValue(timeType, a[spec.timeKey]);
+      const tb = timeValue(timeType, b[spec.timeKey]);
+      if (ta !== tb) return ta < tb ? -1 : 1;
+      return (rank.get(String(a.gpu)) ?? 0) - (rank.get(String(b.gpu)) ?? 0);
+    };
+    merged = [...merged, ...late].sort(cmp);
+  }
   for (const row of fresh) merged.push(row);
   const columns = (spec.formatter.columnsFor as NonNullable<Formatter['columnsFor']>)(merged, spec.options);
   if (existing.columns.length > 0 && !sameColumns(existing.columns, columns, spec.partitionBy)) {
@@ -170,7 +186,8 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
     throw new UsageError(`${spec.target} has the columns ${cols(existing.columns)}; this run would write ${cols(columns)}`, 'use the same --columns as the file, or a new file');
   }
   await writeRows(ctx, spec, merged);
-  ctx.log.info(`appended ${fresh.length} new row${fresh.length === 1 ? '' : 's'} to ${spec.target} (${total} in all${replacing ? `, ${restated.size} restated replaced` : ''})`);
+  const extras = [late.length > 0 ? `${late.length} late row${late.length === 1 ? '' : 's'} inserted` : '', refreshed.size > 0 ? `${refreshed.size} provisional updated` : '', replacing ? `${restated.size} restated replaced` : ''].filter((x) => x !== '');
+  ctx.log.info(`appended ${fresh.length} new row${fresh.length === 1 ? '' : 's'} to ${spec.target} (${total} in all${extras.length > 0 ? `, ${extras.join(', ')}` : ''})`);
   return { ...result, written: true };
 }
 

@@ -16,7 +16,7 @@ const REGISTRY: readonly FormatInfo[] = [
   { ...base, name: 'ndjson', extensions: ['ndjson', 'jsonl'], appendAs: 'ndjson', load: () => import('./ndjson.js') },
   { ...base, name: 'markdown', extensions: ['md', 'markdown'], human: true, load: () => import('./markdown.js') },
   { ...base, name: 'parquet', extensions: ['parquet', 'pq'], appendAs: 'rows', binary: true, partitions: true, profileDefault: false, load: () => import('./parquet-format.js') },
-  { ...base, name: 'chart', extensions: [], human: true, needsSeries: true, profileDefault: false, load: () => import('./chart.js') },
+  { ...base, name: 'chart', extensions: ['txt'], human: true, needsSeries: true, profileDefault: false, load: () => import('./chart.js') },
 ];
 
 /** Format names, in help order. */

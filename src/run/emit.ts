@@ -9,15 +9,15 @@ import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 
-/** Sorts rows by `timeKey` (ISO strings sort as text), then by `gpu` in the given model order. */
-export function sortRows(rows: Row[], timeKey: string, order: 'asc' | 'desc', gpuOrder?: readonly string[]): Row[] {
+/** Sorts rows by `timeKey` (ISO strings sort as text), then by `tieKey` (default `gpu`) in the given target order. */
+export function sortRows(rows: Row[], timeKey: string, order: 'asc' | 'desc', gpuOrder?: readonly string[], tieKey = 'gpu'): Row[] {
   const rank = gpuOrder ? new Map(gpuOrder.map((g, i) => [g, i])) : undefined;
   const dir = order === 'asc' ? 1 : -1;
   return rows.sort((a, b) => {
     const ta = String(a[timeKey]);
     const tb = String(b[timeKey]);
     if (ta !== tb) return ta < tb ? -dir : dir;
-    return rank ? (rank.get(a.gpu as string) ?? 0) - (rank.get(b.gpu as string) ?? 0) : 0;
+    return rank ? (rank.get(a[tieKey] as string) ?? 0) - (rank.get(b[tieKey] as string) ?? 0) : 0;
   });
 }
 

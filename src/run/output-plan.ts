@@ -3,28 +3,46 @@ import { stat } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
-import { formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
+import { FORMAT_NAMES, formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
 import { checkOutputTarget } from '../output/file-sink.js';
 import { checkExportFlags } from '../export/flags.js';
 import type { OutputPlan } from '../output/plan.js';
 import type { ColumnType } from '../output/format-types.js';
 
 
+/** Every file extension a format claims, for messages (`.csv, .tsv, …`). */
+export function knownExtensions(): string[] {
+  return FORMAT_NAMES.flatMap((n) => formatInfo(n).extensions.map((e) => `.${e}`)).filter((e, i, all) => all.indexOf(e) === i);
+}
+
 /**
- * The format: --format, else from the -o file's extension, else the config's default, else table on a
- * terminal and csv in a pipe.
+ * The format. Writing a file (-o, --append), its extension decides: a known one selects its format
+ * (and -f must agree: one format is never written under another's extension); an unknown one, or
+ * none, needs -f (exit 2 naming the known extensions). To stdout: -f, else the profile's format, else
+ * table on a terminal and csv in a pipe.
  */
 export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: string): string {
-  if (flags.format) return flags.format;
   // A partitioned folder has no extension to go by; only parquet writes one.
-  if (flags.partitionBy !== undefined) return 'parquet';
+  if (flags.partitionBy !== undefined) return flags.format ?? 'parquet';
   const file = flags.output ?? flags.append;
-  const ext = file?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
+  if (file === undefined) {
+    if (flags.format) return flags.format;
+    if (configured && PROFILE_FORMATS.includes(configured)) return configured;
+    return ctx.io.stdoutIsTTY ? 'table' : 'csv';
+  }
+  const ext = /\.([A-Za-z0-9]+)$/.exec(file.replace(/^.*[\\/]/, ''))?.[1]?.toLowerCase();
   const byExtension = ext === undefined ? undefined : formatForExtension(ext);
-  if (byExtension) return byExtension.name;
-  if (configured && PROFILE_FORMATS.includes(configured)) return configured;
-  if (file) return 'csv';
-  return ctx.io.stdoutIsTTY ? 'table' : 'csv';
+  if (byExtension === undefined) {
+    if (flags.format) return flags.format;
+    throw new UsageError(
+      `cannot tell the format of ${file} from its ${ext === undefined ? 'name (no extension)' : `extension .${ext}`}; known extensions: ${knownExtensions().join(', ')}`,
+      'name the file with one of them, or give -f',
+    );
+  }
+  if (flags.format && !formatInfo(flags.format).extensions.includes(ext as string)) {
+    throw new UsageError(`-f ${flags.format} would write ${flags.format} into ${file}, a .${ext} (${byExtension.name}) file`, `leave out -f, or name the file with a ${flags.format} extension`);
+  }
+  return flags.format ?? byExtension.name;
 }
 
 /** Whether human formats may colour: a terminal, no NO_COLOR / --no-color, or FORCE_COLOR set. */
@@ -57,6 +75,9 @@ export async function planOutput(
     const folder = (p: string | undefined): string | undefined => p?.replace(/(.)\/+$/, '$1');
     flags = { ...flags, output: folder(flags.output), append: folder(flags.append) };
   }
+  // `-o -` is stdout, as everywhere on the command line.
+  if (flags.output === '-') flags = { ...flags, output: undefined };
+  if (flags.append === '-') throw new UsageError('--append needs a file; stdout cannot be extended');
   const format = chooseFormat(flags, ctx, configuredFormat);
   const info = formatInfo(format);
   if (info.needsSeries && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');

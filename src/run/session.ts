@@ -28,6 +28,13 @@ export interface RunSettings {
   readonly retries: number;
   /** The profile's default output format, if any. */
   readonly format?: string;
+  /** Where the key and the base URL came from, and the config behind a `profile` source (for `status`). */
+  readonly sources: {
+    readonly apiKey?: 'env' | 'profile';
+    readonly baseUrl: 'flag' | 'env' | 'profile' | 'default';
+    readonly profile: string;
+    readonly configPath: string;
+  };
 }
 
 /** Resolves flag > env > profile > default (local files only; nothing is sent). */
@@ -39,11 +46,20 @@ export async function loadSettings(ctx: Context): Promise<RunSettings> {
     env: ctx.env,
     warn: ctx.log.warn,
   });
-  return { baseUrl: s.baseUrl.value, apiKey: s.apiKey?.value, timeoutS: s.timeout.value, retries: s.retries.value, format: s.format?.value };
+  return {
+    baseUrl: s.baseUrl.value, apiKey: s.apiKey?.value, timeoutS: s.timeout.value, retries: s.retries.value, format: s.format?.value,
+    sources: { apiKey: s.apiKey?.source as 'env' | 'profile' | undefined, baseUrl: s.baseUrl.source, profile: s.profile, configPath: s.configPath },
+  };
 }
 
-/** Opens the session the global flags ask for; fails with exit 3 when no key is to be had. */
-export async function openSession(ctx: Context, settings: RunSettings): Promise<Session> {
+/** How a run uses the key. */
+export interface SessionOptions {
+  /** Public routes: run without a key when none is configured (one that is configured is still sent). */
+  readonly keyOptional?: boolean;
+}
+
+/** Opens the session the global flags ask for; fails with exit 3 when no key is to be had and the routes need one. */
+export async function openSession(ctx: Context, settings: RunSettings, options: SessionOptions = {}): Promise<Session> {
   const g = ctx.globals();
   let { baseUrl, apiKey } = settings;
   const { timeoutS, retries } = settings;
@@ -57,18 +73,20 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
     if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a built-in local server, not market data');
     baseUrl = sb.url;
     apiKey = SANDBOX_DEMO_KEY;
-  } else if (!apiKey && !g.dryRun) {
+  } else if (!apiKey && !g.dryRun && options.keyOptional !== true) {
     throw new AuthError(
       "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
     );
   }
+  // A public route asked without a key goes without the header, as the request itself would.
+  const auth = apiKey || options.keyOptional !== true ? `-H ${shellQuote('Authorization: Bearer ***')} ` : '';
   const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
-    `curl -sS -H ${shellQuote('Authorization: Bearer ***')} ${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;
+    `curl -sS ${auth}${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;
   if (g.dryRun) {
     return { baseUrl, dryRun: true, requests: [], curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
   }
   const client = new ApiClient({
-    baseUrl, apiKey: apiKey as string, timeoutMs: timeoutS * 1000, retries,
+    baseUrl, apiKey, timeoutMs: timeoutS * 1000, retries,
     userAgent: `gpumkt/${VERSION}`, log: ctx.log, signal: ctx.signal,
     deadlineMs: maxTimeMs(ctx.env),
     // The sandbox is in-process on loopback: a corporate proxy must not carry its requests.

@@ -89,10 +89,10 @@ describe('API statuses → exit codes, with the server message', () => {
     expect(r.stderr).toBe('gpumkt: error: no data (404): No daily index data found for H100 SXM\n');
   });
 
-  it('404 for an unknown memory type → 4', async () => {
+  it('an unknown memory type → 2, found offline (test/e2e/memory-offline.test.ts shows no request goes out)', async () => {
     const r = await runCli(['memory', '--type', 'mem_hbm3'], { env: env() });
-    expect(r.code).toBe(4);
-    expect(r.stderr).toContain('mem_hbm3');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown memory type 'mem_hbm3'");
   });
 
   it('400 from the API → 2 with its message', async () => {

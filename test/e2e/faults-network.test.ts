@@ -3,25 +3,26 @@
  * with credentials that never show, NO_PROXY, and the private config file that holds the key.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_KEY, runCli } from '../helpers/cli.js';
 import { memoryBody, ok, startConnectProxy, startFaultServer, type FaultServer } from '../helpers/fault-server.js';
+import { needs } from '../helpers/requires.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 const PROXY_PASSWORD = 'pr0xy-S3CRET-pw';
 
-describe('TLS', () => {
+describe('TLS', needs('openssl'), () => {
   let server: Server;
   let url: string;
   let certFile: string;
   let handshakes = 0;
   let rejected = 0;
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gpumkt-tls-'));
+    const dir = makeTempDir('tls');
     certFile = join(dir, 'cert.pem');
     const keyFile = join(dir, 'key.pem');
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2',
@@ -117,7 +118,7 @@ describe('proxies', () => {
 
 describe('the config file that holds the key', () => {
   it('is created 0600 in a 0700 folder even under umask 000, and the key never shows', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'gpumkt-cfg-'));
+    const home = makeTempDir('cfg');
     const file = join(home, 'new', 'gpumkt', 'config.json');
     const r = await runCli(['config', 'set', 'api-key'], { env: { GPUMKT_CONFIG: file }, input: `${CANARY_KEY}\n`, umask: 0 });
     expect(r.code, r.stderr).toBe(0);
@@ -128,7 +129,7 @@ describe('the config file that holds the key', () => {
 
   it('a key in a file readable by others works but warns, naming the fix', async () => {
     const api = await startFaultServer([ok(memoryBody(2))]);
-    const home = mkdtempSync(join(tmpdir(), 'gpumkt-cfg-'));
+    const home = makeTempDir('cfg');
     const file = join(home, 'config.json');
     try {
       const set = await runCli(['config', 'set', 'api-key'], { env: { GPUMKT_CONFIG: file }, input: `${CANARY_KEY}\n` });
