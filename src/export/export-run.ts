@@ -10,7 +10,7 @@ import type { Row } from '../domain/row.js';
 import { addDays, type DateWindow } from '../domain/dates.js';
 import { formatInfo } from '../output/formats.js';
 import type { Formatter, FormatOptions } from '../output/format-types.js';
-import { writeAll } from '../output/sink.js';
+import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 import type { ExportSource } from './manifest.js';
@@ -30,6 +30,9 @@ export interface ExportSpec {
   readonly overlapDays: number;
   /** Rows whose values depend on where the request window starts (util-index's `no_prior_day` first row): never taken as restated. */
   readonly windowDependent?: (row: Row) => boolean;
+  /** Typed formats: the request record and the key in use (masked wherever it appears). */
+  readonly request?: unknown;
+  readonly knownKey?: string;
   /** The column that tells rows of the same time apart (default `gpu`; memory history: `id`). */
   readonly keyColumn?: string;
   /** The grain this run asks for (series datasets): a file keeps the grain it was created with. */
@@ -62,7 +65,8 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   }
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
   const info = formatInfo(plan.format);
-  const existing = plan.append && info.appendAs ? await scanExisting(target, { format: info.appendAs, timeKey: spec.timeKey, regionStart, keyColumn: spec.keyColumn }) : undefined;
+  const lines = info.appendAs !== undefined && info.appendAs !== 'rows' ? info.appendAs : undefined;
+  const existing = plan.append && lines ? await scanExisting(target, { format: lines, timeKey: spec.timeKey, regionStart, keyColumn: spec.keyColumn }) : undefined;
   if (existing?.grain !== undefined && spec.grain !== undefined && (spec.grain === 'daily' || spec.grain === 'hourly') && spec.grain !== existing.grain) {
     throw new UsageError(`${target} holds ${existing.grain} rows; this run asks for ${spec.grain} rows, and a file keeps the grain it was created with`, `use --granularity ${existing.grain}, or a new file`);
   }
@@ -75,7 +79,14 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
     }
     dialect = fileDialect;
   }
-  const options = formatOptions(plan, { dialect });
+  const options = formatOptions(plan, { dialect, request: spec.request, knownKey: spec.knownKey });
+  // Binary formats are read back whole and rewritten (rewrite-append.ts, loaded only here).
+  const rewrite = plan.append && info.appendAs === 'rows' ? await import('./rewrite-append.js') : undefined;
+  const rewriteSpec = {
+    target, timeKey: spec.timeKey, formatter, options, partitionBy: plan.partitionBy, windowDependent: spec.windowDependent,
+    replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, regionStart, gpuOrder: spec.gpuOrder,
+  };
+  const back = rewrite ? await rewrite.readExistingRows(rewriteSpec) : undefined;
   if (existing !== undefined && info.headerLine) {
     // The header this run would write, compared before any request is sent.
     let header = [...formatter.format([], options)].join('');
@@ -96,19 +107,28 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   };
   return {
     window(requested) {
-      if (existing?.lastTime === undefined) return requested;
-      const from = regionStart(existing.lastTime);
+      const lastTime = existing?.lastTime ?? back?.lastTime;
+      if (lastTime === undefined) return requested;
+      const from = regionStart(lastTime);
       return { from: from < requested.to ? from : requested.to, to: requested.to };
     },
     wholeRange(requested) {
-      const first = existing?.firstKey?.slice(0, 10);
+      const first = (existing?.firstKey ?? back?.firstKey)?.slice(0, 10);
       return first === undefined || first > requested.to ? undefined : { from: first, to: requested.to };
     },
     regionValues(column) {
-      return existing === undefined || info.appendAs === undefined ? new Map() : regionColumn(existing, info.appendAs, column);
+      return existing === undefined || lines === undefined ? new Map() : regionColumn(existing, lines, column);
     },
     async write(rows, grain) {
-      if (existing !== undefined) {
+      if (rewrite !== undefined && back !== undefined) {
+        const r = await rewrite.rewriteRows(ctx, back, rows, rewriteSpec);
+        if (r.written) await manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, back.firstKey, r.lastKey);
+        return;
+      }
+      if (rewrite !== undefined) {
+        await rewrite.writeRows(ctx, rewriteSpec, rows);
+        ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
+      } else if (existing !== undefined) {
         if (existing.grain !== undefined && grain !== undefined && grain !== existing.grain) {
           throw new UsageError(`${target} holds ${existing.grain} rows and the service sent ${grain} rows; ${target} left unchanged (a file keeps the grain it was created with)`);
         }
@@ -117,8 +137,9 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
         });
         if (r.written) await manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, existing.firstKey, r.lastKey);
         return;
+      } else {
+        await writeWhole(ctx, target, rows, formatter, options);
       }
-      await writeWhole(ctx, target, rows, formatter, options);
       const key = (row: Row | undefined): string | undefined => {
         const time = row?.[spec.timeKey];
         const other = row?.[spec.keyColumn ?? 'gpu'];
@@ -134,6 +155,6 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
 async function writeWhole(ctx: Context, target: string, rows: readonly Row[], formatter: Formatter, options: FormatOptions): Promise<void> {
   const sink = await fileSink(target);
   ctx.onCleanup(() => sink.abort());
-  await writeAll(formatter.format(rows, options), sink);
+  await writeFormatted(formatter, rows, options, sink);
   ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
 }

@@ -5,6 +5,7 @@ import type { ExportRun } from '../export/export-run.js';
 import type { Row } from '../domain/row.js';
 import { getFormatter } from '../output/formats.js';
 import { stdoutSink, writeAll, type Sink } from '../output/sink.js';
+import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 
@@ -47,9 +48,15 @@ async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
 export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun, extra: Readonly<Record<string, unknown>> = {}): Promise<void> {
   if (exp) return exp.write(rows);
   const formatter = await getFormatter(plan.format);
-  const sink = await openSink(ctx, plan);
-  await writeAll(formatter.format(rows, { ...extra, ...formatOptions(plan) }), sink);
-  if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
+  const options = { ...extra, ...formatOptions(plan) };
+  if (plan.partitionBy !== undefined && plan.output !== undefined && formatter.writeFolder) {
+    const done = await formatter.writeFolder(rows, plan.output, options, plan.partitionBy, ctx.signal);
+    ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output} (${done.partitions.length} partition${done.partitions.length === 1 ? '' : 's'})`);
+  } else {
+    const sink = await openSink(ctx, plan);
+    await writeFormatted(formatter, rows, options, sink);
+    if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
+  }
   if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
 }
 

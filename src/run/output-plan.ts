@@ -1,4 +1,5 @@
 /** Turns the output flags into a checked plan before any request is sent (bad flags exit 2 early). */
+import { stat } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
@@ -6,6 +7,7 @@ import { FORMAT_NAMES, formatForExtension, formatInfo, PROFILE_FORMATS } from '.
 import { checkOutputTarget } from '../output/file-sink.js';
 import { checkExportFlags } from '../export/flags.js';
 import type { OutputPlan } from '../output/plan.js';
+import type { ColumnType } from '../output/format-types.js';
 
 
 /** Every file extension a format claims, for messages (`.csv, .tsv, …`). */
@@ -20,6 +22,8 @@ export function knownExtensions(): string[] {
  * table on a terminal and csv in a pipe.
  */
 export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: string): string {
+  // A partitioned folder has no extension to go by; only parquet writes one.
+  if (flags.partitionBy !== undefined) return flags.format ?? 'parquet';
   const file = flags.output ?? flags.append;
   if (file === undefined) {
     if (flags.format) return flags.format;
@@ -62,9 +66,15 @@ export function outputWidth(ctx: Context, toFile: boolean): number {
 export async function planOutput(
   flags: OutputFlags,
   ctx: Context,
-  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean },
+  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; types?: Readonly<Record<string, ColumnType>> },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
+  if (flags.partitionBy !== undefined) {
+    // A folder typed with its trailing slash (`history/`) is the folder itself: its lock and temporary
+    // copy go next to it, never into it.
+    const folder = (p: string | undefined): string | undefined => p?.replace(/(.)\/+$/, '$1');
+    flags = { ...flags, output: folder(flags.output), append: folder(flags.append) };
+  }
   // `-o -` is stdout, as everywhere on the command line.
   if (flags.output === '-') flags = { ...flags, output: undefined };
   if (flags.append === '-') throw new UsageError('--append needs a file; stdout cannot be extended');
@@ -78,9 +88,28 @@ export async function planOutput(
     }
   }
   checkExportFlags(flags, format);
-  if (flags.output) await checkOutputTarget(flags.output);
-  if (flags.append) await checkOutputTarget(flags.append);
+  // --raw prints JSON and --dry-run curl commands: neither puts the format's bytes on the terminal.
+  if (info.binary && flags.output === undefined && flags.append === undefined && flags.raw !== true && !ctx.globals().dryRun && ctx.io.stdoutIsTTY) {
+    throw new UsageError(`${format} is binary; it is not printed to a terminal`, `write it to a file with -o <file>.${info.extensions[0] ?? format}, or pipe it`);
+  }
   const columns = flags.columns ?? (info.terminalView && cols.table ? cols.table : cols.defaults);
+  const folder = flags.partitionBy === undefined ? undefined : (flags.output ?? flags.append);
+  if (folder !== undefined) {
+    if (!columns.includes(flags.partitionBy as string)) {
+      throw new UsageError(`--partition-by ${flags.partitionBy}: no such column; columns: ${columns.join(', ')}`);
+    }
+    // Loaded only for partitioned runs (it brings the Parquet writer).
+    const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([import('../output/dir-swap.js'), import('../output/parquet-partition.js')]);
+    await checkDirTarget(folder, isPartitionedDataset);
+  } else {
+    for (const target of [flags.output, flags.append]) {
+      if (target === undefined) continue;
+      if (info.partitions && (await stat(target).catch(() => undefined))?.isDirectory() === true) {
+        throw new UsageError(`${target} is a folder; give --partition-by <column> to write a partitioned dataset there`);
+      }
+      await checkOutputTarget(target);
+    }
+  }
   return {
     format,
     columns,
@@ -100,5 +129,7 @@ export async function planOutput(
     lockTimeout: flags.lockTimeout ?? 0,
     failEmpty: flags.failEmpty === true,
     replaceRestated: flags.replaceRestated === true,
+    partitionBy: flags.partitionBy,
+    types: cols.types,
   };
 }

@@ -21,6 +21,8 @@ import { emitAnalysis, planAnalysis } from './analysis.js';
 import { fetchSeries, windowCapacity } from './fetch-series.js';
 import { fetchWindow } from './fetch-windowed.js';
 import { planChunks } from './util-index-chunks.js';
+import { declaredColumnTypes } from './column-types.js';
+import { requestRecord } from '../export/request-record.js';
 import { resolveTargets, selectDataset } from './targets.js';
 import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, observe, PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture, noteNoRows } from './empty.js';
@@ -47,7 +49,8 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const timeKey = endpoint.timeKey;
   // Rows that name their own target (targetColumn) get no added `gpu` column.
   const perModel = ds.subject !== 'none' && ds.targetColumn === undefined;
-  const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true);
+  // --partition-by gpu needs the model column even for one model (a nightly job may start with one).
+  const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true || flags.partitionBy === 'gpu');
   // With more than one model a row without its model is ambiguous: `gpu` is kept (first, unless placed).
   if (multi && flags.columns && flags.columns.length > 0 && !flags.columns.includes('gpu')) flags = { ...flags, columns: ['gpu', ...flags.columns] };
   const plan = await planOutput(flags, ctx, {
@@ -55,6 +58,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     defaults: multi ? ['gpu', ...endpoint.columns] : endpoint.columns,
     table: endpoint.tableColumns ? [...(multi ? ['gpu'] : []), ...endpoint.tableColumns] : undefined,
     series: timeKey !== undefined,
+    types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
   if (plan.append && ds.targetColumn && targets.length > 1 && !plan.columns.includes(ds.targetColumn)) {
@@ -76,9 +80,12 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
   const session = await openSession(ctx, settings, { keyOptional: ds.public === true });
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
+  const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
+  const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
   const exp = await openExport(ctx, plan, session, {
     command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.targetColumn,
     grain: ds.groups.series ? (flags.granularity as string) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
+    request, knownKey,
   });
   if (exp && window) window = exp.window(window);
   const all = flags.limit === 'all';
@@ -144,7 +151,8 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
   if (rows.length === 0 && !exp) noteNoRows(ctx, ds.name, asked);
   if (plan.order === 'desc') rows.reverse();
-  await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined);
+  // Typed formats (parquet) store the request in the file; text formats ignore it.
+  await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined, { request, knownKey });
 }
 
 /** Requests per target of a windowed dataset (for the progress line). */
