@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The only place that touches process.exitCode: runs main() and lets Node exit on its own,
 // so piped output is never cut short (process.exit() would drop what is still buffered).
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import module from 'node:module';
+import { join } from 'node:path';
 
 const debug = process.argv.includes('--debug');
 // Last line of defence: whatever escapes main() is one line on stderr and exit 1, never a stack
@@ -19,15 +21,57 @@ function fatal(err) {
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
 
-// Node ≥ 22.1 keeps V8's compiled code of dist/ on disk (in $NODE_COMPILE_CACHE, else
-// <tmpdir>/node-compile-cache), so later runs skip most parsing and compiling; older Nodes lack it.
-module.enableCompileCache?.();
+// Node ≥ 22.1 keeps V8's compiled code of dist/ on disk, so later runs skip most parsing and compiling.
+// The folder is gpumkt's own under the user's cache dir ($NODE_COMPILE_CACHE wins when set). It is made
+// here first: Node's own attempt can spin forever on a path it cannot create (seen with /proc/…), and
+// a cache that cannot be written is simply not used, with no error and no warning. Node 20 lacks it.
+function compileCacheDir() {
+  if (process.env.NODE_COMPILE_CACHE) return process.env.NODE_COMPILE_CACHE;
+  const base = process.env.XDG_CACHE_HOME || (process.env.HOME && join(process.env.HOME, '.cache'));
+  return base ? join(base, 'gpumkt', 'compile-cache') : undefined;
+}
+if (module.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
+  try {
+    const dir = compileCacheDir();
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      accessSync(dir, constants.W_OK);
+      module.enableCompileCache(dir);
+    }
+  } catch {
+    // No cache: every run compiles, as on Node 20.
+  }
+}
 const argv = process.argv.slice(2);
+
+// `gpumkt --help`, `gpumkt <command…> --help|-h` and `gpumkt help [command…]`, exactly, are answered
+// from dist/help.json, which the build renders with the program itself (scripts/render-help.mjs; a test
+// keeps them equal), so no command code is loaded. Only where commander would wrap at the same width:
+// output that is not a terminal, or a terminal at least that wide (src/commands/help-width.ts).
+function prebuiltHelp(args) {
+  let path;
+  const last = args[args.length - 1];
+  if (last === '--help' || last === '-h') path = args.slice(0, -1);
+  else if (args[0] === 'help' && args.length <= 2) path = args.slice(1); // commander's help takes one command
+  else return undefined;
+  if (path.some((a) => a.startsWith('-'))) return undefined;
+  try {
+    const help = JSON.parse(readFileSync(new URL('../dist/help.json', import.meta.url), 'utf8'));
+    if (process.stdout.isTTY && (process.stdout.columns || 80) < help.width) return undefined;
+    const text = help.texts[path.join(' ')];
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+let help;
 try {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     // Answered without loading the CLI at all: the version module is one line.
     const { VERSION } = await import('../dist/version.js');
     process.stdout.write(`gpumkt ${VERSION}\n`);
+  } else if ((help = prebuiltHelp(argv)) !== undefined) {
+    process.stdout.write(help);
   } else {
     // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it at once with its baseline
     // compiler and then again, optimised, on background threads, and Node waits for those threads at

@@ -8,6 +8,9 @@ import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseNonNegativeInt, parsePositiveNumber } from './commands/parse.js';
+import { HELP_WIDTH } from './commands/help-width.js';
+
+export { HELP_WIDTH };
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/sanitize.js';
 
@@ -74,6 +77,8 @@ function configureTree(cmd: Command, io: Io): void {
     writeOut: (s) => void io.stdout.write(s),
     writeErr: (s) => void io.stderr.write(s),
     outputError: (s, write) => write(`gpumkt: ${s.trim().replace(/\s*\n\s*/g, " ")}\n`),
+    getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
+    getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
   });
   for (const sub of cmd.commands) configureTree(sub, io);
 }
