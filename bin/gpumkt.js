@@ -3,7 +3,7 @@
 // so piped output is never cut short (process.exit() would drop what is still buffered).
 import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import module from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const debug = process.argv.includes('--debug');
 // Last line of defence: whatever escapes main() is one line on stderr and exit 1, never a stack
@@ -23,8 +23,19 @@ process.on('uncaughtException', fatal);
 
 // Node ≥ 22.1 keeps V8's compiled code of dist/ on disk, so later runs skip most parsing and compiling.
 // The folder is gpumkt's own under the user's cache dir ($NODE_COMPILE_CACHE wins when set). It is made
-// here first: Node's own attempt can spin forever on a path it cannot create (seen with /proc/…), and
-// a cache that cannot be written is simply not used, with no error and no warning. Node 20 lacks it.
+// here first, one level at a time: Node's own attempt, like mkdirSync(…, { recursive: true }), spins
+// forever on a path it cannot create (seen under /proc). A cache that cannot be made or written is
+// simply not used, with no error and no warning. Node 20 has no compile cache.
+function makeDir(dir) {
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    if (err.code === 'EEXIST') return;
+    if (err.code !== 'ENOENT' || dirname(dir) === dir) throw err;
+    makeDir(dirname(dir));
+    mkdirSync(dir);
+  }
+}
 function compileCacheDir() {
   if (process.env.NODE_COMPILE_CACHE) return process.env.NODE_COMPILE_CACHE;
   const base = process.env.XDG_CACHE_HOME || (process.env.HOME && join(process.env.HOME, '.cache'));
@@ -34,7 +45,7 @@ if (module.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
   try {
     const dir = compileCacheDir();
     if (dir) {
-      mkdirSync(dir, { recursive: true });
+      makeDir(dir);
       accessSync(dir, constants.W_OK);
       module.enableCompileCache(dir);
     }
