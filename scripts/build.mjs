@@ -79,7 +79,7 @@ for (const file of result.outputFiles) {
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, needsRequire(file.text) ? REQUIRE + file.text : file.contents);
 }
-// `gpumkt --version` (bin/gpumkt.js) loads this one file and nothing else.
-writeFileSync(new URL('../dist/version.js', import.meta.url), `export const VERSION = ${JSON.stringify(pkg.version)};\n`);
+// `gpumkt --version` (bin/gpumkt.js, CommonJS) loads this one file and nothing else.
+writeFileSync(new URL('../dist/version.cjs', import.meta.url), `module.exports = ${JSON.stringify(pkg.version)};\n`);
 // `gpumkt --help` (bin/gpumkt.js) reads its text from dist/help.json, rendered by the program just built.
 execFileSync(process.execPath, [fileURLToPath(new URL('./render-help.mjs', import.meta.url))], { stdio: 'inherit' });

@@ -69,6 +69,6 @@ describe('start-up bundle', () => {
   });
 
   it('answers --version from one standalone file', () => {
-    expect(readFileSync(resolve(DIST, 'version.js'), 'utf8')).toMatch(/^export const VERSION = "\d+\.\d+\.\d+[^"]*";\n$/);
+    expect(readFileSync(resolve(DIST, 'version.cjs'), 'utf8')).toMatch(/^module\.exports = "\d+\.\d+\.\d+[^"]*";\n$/);
   });
 });
