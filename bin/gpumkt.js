@@ -78,12 +78,23 @@ function prebuiltHelp(args) {
     return undefined;
   }
 }
+// `gpumkt completion bash|zsh|fish`, exactly, prints the committed script in completions/, which
+// test/completion/generated.test.ts holds equal to what the program generates.
+const COMPLETIONS = { bash: 'gpumkt.bash', zsh: '_gpumkt', fish: 'gpumkt.fish' };
+function prebuiltCompletion(args) {
+  if (args.length !== 2 || args[0] !== 'completion' || !Object.hasOwn(COMPLETIONS, args[1])) return undefined;
+  try {
+    return readFileSync(join(__dirname, '../completions', COMPLETIONS[args[1]]), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 async function run() {
   let help;
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     // Answered without loading the CLI at all: the version module is one line.
     process.stdout.write(`gpumkt ${require('../dist/version.cjs')}\n`);
-  } else if ((help = prebuiltHelp(argv)) !== undefined) {
+  } else if ((help = prebuiltHelp(argv) ?? prebuiltCompletion(argv)) !== undefined) {
     process.stdout.write(help);
   } else {
     // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it at once with its baseline
