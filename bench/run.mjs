@@ -96,7 +96,7 @@ ratio('--help ÷ node -e 0', startup.help.ms / startup.node.ms, 1.3);
 ratio('history --help ÷ node -e 0', startup.cmdhelp.ms / startup.node.ms, 1.3);
 ratio('30-row history ÷ node -e 0', startup.q30.ms / startup.node.ms, 1.6);
 ratio('latest ÷ node -e 0', startup.latest.ms / startup.node.ms, 1.6);
-log(`  (completion bash ÷ node -e 0: ${(startup.completion.ms / startup.node.ms).toFixed(2)}; shells use the committed scripts in completions/, which never start gpumkt)`);
+log(`  (completion bash ÷ node -e 0: ${(startup.completion.ms / startup.node.ms).toFixed(2)}; bin/ prints the committed script)`);
 log(`  (an ES module entry alone is ${(startup.esm.ms / startup.node.ms).toFixed(2)} × node -e 0)`);
 
 // ---- 2 and 3. big exports from the static server ----
