@@ -32,6 +32,7 @@ function processIo(): Io {
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     columns: process.stdout.isTTY ? process.stdout.columns || 80 : 80,
+    rows: process.stdout.isTTY ? process.stdout.rows || 24 : undefined,
   };
 }
 
@@ -60,6 +61,7 @@ export function buildProgram(ctx: Context): Command {
     .addOption(new Option('--debug', 'show stack traces of internal errors').hideHelp())
     .option('--dry-run', 'print each request as a curl command (key redacted) and send nothing')
     .option('--sandbox', 'query a built-in local sandbox with synthetic data; no key needed')
+    .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
     .showSuggestionAfterError(true);
   for (const make of COMMANDS) program.addCommand(make(ctx));
   program.addHelpText('after', '\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nDocs: README.md. Exit codes: 0 ok, 2 usage, 3 auth, 4 no data, 5 unreachable, 6 invalid response, 7 output, 8 locked, 9 empty.');
@@ -119,7 +121,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     return {
       baseUrl: o.baseUrl, profile: o.profile, config: o.config, timeout: o.timeout, retries: o.retries,
       color: o.color !== false && !noColor, quiet: o.quiet === true, verbose: o.verbose === true && o.quiet !== true,
-      debug: o.debug === true, dryRun: o.dryRun === true, sandbox: o.sandbox === true,
+      debug: o.debug === true, dryRun: o.dryRun === true, sandbox: o.sandbox === true, pager: o.pager !== false,
     };
   };
   const clock = makeClock(env);

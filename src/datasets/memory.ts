@@ -36,6 +36,8 @@ const memory: Dataset<MemoryParams> = {
     { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
   ],
   fetch: { kind: 'single' },
+  // The id is the row's key; the price and its move matter most, the weekly range and times least.
+  table: { keys: ['id'], priority: ['price', 'changePct', 'memoryType', 'category', 'updatedAt', 'weeklyHigh', 'weeklyLow'] },
   sort: false,
   validate: (flags) => void (flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string)),
   // Known types are sent by id whatever way they were typed; unknown ones go as typed (the service decides).

@@ -84,6 +84,8 @@ const utilIndex: Dataset<UtilIndexParams> = {
   }),
   checks: (rows, label) => checkUtilIndexSeries(rows, label, false).filter((v) => !isExpectedFirstRow(rows, v)),
   windowDependent: (r) => r.decompositionBasis === 'no_prior_day',
+  // At 80 columns: the date, the level and its move with both effects; price and readings go first.
+  table: { keys: ['date'], priority: ['occupancy', 'index', 'demandEffect', 'supplyEffect', 'occupancyChange', 'price', 'readings'] },
   numeric: UTIL_INDEX_COLUMNS.filter((c) => !['date', 'basis', 'decompositionBasis', 'comparable'].includes(c)),
 };
 

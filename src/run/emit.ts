@@ -31,8 +31,18 @@ export function reportViolations(ctx: Context, plan: OutputPlan, violations: rea
   if (violations.length > 5) ctx.log.warn(`… and ${violations.length - 5} more rule violations (--strict makes them an error)`);
 }
 
+/** stdout, through the pager when it is the process's terminal and paging is on (never in pipes or files). */
+async function terminalSink(ctx: Context): Promise<Sink> {
+  const direct = stdoutSink(ctx.io.stdout);
+  const height = ctx.io.rows;
+  if (!ctx.io.stdoutIsTTY || height === undefined || !ctx.globals().pager) return direct;
+  const { pagedSink, pagerCommand, pagerSink } = await import('../output/pager.js');
+  const command = pagerCommand(ctx.env);
+  return command === undefined ? direct : pagedSink(direct, Math.max(1, height - 1), () => pagerSink(command, ctx.env));
+}
+
 async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
-  const sink = plan.output ? await fileSink(plan.output) : stdoutSink(ctx.io.stdout);
+  const sink = plan.output ? await fileSink(plan.output) : await terminalSink(ctx);
   // On an interrupt or failure the temporary file goes; after a good end this does nothing.
   ctx.onCleanup(() => sink.abort());
   // Ctrl-C while writing a file: drop the temporary file now, so the rename can no longer happen.
@@ -48,7 +58,10 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
   if (exp) return exp.write(rows);
   const formatter = await getFormatter(plan.format);
   const sink = await openSink(ctx, plan);
-  await writeAll(formatter.format(rows, { ...extra, ...formatOptions(plan) }), sink);
+  // Notes of the table (columns left out) follow the table, where the eye is once it has printed.
+  const notes: string[] = [];
+  await writeAll(formatter.format(rows, { ...extra, ...formatOptions(plan), notice: (m) => notes.push(m) }), sink);
+  for (const m of notes) ctx.log.info(m);
   if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
   if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
 }

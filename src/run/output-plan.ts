@@ -44,7 +44,7 @@ export function outputWidth(ctx: Context, toFile: boolean): number {
 export async function planOutput(
   flags: OutputFlags,
   ctx: Context,
-  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean },
+  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; keys?: readonly string[]; priority?: readonly string[] },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
   const format = chooseFormat(flags, ctx, configuredFormat);
@@ -72,6 +72,10 @@ export async function planOutput(
     strict: flags.strict === true,
     color: useColor(ctx, flags.output !== undefined || flags.append !== undefined),
     width: outputWidth(ctx, flags.output !== undefined || flags.append !== undefined),
+    fit: flags.output === undefined && flags.append === undefined && ctx.io.stdoutIsTTY,
+    // Chosen columns: the user's order is their importance.
+    keys: cols.keys,
+    priority: flags.columns ?? cols.priority,
     append: flags.append,
     manifest: flags.manifest === true,
     dialect: flags.csvDialect ?? 'rfc4180',

@@ -42,6 +42,8 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
     defaults: multi ? ['gpu', ...endpoint.columns] : endpoint.columns,
     table: endpoint.tableColumns ? [...(multi ? ['gpu'] : []), ...endpoint.tableColumns] : undefined,
     series: timeKey !== undefined,
+    keys: ['gpu', ...(ds.table?.keys ?? (timeKey ? [timeKey] : []))],
+    priority: ds.table?.priority ?? (endpoint.valueKey ? [endpoint.valueKey] : []),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
   const series = ds.fetch.kind === 'series';
