@@ -4,7 +4,8 @@
  * `process` streams or `console` directly.
  */
 import type { Readable, Writable } from 'node:stream';
-import { utcToday } from './domain/dates.js';
+import { isIsoDate, utcToday } from './domain/dates.js';
+import { UsageError } from './errors.js';
 
 /** The process's streams and what is known about them. */
 export interface Io {
@@ -66,9 +67,17 @@ export interface Context {
   onCleanup(fn: () => void | Promise<void>): void;
 }
 
-/** Builds the clock from GPUMKT_TODAY when set (noon UTC of that day), else the real time. */
+/**
+ * Builds the clock from GPUMKT_TODAY when set (noon UTC of that day), else the real time. A malformed
+ * value is a usage error (exit 2) when a command reads the clock: ignoring it would silently run on
+ * the real date, the opposite of what pinning asked for.
+ */
 export function makeClock(env: Readonly<Record<string, string | undefined>>): { now(): Date; today(): string } {
   const pinned = env.GPUMKT_TODAY;
-  const now = pinned && /^\d{4}-\d{2}-\d{2}$/.test(pinned) ? () => new Date(`${pinned}T12:00:00Z`) : () => new Date();
+  if (pinned === undefined || pinned === '') return { now: () => new Date(), today: () => utcToday(new Date()) };
+  const now = (): Date => {
+    if (!isIsoDate(pinned)) throw new UsageError(`GPUMKT_TODAY must be a date YYYY-MM-DD, got ${JSON.stringify(pinned.slice(0, 40))}`, 'unset it to use the real date');
+    return new Date(`${pinned}T12:00:00Z`);
+  };
   return { now, today: () => utcToday(now()) };
 }

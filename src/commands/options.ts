@@ -1,9 +1,22 @@
 /** Flag groups shared by the data commands, declared once so help, parsing and completions agree. */
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { closest } from '../domain/suggest.js';
 import { FORMAT_NAMES } from '../output/formats.js';
 import { parseLimit, parseList, parseNonNegativeNumber } from './parse.js';
 export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../run/request.js';
 
+
+/**
+ * Restricts `opt` to `values` (help and completions show them), and answers a value typed wrong with
+ * the closest valid one: `-f jsn` → did you mean 'json'?
+ */
+export function withChoices(opt: Option, values: readonly string[]): Option {
+  return opt.choices(values).argParser((v: string) => {
+    if (values.includes(v)) return v;
+    const near = closest(v, values);
+    throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.${near === undefined ? '' : ` Did you mean '${near}'?`}`);
+  });
+}
 
 /** Granularity choices of the series endpoints. */
 export const GRANULARITY_NAMES = ['daily', 'hourly', 'auto'] as const;
@@ -11,18 +24,18 @@ export const GRANULARITY_NAMES = ['daily', 'hourly', 'auto'] as const;
 /** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
 export function addOutputOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)').choices(FORMAT_NAMES))
+    .addOption(withChoices(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)'), FORMAT_NAMES))
     .option('-o, --output <file>', 'write to a file, atomically (temporary file, then rename)')
     .option('--columns <list>', 'comma-separated columns to print, in this order', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
-    .addOption(new Option('--order <order>', 'oldest first (asc) or newest first (desc)').choices(['asc', 'desc']).default('asc'))
+    .addOption(withChoices(new Option('--order <order>', 'oldest first (asc) or newest first (desc)'), ['asc', 'desc']).default('asc'))
     .option('--raw', 'print the untouched JSON body of the single request')
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
     .option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning")
     .option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing')
     .option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)')
     .option('--manifest', 'also write <file>.manifest.json: command, requests, row counts, sha256')
-    .addOption(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)').choices(['rfc4180', 'excel']))
+    .addOption(withChoices(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'), ['rfc4180', 'excel']))
     .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)', parseNonNegativeNumber)
     .option('--fail-empty', 'exit 9 when there is nothing new to write (for cron alerts)');
 }
@@ -37,7 +50,7 @@ export function addWindowOptions(cmd: Command): Command {
 /** Adds --granularity and --limit. */
 export function addSeriesOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--granularity <g>', 'row granularity').choices(GRANULARITY_NAMES).default('auto'))
+    .addOption(withChoices(new Option('--granularity <g>', 'row granularity'), GRANULARITY_NAMES).default('auto'))
     .addOption(new Option('--limit <n>', "rows per model: N most recent of the window, or 'all'").argParser(parseLimit).default('all'));
 }
 

@@ -1,6 +1,7 @@
 /** `gpumkt memory`: current memory spot prices (GET /api/memory-index); `data` is one object when `type` is given. */
 import { defineEndpoint } from '../api/envelope.js';
-import { findMemoryType, MEMORY_CATEGORIES, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
+import { closest } from '../domain/suggest.js';
+import { findMemoryType, MEMORY_CATEGORIES, MEMORY_TYPES, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
 import type { Dataset } from './types.js';
 
 /** Parameters of one memory-index request. */
@@ -40,6 +41,13 @@ const memory: Dataset<MemoryParams> = {
   table: { keys: ['id'], priority: ['price', 'changePct', 'memoryType', 'category', 'updatedAt', 'weeklyHigh', 'weeklyLow'] },
   sort: false,
   validate: (flags) => void (flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string)),
+  warnings: (flags) => {
+    const typed = flags.type as string | undefined;
+    if (typed === undefined || findMemoryType(typed) !== undefined) return [];
+    const near = closest(typed, MEMORY_TYPES.flatMap((t) => [t.id, t.name]));
+    const guess = near === undefined ? '' : `did you mean '${near}'? `;
+    return [`'${typed}' is not a memory type gpumkt knows; ${guess}sent as typed (see 'gpumkt memory-types')`];
+  },
   // Known types are sent by id whatever way they were typed; unknown ones go as typed (the service decides).
   params: (flags) => ({
     type: flags.type === undefined ? undefined : (findMemoryType(flags.type as string)?.id ?? (flags.type as string).trim()),

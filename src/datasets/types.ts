@@ -66,6 +66,8 @@ export interface Dataset<P = unknown> {
   readonly sort: boolean;
   /** Offline checks of the flags (exit 2 before any request); returns nothing or throws. */
   validate?(flags: Flags, today: string): void;
+  /** Warnings about flags that are sent anyway (a memory type the catalogue does not know, with the closest one). */
+  warnings?(flags: Flags): string[];
   /** The parameters of one request about `target` over `window` (undefined when the dataset has none). */
   params(flags: Flags, target: GpuModel | undefined, window: DateWindow | undefined, today: string): P;
   /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */

@@ -1,5 +1,6 @@
 /** The one registry of output formats, with their capabilities (`--format`, README: Output formats). */
 import { UsageError } from '../errors.js';
+import { didYouMean } from '../domain/suggest.js';
 import type { FormatInfo, Formatter } from './format-types.js';
 
 export type { FormatInfo, FormatOptions, Formatter, LineSyntax } from './format-types.js';
@@ -30,7 +31,7 @@ export const APPENDABLE_FORMATS: readonly string[] = Object.freeze(REGISTRY.filt
 /** The registered format called `name`; an unknown name is a usage error (exit 2) listing the valid ones. */
 export function formatInfo(name: string): FormatInfo {
   const info = REGISTRY.find((f) => f.name === name);
-  if (info === undefined) throw new UsageError(`unknown format ${JSON.stringify(name)}; valid formats: ${FORMAT_NAMES.join(', ')}`);
+  if (info === undefined) throw new UsageError(`unknown format ${JSON.stringify(name)}; ${didYouMean(name, FORMAT_NAMES)}valid formats: ${FORMAT_NAMES.join(', ')}`);
   return info;
 }
 

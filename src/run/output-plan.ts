@@ -2,10 +2,11 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
-import { formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
+import { FORMAT_NAMES, formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
 import { checkOutputTarget } from '../output/file-sink.js';
 import { checkExportFlags } from '../export/flags.js';
 import type { OutputPlan } from '../output/plan.js';
+import { didYouMean } from '../domain/suggest.js';
 
 
 /**
@@ -47,13 +48,19 @@ export async function planOutput(
   cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; keys?: readonly string[]; priority?: readonly string[] },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
+  for (const [flag, file] of [['-o', flags.output], ['--append', flags.append]] as const) {
+    // `-o json` (kubectl's -o picks the format): here -o is a file, and a file called json is rarely meant.
+    if (file !== undefined && FORMAT_NAMES.includes(file.toLowerCase())) {
+      throw new UsageError(`${flag} takes a file name, and '${file}' has no extension; the format is -f ${file.toLowerCase()}`, `e.g. -f ${file.toLowerCase()} -o out.${formatInfo(file.toLowerCase()).extensions[0] ?? 'txt'}; for a file really called ${file}, write ./${file}`);
+    }
+  }
   const format = chooseFormat(flags, ctx, configuredFormat);
   const info = formatInfo(format);
   if (info.needsSeries && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
   if (flags.columns) {
     if (flags.columns.length === 0) throw new UsageError('--columns is empty; valid columns: ' + cols.valid.join(', '));
     for (const c of flags.columns) {
-      if (!cols.valid.includes(c)) throw new UsageError(`unknown column '${c}'; valid columns: ${cols.valid.join(', ')}`);
+      if (!cols.valid.includes(c)) throw new UsageError(`unknown column '${c}'; ${didYouMean(c, cols.valid)}valid columns: ${cols.valid.join(', ')}`);
     }
   }
   checkExportFlags(flags, format);

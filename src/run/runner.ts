@@ -29,6 +29,7 @@ export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to
 export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly string[], flags: RunFlags): Promise<void> {
   const today = ctx.today();
   ds.validate?.(flags, today);
+  for (const w of ds.warnings?.(flags) ?? []) ctx.log.warn(w);
   const targets: Array<GpuModel | undefined> =
     ds.subject === 'gpus' ? resolveGpuList(args) : ds.subject === 'gpu-option' && flags.gpu ? resolveGpuList(flags.gpu) : [undefined];
   let window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;

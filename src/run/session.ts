@@ -62,9 +62,14 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
       "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
     );
   }
+  if (!g.sandbox) warnPlainHttp(ctx, baseUrl);
+  // Runnable as printed: the shell fills in the key from the environment, so the text holds no secret.
   const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
-    `curl -sS -H ${shellQuote('Authorization: Bearer ***')} ${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;
+    `curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" ${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;
   if (g.dryRun) {
+    if (g.sandbox) {
+      ctx.log.info(`the sandbox at ${baseUrl} stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL (--base-url) and key (GPUMKT_API_KEY=${SANDBOX_KEY_HINT})`);
+    }
     return { baseUrl, dryRun: true, requests: [], curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
   }
   const client = new ApiClient({
@@ -93,6 +98,23 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
     }
   };
   return { baseUrl, dryRun: false, requests, curl, get };
+}
+
+// The sandbox's full-plan key (src/sandbox/keys.ts), named here so a dry run's note needs no sandbox import.
+const SANDBOX_KEY_HINT = 'sk_live_sandbox';
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+/** Warns when the key would travel in clear text: plain http:// to a host that is not this machine. */
+function warnPlainHttp(ctx: Context, baseUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return;
+  }
+  if (url.protocol !== 'http:' || LOOPBACK.test(url.hostname)) return;
+  ctx.log.warn(`the base URL ${url.origin} is plain http://: the API key and the data travel unencrypted (use https://)`);
 }
 
 /** GPUMKT_MAX_TIME: the time budget of one request in seconds, attempts and waits included. */

@@ -139,7 +139,7 @@ describe('the key', () => {
     const before = sb.requests.length;
     const r = await runCli(['--dry-run', 'util-index', '--gpu', 'b200', '--from', '2026-11-01', '--to', '2026-11-02'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`curl -sS -H 'Authorization: Bearer ***' '${sb.url}/api/utilization-index/history?gpuType=B200&region=global&startDate=2026-11-01&endDate=2026-11-02&baseDate=2026-01-01'\n`);
+    expect(r.stdout).toBe(`curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.url}/api/utilization-index/history?gpuType=B200&region=global&startDate=2026-11-01&endDate=2026-11-02&baseDate=2026-01-01'\n`);
     expect(sb.requests.length).toBe(before);
   });
 });
