@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { EXIT_CODES_HELP } from './help-text.js';
 import type { AnyDataset, OptionSpec } from '../datasets/types.js';
 import { addAnalysisOptions, addOutputOptions, addSeriesOptions, addWindowOptions, withChoices } from './options.js';
 
@@ -30,9 +31,10 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));
   if (ds.groups.window) addWindowOptions(cmd);
   if (ds.groups.series) addSeriesOptions(cmd);
-  addOutputOptions(cmd);
+  addOutputOptions(cmd, { append: ds.noAppend === undefined, order: ds.endpoint.timeKey !== undefined, strict: ds.checks !== undefined });
   if (ds.groups.analysis) addAnalysisOptions(cmd);
-  cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}`);
+  const glossary = ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
+  cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help\n\n${EXIT_CODES_HELP}`);
   // A stray argument gets a pointer to the option it was meant for (see strayArgument), not commander's count.
   if (ds.subject !== 'gpus') cmd.allowExcessArguments(true);
   return cmd.action(async (...params: unknown[]) => {

@@ -2,18 +2,19 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
+import { addListOptions, printList, type ListFlags } from './list-output.js';
 
 /** Declares the gpus command: one model per line, so `gpumkt gpus | while read m; do ...` works. */
 export default function gpusCommand(ctx: Context): Command {
-  return new Command('gpus')
+  const cmd = new Command('gpus')
     .description('list the GPU models (one per line); --aliases adds the short names accepted')
-    .option('--aliases', 'show each model with its aliases, tab-separated')
-    .action((flags: { aliases?: boolean }) => {
-      const lines = GPU_MODELS.map((m) => {
-        if (!flags.aliases) return m;
-        const aliases = Object.entries(GPU_ALIASES).filter(([, v]) => v === m).map(([k]) => k);
-        return `${m}\t${aliases.join(',')}`;
-      });
-      ctx.io.stdout.write(`${lines.join('\n')}\n`);
+    .option('--aliases', 'show each model with its aliases, tab-separated (a column with -f)');
+  return addListOptions(cmd)
+    .addHelpText('after', "\nExamples:\n  $ gpumkt gpus\n  $ gpumkt gpus --aliases -f csv\n  $ gpumkt gpus | while read -r m; do gpumkt history \"$m\" -o \"$m.csv\"; done")
+    .action(async (flags: ListFlags & { aliases?: boolean }) => {
+      const aliasesOf = (m: string): string => Object.entries(GPU_ALIASES).filter(([, v]) => v === m).map(([k]) => k).join(',');
+      const rows = GPU_MODELS.map((m) => ({ model: m, aliases: aliasesOf(m) }));
+      const columns = flags.aliases ? ['model', 'aliases'] : ['model'];
+      await printList(ctx, rows, columns, flags, () => rows.map((r) => (flags.aliases ? `${r.model}\t${r.aliases}\n` : `${r.model}\n`)).join(''));
     });
 }

@@ -3,14 +3,17 @@ import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../domain/memory-types.js';
 import { withChoices } from './options.js';
+import { addListOptions, printList, type ListFlags } from './list-output.js';
 
 /** Declares the memory-types command. */
 export default function memoryTypesCommand(ctx: Context): Command {
-  return new Command('memory-types')
+  const cmd = new Command('memory-types')
     .description('list the memory types (id, name, category), tab-separated')
-    .addOption(withChoices(new Option('--category <category>', 'only this category'), MEMORY_CATEGORIES))
-    .action((flags: { category?: string }) => {
-      const rows = MEMORY_TYPES.filter((t) => !flags.category || t.category === flags.category);
-      ctx.io.stdout.write(rows.map((t) => `${t.id}\t${t.name}\t${t.category}\n`).join(''));
+    .addOption(withChoices(new Option('--category <category>', 'only this category'), MEMORY_CATEGORIES));
+  return addListOptions(cmd)
+    .addHelpText('after', '\nExamples:\n  $ gpumkt memory-types --category flash\n  $ gpumkt memory-types -f json\n  $ gpumkt memory --type "$(gpumkt memory-types | head -1 | cut -f1)"')
+    .action(async (flags: ListFlags & { category?: string }) => {
+      const rows = MEMORY_TYPES.filter((t) => !flags.category || t.category === flags.category).map((t) => ({ id: t.id, name: t.name, category: t.category }));
+      await printList(ctx, rows, ['id', 'name', 'category'], flags, () => rows.map((t) => `${t.id}\t${t.name}\t${t.category}\n`).join(''));
     });
 }

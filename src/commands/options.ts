@@ -21,19 +21,30 @@ export function withChoices(opt: Option, values: readonly string[]): Option {
 /** Granularity choices of the series endpoints. */
 export const GRANULARITY_NAMES = ['daily', 'hourly', 'auto'] as const;
 
+/** Which output flags apply to a command; the others stay accepted (to explain why they do not apply) but leave its --help. */
+export interface OutputApplies {
+  /** --append, --replace-restated (a series that grows). */
+  readonly append: boolean;
+  /** --order (rows in time). */
+  readonly order: boolean;
+  /** --strict (the rows have spec rules to check). */
+  readonly strict: boolean;
+}
+
 /** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
-export function addOutputOptions(cmd: Command): Command {
+export function addOutputOptions(cmd: Command, applies: OutputApplies = { append: true, order: true, strict: true }): Command {
+  const shown = (opt: Option, yes: boolean): Option => (yes ? opt : opt.hideHelp());
   return cmd
     .addOption(withChoices(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)'), FORMAT_NAMES))
     .option('-o, --output <file>', 'write to a file, atomically (temporary file, then rename)')
     .option('--columns <list>', 'comma-separated columns to print, in this order', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
-    .addOption(withChoices(new Option('--order <order>', 'oldest first (asc) or newest first (desc)'), ['asc', 'desc']).default('asc'))
+    .addOption(shown(withChoices(new Option('--order <order>', 'oldest first (asc) or newest first (desc)'), ['asc', 'desc']).default('asc'), applies.order))
     .option('--raw', 'print the untouched JSON body of the single request')
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
-    .option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning")
-    .option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing')
-    .option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)')
+    .addOption(shown(new Option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning"), applies.strict))
+    .addOption(shown(new Option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'), applies.append))
+    .addOption(shown(new Option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)'), applies.append))
     .option('--manifest', 'also write <file>.manifest.json: command, requests, row counts, sha256')
     .addOption(withChoices(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'), ['rfc4180', 'excel']))
     .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)', parseNonNegativeNumber)

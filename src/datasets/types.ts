@@ -82,6 +82,8 @@ export interface Dataset<P = unknown> {
    * unlisted columns are left out first, the last one first, when the terminal is too narrow.
    */
   readonly table?: { readonly keys?: readonly string[]; readonly priority?: readonly string[] };
+  /** What the row fields mean, `[field, one line]`, shown under Fields in --help (README has the same). */
+  readonly glossary?: ReadonlyArray<readonly [string, string]>;
   /** Columns --y may name (default: the endpoint's value column). */
   readonly numeric?: readonly string[];
 }
