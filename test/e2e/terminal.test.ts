@@ -1,0 +1,143 @@
+/**
+ * The table view as a person sees it: every data command in a real 80×24 and 120×40 terminal (tmux).
+ * No row is wider than the terminal (a wrapped row would be joined back into a longer line), the
+ * row's key cells (dates, timestamps, models, memory ids) are whole, and numbers line up on the
+ * decimal point. A long table opens in the pager and `q` ends the run with exit 0.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli, parseCsv } from '../helpers/cli.js';
+import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+import { cells, hasTmux, runInTerminal } from '../helpers/terminal.js';
+
+const sb = useSandbox();
+
+/** One command, and which CSV columns are its row keys (how the table must show them whole). */
+interface Case {
+  readonly args: readonly string[];
+  readonly keys: readonly string[];
+}
+
+const CASES: readonly Case[] = [
+  { args: ['util-index'], keys: ['date'] },
+  { args: ['util-index', '--gpu', 'all', '--from', '2026-11-17'], keys: ['gpu', 'date'] },
+  { args: ['history', 'h100', 'pro6000', '--from', 'yesterday'], keys: ['gpu', 'timestamp'] },
+  { args: ['history', 'all', '--from', '2026-10-01', '--granularity', 'daily'], keys: ['gpu', 'timestamp'] },
+  { args: ['volume', 'all', '--from', 'today'], keys: ['gpu', 'recorded_at'] },
+  { args: ['range', 'all', '--from', 'today'], keys: ['gpu', 'recorded_at'] },
+  { args: ['memory'], keys: ['id'] },
+  { args: ['memory', '--category', 'module'], keys: ['id'] },
+];
+
+/** How the table shows a key cell: a midnight UTC timestamp as its date, an hourly one to the minute. */
+function shown(value: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.000Z$/.exec(value);
+  if (!m) return value;
+  if (m[2] === '00' && m[3] === '00' && m[4] === '00') return m[1] as string;
+  return m[4] === '00' ? `${m[1]} ${m[2]}:${m[3]}` : `${m[1]} ${m[2]}:${m[3]}:${m[4]}`;
+}
+
+/** For each column of number cells (split on runs of 2+ spaces), the set of decimal-point positions. */
+function pointPositions(rows: readonly string[]): Map<number, Set<number>> {
+  const byColumn = new Map<number, Set<number>>();
+  for (const line of rows) {
+    const re = /\S+(?: \S+)*/g;
+    let m: RegExpExecArray | null;
+    let j = 0;
+    while ((m = re.exec(line)) !== null) {
+      if (/^-?\d+(\.\d+)?$/.test(m[0])) {
+        const dot = m[0].indexOf('.');
+        const at = m.index + (dot < 0 ? m[0].length : dot);
+        const set = byColumn.get(j) ?? new Set<number>();
+        set.add(at);
+        byColumn.set(j, set);
+      }
+      j++;
+    }
+  }
+  return byColumn;
+}
+
+describe.skipIf(!hasTmux())('at a terminal', () => {
+  for (const [width, height] of [[80, 24], [120, 40]] as const) {
+    describe(`${width}×${height}`, () => {
+      for (const c of CASES) {
+        it(`gpumkt ${c.args.join(' ')}: fits, keys whole, numbers aligned`, async () => {
+          const env = sandboxEnv(sb.current);
+          const csv = await runCli([...c.args, '-f', 'csv'], { env });
+          expect(csv.code).toBe(0);
+          const [header, ...records] = parseCsv(csv.stdout);
+          const t = runInTerminal({ width, height, args: [...c.args, '--no-pager'], env });
+          try {
+            expect(await t.exit()).toBe(0);
+            const screen = t.screen();
+            for (const line of screen) expect(cells(line), `wider than ${width}: ${line}`).toBeLessThanOrEqual(width);
+            // The header, the rule, then one line per row, in the same order as the CSV.
+            const rule = screen.findIndex((l) => /^─+( +─+)*$/.test(l));
+            expect(rule).toBe(1);
+            const rows = screen.slice(2);
+            expect(rows).toHaveLength(records.length);
+            const keyIndex = c.keys.map((k) => (header as string[]).indexOf(k));
+            records.forEach((rec, i) => {
+              for (const k of keyIndex) expect(rows[i], `row ${i}`).toContain(shown(rec[k] as string));
+            });
+            for (const [column, positions] of pointPositions(rows)) expect([...positions], `column ${column}`).toHaveLength(1);
+            // Whatever was left out is named on stderr, with the way to see it.
+            const left = /(\d+) columns? left out to fit (\d+) columns/.exec(t.stderr());
+            if (left) expect(Number(left[2])).toBe(width);
+            expect(t.stderr()).not.toMatch(/error|EPIPE/i);
+          } finally {
+            t.close();
+          }
+        });
+      }
+    });
+  }
+
+  it('at 80 columns leaves out the least important memory columns and says how to see them', async () => {
+    const t = runInTerminal({ width: 80, height: 24, args: ['memory', '--no-pager'], env: sandboxEnv(sb.current) });
+    try {
+      expect(await t.exit()).toBe(0);
+      expect(t.screen()[0]).toMatch(/^id +memoryType +category +price +changePct$/);
+      expect(t.stderr()).toBe('gpumkt: 3 columns left out to fit 80 columns: weeklyHigh, weeklyLow, updatedAt (all columns: -f csv, --columns, or -f table | less -S)\n');
+    } finally {
+      t.close();
+    }
+  });
+
+  it('opens a 720-row table in the pager; q ends it with exit 0 and nothing on stderr', async () => {
+    const args = ['history', 'h100', '--from', '2026-10-22', '--to', '2026-11-20', '--granularity', 'hourly'];
+    const t = runInTerminal({ width: 80, height: 24, args, env: sandboxEnv(sb.current) });
+    try {
+      // The pager holds the screen: the first rows and less's prompt, not the last row.
+      const until = Date.now() + 15_000;
+      while (!t.screen().some((l) => l === ':') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      const paged = t.screen();
+      expect(paged[0]).toMatch(/^timestamp +index_value$/);
+      expect(paged).toContain(':');
+      expect(paged.join('\n')).not.toContain('2026-11-20 23:00');
+      t.keys('q');
+      expect(await t.exit()).toBe(0);
+      expect(t.stderr()).toBe('');
+    } finally {
+      t.close();
+    }
+  });
+
+  it('never pages into a pipe, and GPUMKT_PAGER wins over PAGER', async () => {
+    const args = ['history', 'h100', '--from', '2026-10-22', '--to', '2026-11-20', '--granularity', 'hourly', '-f', 'table'];
+    const piped = runInTerminal({ width: 80, height: 24, args, env: sandboxEnv(sb.current), shell: '| wc -l' });
+    try {
+      expect(await piped.exit()).toBe(0);
+      expect(piped.screen()).toContain('722');
+    } finally {
+      piped.close();
+    }
+    const paged = runInTerminal({ width: 80, height: 24, args: args.slice(0, -2), env: { ...sandboxEnv(sb.current), GPUMKT_PAGER: 'wc -l', PAGER: 'false' } });
+    try {
+      expect(await paged.exit()).toBe(0);
+      expect(paged.screen()).toContain('722');
+    } finally {
+      paged.close();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Runs the built CLI in a real pseudo-terminal of a given size (a private tmux server), the way a
+ * person sees it: what the screen shows, with wrapped rows joined back, plus the exit code and stderr.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, isolatedHome, TODAY } from './cli.js';
+
+/** True when tmux is installed. Under CI=true its absence fails the suite (.ci/run installs it). */
+export function hasTmux(): boolean {
+  const found = spawnSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' }).status === 0;
+  if (!found && process.env.CI === 'true') throw new Error('tmux is required by the terminal tests (apt-get install tmux); .ci/run installs it');
+  if (!found) console.warn('terminal tests skipped: tmux is not installed (apt-get install tmux); CI=true makes this an error');
+  return found;
+}
+
+/** A terminal session running one command line. */
+export interface TerminalRun {
+  /** What the terminal showed, scroll-back included, each row as printed (wrapped rows joined). */
+  screen(): string[];
+  /** Sends keys (tmux key names: `q`, `Enter`, `C-c`). */
+  keys(...names: string[]): void;
+  /** Resolves with the exit code once the command has ended. */
+  exit(timeoutMs?: number): Promise<number>;
+  /** What the command wrote on stderr (redirected to a file, so the screen holds stdout only). */
+  stderr(): string;
+  /** Stops the tmux server and removes the temporary folder. */
+  close(): void;
+}
+
+const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Starts `gpumkt args…` in a `width`×`height` terminal. `shell` (optional) is appended to the command
+ * line, e.g. `| wc -l`. The environment is clean: no PAGER, LESS or COLUMNS from the developer.
+ */
+export function runInTerminal(opts: { width: number; height: number; args: readonly string[]; env?: Record<string, string>; shell?: string }): TerminalRun {
+  const dir = mkdtempSync(join(tmpdir(), 'gpumkt-tty-'));
+  const socket = join(dir, 'tmux.sock');
+  const conf = join(dir, 'tmux.conf');
+  writeFileSync(conf, 'set -g history-limit 50000\nset -g status off\n');
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: isolatedHome(), GPUMKT_CONFIG: join(dir, 'none.json'), GPUMKT_TODAY: TODAY, TERM: 'xterm-256color', ...opts.env };
+  const assignments = Object.entries(env).map(([k, v]) => `${k}=${shq(v)}`).join(' ');
+  const cli = [process.execPath, BIN, ...opts.args].map(shq).join(' ');
+  const errFile = join(dir, 'stderr');
+  const codeFile = join(dir, 'code');
+  // env -i: the tmux server's own environment (the test runner's) must not reach the CLI.
+  const line = `env -i ${assignments} ${cli} 2>${shq(errFile)} ${opts.shell ?? ''}; echo $? > ${shq(codeFile)}.tmp; mv ${shq(codeFile)}.tmp ${shq(codeFile)}; exec sleep 600`;
+  const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, '-f', conf, ...args], { encoding: 'utf8', env: { PATH: env.PATH, HOME: env.HOME, TERM: 'xterm-256color' } });
+  tmux('new-session', '-d', '-x', String(opts.width), '-y', String(opts.height), 'sh', '-c', line);
+  return {
+    screen: () => tmux('capture-pane', '-p', '-J', '-S', '-', '-E', '-').replace(/\n+$/, '').split('\n').map((l) => l.replace(/ +$/, '')),
+    keys: (...names) => void tmux('send-keys', ...names),
+    exit: async (timeoutMs = 20_000) => {
+      const until = Date.now() + timeoutMs;
+      while (!existsSync(codeFile)) {
+        if (Date.now() > until) throw new Error(`the command did not end within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return Number(readFileSync(codeFile, 'utf8').trim());
+    },
+    stderr: () => (existsSync(errFile) ? readFileSync(errFile, 'utf8') : ''),
+    close: () => {
+      try {
+        tmux('kill-server');
+      } catch {
+        // Already gone.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The number of terminal cells a captured line takes (the table's rule is one cell a character). */
+export function cells(line: string): number {
+  return [...line].length;
+}
