@@ -7,7 +7,7 @@ export type { FormatInfo, FormatOptions, Formatter, LineSyntax } from './format-
 
 const base = { appendAs: undefined, human: false, terminalView: false, needsSeries: false, profileDefault: true, dialects: false, headerLine: false } as const;
 
-// One entry per format, in help order. Dynamic imports keep cli-table3/chalk out of start-up: only the
+// One entry per format, in help order. Dynamic imports keep chalk out of start-up: only the
 // chosen format's file (and its dependencies) is ever loaded.
 const REGISTRY: readonly FormatInfo[] = [
   { ...base, name: 'table', extensions: ['txt'], human: true, terminalView: true, load: () => import('./table.js') },
