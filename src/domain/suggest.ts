@@ -28,7 +28,7 @@ export function closest(input: string, candidates: readonly string[]): string | 
     if (best === undefined || score < best.score) best = { name, score };
   }
   if (best === undefined) return undefined;
-  return best.score <= Math.max(1, Math.floor(typed.length / 3)) ? best.name : undefined;
+  return best.score <= Math.max(1, Math.ceil(typed.length / 3)) ? best.name : undefined;
 }
 
 /** `did you mean 'x'? ` when a candidate is close, else the empty string (for the start of a hint). */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli, parseCsv } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
-import { cells, hasTmux, runInTerminal } from '../helpers/terminal.js';
+import { cells, hasTmux, runInTerminal, shown } from '../helpers/terminal.js';
 
 const sb = useSandbox();
 
@@ -27,14 +27,6 @@ const CASES: readonly Case[] = [
   { args: ['memory'], keys: ['id'] },
   { args: ['memory', '--category', 'module'], keys: ['id'] },
 ];
-
-/** How the table shows a key cell: a midnight UTC timestamp as its date, an hourly one to the minute. */
-function shown(value: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.000Z$/.exec(value);
-  if (!m) return value;
-  if (m[2] === '00' && m[3] === '00' && m[4] === '00') return m[1] as string;
-  return m[4] === '00' ? `${m[1]} ${m[2]}:${m[3]}` : `${m[1]} ${m[2]}:${m[3]}:${m[4]}`;
-}
 
 /** For each column of number cells (split on runs of 2+ spaces), the set of decimal-point positions. */
 function pointPositions(rows: readonly string[]): Map<number, Set<number>> {

@@ -77,3 +77,14 @@ export function runInTerminal(opts: { width: number; height: number; args: reado
 export function cells(line: string): number {
   return [...line].length;
 }
+
+/**
+ * How the table shows a key cell: a midnight UTC timestamp as its date, one on the hour to the
+ * minute, else to the second (written out here independently of src/output/display.ts).
+ */
+export function shown(value: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.000Z$/.exec(value);
+  if (!m) return value;
+  if (m[2] === '00' && m[3] === '00' && m[4] === '00') return m[1] as string;
+  return m[4] === '00' ? `${m[1]} ${m[2]}:${m[3]}` : `${m[1]} ${m[2]}:${m[3]}:${m[4]}`;
+}
