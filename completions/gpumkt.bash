@@ -103,14 +103,14 @@ _gpumkt_cmds() {
 # Sets `opts` to the flags valid at the command path $1.
 _gpumkt_opts() {
   case $1 in
-    ''|'config help'|'help') opts='-V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox -h --help' ;;
-    'util-index') opts='--gpu --region --base-date --from --to -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
-    'history'|'volume'|'range') opts='--from --to --granularity --limit -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
-    'memory') opts='--type --category -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
-    'gpus') opts='--aliases -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
-    'memory-types') opts='--category -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
-    'config'|'config get'|'config set'|'config unset'|'config list'|'config path'|'completion') opts='-h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
-    'sandbox') opts='--port --host -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --dry-run --sandbox' ;;
+    ''|'config help'|'help') opts='-V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager -h --help' ;;
+    'util-index') opts='--gpu --region --base-date --from --to -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'history'|'volume'|'range') opts='--from --to --granularity --limit -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'memory') opts='--type --category -f --format -o --output --columns --no-header --raw --csv-safe --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'gpus') opts='--aliases -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'memory-types') opts='--category -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'config'|'config get'|'config set'|'config unset'|'config list'|'config path'|'completion') opts='-h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'sandbox') opts='--port --host -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     *) opts='' ;;
   esac
 }
@@ -119,11 +119,11 @@ _gpumkt_opts() {
 _gpumkt_val() {
   case "$1|$2" in
     'util-index|--gpu') [[ -z ${3-} ]] || _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
-    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--lock-timeout'|'range|--y'|'memory|--append'|'memory|--lock-timeout'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
+    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--lock-timeout'|'range|--y'|'memory|--lock-timeout'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
     'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'chart' ;;
     'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
     'util-index|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'occupancy' 'intensity' 'eur' 'basis' 'index' 'price' 'effectivePrice' 'revPag' 'priceCoverage' 'capacity' 'rented' 'demandEffect' 'supplyEffect' 'occupancyChange' 'decompositionBasis' 'comparable' 'reportingTypes' 'coverage' 'readings' 'gpu' ;;
-    'util-index|--order'|'history|--order'|'volume|--order'|'range|--order'|'memory|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
+    'util-index|--order'|'history|--order'|'volume|--order'|'range|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
     'util-index|--csv-dialect'|'history|--csv-dialect'|'volume|--csv-dialect'|'range|--csv-dialect'|'memory|--csv-dialect') [[ -z ${3-} ]] || _gpumkt_add 'rfc4180' 'excel' ;;
     'history|--granularity'|'volume|--granularity'|'range|--granularity') [[ -z ${3-} ]] || _gpumkt_add 'daily' 'hourly' 'auto' ;;
     'history|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'timestamp' 'index_value' 'gpu' ;;
@@ -132,6 +132,7 @@ _gpumkt_val() {
     'memory|--type') [[ -z ${3-} ]] || _gpumkt_add 'mem_ddr3_4gb' 'mem_ddr4_8gb' 'mem_ddr4_8gb_ett' 'mem_ddr4_16gb' 'mem_ddr4_16gb_ett' 'mem_ddr5_16gb' 'mem_ddr5_16gb_ett' 'mem_mlc_32gb' 'mem_mlc_64gb' 'mem_slc_1gb' 'mem_slc_2gb' 'mem_ddr4_udimm_16gb' 'mem_ddr5_rdimm_32gb' 'mem_ddr5_udimm_16gb' 'DDR3 4Gb (512Mx8) 1600/1866' 'DDR4 8Gb (1Gx8) 3200' 'DDR4 8Gb (1Gx8) eTT' 'DDR4 16Gb (2Gx8) 3200' 'DDR4 16Gb (2Gx8) eTT' 'DDR5 16Gb (2Gx8) 4800/5600' 'DDR5 16Gb (2Gx8) eTT' 'MLC 32Gb (4Gx8)' 'MLC 64Gb (8Gx8)' 'SLC 1Gb (128Mx8)' 'SLC 2Gb (256Mx8)' 'DDR4 UDIMM 16GB 3200' 'DDR5 RDIMM 32GB 4800/5600' 'DDR5 UDIMM 16GB 4800/5600' ;;
     'memory|--category'|'memory-types|--category') [[ -z ${3-} ]] || _gpumkt_add 'dram' 'flash' 'module' ;;
     'memory|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'id' 'memoryType' 'category' 'price' 'changePct' 'weeklyHigh' 'weeklyLow' 'sourceUpdatedAt' 'date' 'updatedAt' ;;
+    'gpus|-f'|'gpus|--format'|'memory-types|-f'|'memory-types|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' ;;
     *'|--base-url'|*'|--timeout'|*'|--retries') [[ -z ${3-} ]] || : ;;
     *'|--profile') [[ -z ${3-} ]] || _gpumkt_add_profiles ;;
     *'|--config') [[ -z ${3-} ]] || _gpumkt_add_files ;;
