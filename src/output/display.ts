@@ -10,11 +10,11 @@ export const SIGNIFICANT = 6;
 const MAX_DECIMALS = 12;
 
 /**
- * Decimals `n` carries (2.0759: 4), read at 15 significant digits so float noise from the service's
- * arithmetic (0.02370000000000005) counts as the 0.0237 it stands for.
+ * Decimals `n` carries (2.0759: 4), read at 12 significant digits so binary float noise
+ * (0.02370000000000005) counts as the 0.0237 it stands for.
  */
 function neededDecimals(n: number): number {
-  const clean = Number(n.toPrecision(15));
+  const clean = Number(n.toPrecision(12));
   for (let k = 0; k <= 17; k++) if (Number(clean.toFixed(k)) === clean) return k;
   return 17;
 }
