@@ -62,9 +62,16 @@ export function fitColumns(cols: readonly { name: string; width: number }[], key
   return kept.map((c) => c.name);
 }
 
-function noticeText(left: readonly string[], width: number): string {
-  const n = left.length;
-  return `${n} column${n === 1 ? '' : 's'} left out to fit ${width} columns: ${left.join(', ')} (all columns: -f csv, --columns, or -f table | less -S)`;
+// The note goes out as `gpumkt: <note>`: it too must fit the terminal.
+const NOTE_PREFIX = 'gpumkt: '.length;
+
+/** The note about hidden columns: with their names when the line still fits `width`. */
+export function noticeText(left: readonly string[], width: number): string {
+  const n = `${left.length} column${left.length === 1 ? '' : 's'}`;
+  const see = '(-f csv shows all)';
+  const names = left.join(', ');
+  const forms = [`${n} hidden to fit ${width} columns: ${names} ${see}`, `${n} hidden: ${names} ${see}`, `${n} hidden to fit ${width} columns ${see}`];
+  return forms.find((f) => NOTE_PREFIX + displayWidth(f) <= width) ?? (forms[2] as string);
 }
 
 /** Renders the kept columns: numbers right-aligned (one decimal count each, so points line up). */

@@ -54,7 +54,7 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
     ctx.onCleanup(() => sb.close());
     // For the person at the terminal; a pipeline's stderr (`2>>log`, `| head`) stays clean, and the
     // flag itself already says what the data is.
-    if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a built-in local server, not market data');
+    if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a local server, not market data');
     baseUrl = sb.url;
     apiKey = SANDBOX_DEMO_KEY;
   } else if (!apiKey && !g.dryRun) {

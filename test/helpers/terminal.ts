@@ -24,7 +24,7 @@ export interface TerminalRun {
   keys(...names: string[]): void;
   /** Resolves with the exit code once the command has ended. */
   exit(timeoutMs?: number): Promise<number>;
-  /** What the command wrote on stderr (redirected to a file, so the screen holds stdout only). */
+  /** What the command wrote on stderr (redirected to a file, so the screen holds stdout only, unless stderrOnScreen). */
   stderr(): string;
   /** Stops the tmux server and removes the temporary folder. */
   close(): void;
@@ -36,7 +36,7 @@ const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
  * Starts `gpumkt args…` in a `width`×`height` terminal. `shell` (optional) is appended to the command
  * line, e.g. `| wc -l`. The environment is clean: no PAGER, LESS or COLUMNS from the developer.
  */
-export function runInTerminal(opts: { width: number; height: number; args: readonly string[]; env?: Record<string, string>; shell?: string }): TerminalRun {
+export function runInTerminal(opts: { width: number; height: number; args: readonly string[]; env?: Record<string, string>; shell?: string; stderrOnScreen?: boolean }): TerminalRun {
   const dir = mkdtempSync(join(tmpdir(), 'gpumkt-tty-'));
   const socket = join(dir, 'tmux.sock');
   const conf = join(dir, 'tmux.conf');
@@ -47,7 +47,8 @@ export function runInTerminal(opts: { width: number; height: number; args: reado
   const errFile = join(dir, 'stderr');
   const codeFile = join(dir, 'code');
   // env -i: the tmux server's own environment (the test runner's) must not reach the CLI.
-  const line = `env -i ${assignments} ${cli} 2>${shq(errFile)} ${opts.shell ?? ''}; echo $? > ${shq(codeFile)}.tmp; mv ${shq(codeFile)}.tmp ${shq(codeFile)}; exec sleep 600`;
+  const redirect = opts.stderrOnScreen === true ? '' : `2>${shq(errFile)}`;
+  const line = `env -i ${assignments} ${cli} ${redirect} ${opts.shell ?? ''}; echo $? > ${shq(codeFile)}.tmp; mv ${shq(codeFile)}.tmp ${shq(codeFile)}; exec sleep 600`;
   const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, '-f', conf, ...args], { encoding: 'utf8', env: { PATH: env.PATH, HOME: env.HOME, TERM: 'xterm-256color' } });
   tmux('new-session', '-d', '-x', String(opts.width), '-y', String(opts.height), 'sh', '-c', line);
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../src/domain/row.js';
-import { displayNumber, fitColumns, formatter as table } from '../../../src/output/table.js';
+import { displayNumber, fitColumns, formatter as table, noticeText } from '../../../src/output/table.js';
 import { render, rows } from './fixture.js';
 
 describe('table', () => {
@@ -37,9 +37,16 @@ describe('table', () => {
     const text = render(table, [wide], { columns: ['gpu', 'note', 'price'], width: 40, fit: true, keys: ['gpu'], priority: ['price'], notice: (m) => notes.push(m) });
     expect(text.split('\n')[0]).toBe('gpu');
     expect(text).toContain('a very long gpu name that does not fit in forty columns');
-    expect(notes).toEqual([expect.stringMatching(/^2 columns left out to fit 40 columns: note, price \(all columns: -f csv/)]);
+    // Too narrow for the names: the count and the way to see them.
+    expect(notes).toEqual(['2 columns hidden to fit 40 columns (-f csv shows all)']);
     const roomy = render(table, [wide], { columns: ['gpu', 'note', 'price'], width: 80, fit: true, keys: ['gpu'], priority: ['price'] });
     expect(roomy.split('\n')[0]).toMatch(/^gpu +note +price$/);
+  });
+
+  it('names the hidden columns only while the note fits the terminal too', () => {
+    expect(noticeText(['price', 'readings'], 80)).toBe('2 columns hidden to fit 80 columns: price, readings (-f csv shows all)');
+    expect(noticeText(['weeklyHigh', 'weeklyLow', 'updatedAt'], 80)).toBe('3 columns hidden: weeklyHigh, weeklyLow, updatedAt (-f csv shows all)');
+    expect(noticeText(['a-very-long-column-name', 'another-long-column-name', 'and-a-third-one'], 80)).toBe('3 columns hidden to fit 80 columns (-f csv shows all)');
   });
 
   it('off a terminal prints every column whole, however narrow the width', () => {
