@@ -28,6 +28,9 @@ const CASES: readonly Case[] = [
   { args: ['range', 'all', '--from', 'today'], keys: ['gpu', 'recorded_at'] },
   { args: ['memory'], keys: ['id'] },
   { args: ['memory', '--category', 'module'], keys: ['id'] },
+  { args: ['history', 'all', '--from', 'yesterday', '--wide'], keys: ['timestamp'] },
+  { args: ['volume', 'all', '--from', '1y', '--spark'], keys: ['gpu'] },
+  { args: ['util-index', '--gpu', 'all', '--from', '3m', '--stats', '--y', 'demandEffect'], keys: ['gpu'] },
 ];
 
 /** For each column of number cells (split on runs of 2+ spaces), the set of decimal-point positions. */
