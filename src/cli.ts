@@ -2,7 +2,7 @@
  * The entry point: builds the root program, runs one command, and maps every error to its exit
  * code in one place. Only this file (and bin/) may touch `process`.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
