@@ -3,13 +3,30 @@
  * as git does. Only at a terminal; quitting it early is not an error (its closed pipe ends the write).
  */
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { stdoutSink, type Sink } from './sink.js';
 
-/** The pager command line, or undefined when paging is switched off (an empty value or `cat`). */
+/** True when `name` is an executable file in one of PATH's folders. */
+function onPath(name: string, path: string | undefined): boolean {
+  return (path ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir || '.', name), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The pager command line, or undefined when paging is switched off (an empty value or `cat`) or the
+ * default pager is not installed (slim images have no less: the output then goes straight out).
+ */
 export function pagerCommand(env: Readonly<Record<string, string | undefined>>): string | undefined {
   const chosen = env.GPUMKT_PAGER ?? env.PAGER;
-  if (chosen === undefined) return 'less -FRX';
+  if (chosen === undefined) return onPath('less', env.PATH) ? 'less -FRX' : undefined;
   const c = chosen.trim();
   return c === '' || c === 'cat' ? undefined : c;
 }

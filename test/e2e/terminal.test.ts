@@ -136,6 +136,19 @@ describe.skipIf(!hasTmux())('at a terminal', () => {
     }
   });
 
+  it('without less installed (and no pager chosen) the output goes straight to the terminal', async () => {
+    const args = ['history', 'h100', '--from', '2026-10-22', '--to', '2026-11-20', '--granularity', 'hourly'];
+    const t = runInTerminal({ width: 80, height: 24, args, env: { ...sandboxEnv(sb.current), PATH: '/nonexistent' } });
+    try {
+      expect(await t.exit()).toBe(0);
+      expect(t.screen()).toHaveLength(722);
+      expect(t.screen().at(-1)).toBe('2026-11-20 23:00       2.4211');
+      expect(t.stderr()).toBe('');
+    } finally {
+      t.close();
+    }
+  });
+
   it('never pages into a pipe, and GPUMKT_PAGER wins over PAGER', async () => {
     const args = ['history', 'h100', '--from', '2026-10-22', '--to', '2026-11-20', '--granularity', 'hourly', '-f', 'table'];
     const piped = runInTerminal({ width: 80, height: 24, args, env: sandboxEnv(sb.current), shell: '| wc -l' });

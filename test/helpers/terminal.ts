@@ -49,7 +49,7 @@ export function runInTerminal(opts: { width: number; height: number; args: reado
   // env -i: the tmux server's own environment (the test runner's) must not reach the CLI.
   const redirect = opts.stderrOnScreen === true ? '' : `2>${shq(errFile)}`;
   const line = `env -i ${assignments} ${cli} ${redirect} ${opts.shell ?? ''}; echo $? > ${shq(codeFile)}.tmp; mv ${shq(codeFile)}.tmp ${shq(codeFile)}; exec sleep 600`;
-  const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, '-f', conf, ...args], { encoding: 'utf8', env: { PATH: env.PATH, HOME: env.HOME, TERM: 'xterm-256color' } });
+  const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, '-f', conf, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: env.HOME, TERM: 'xterm-256color' } });
   tmux('new-session', '-d', '-x', String(opts.width), '-y', String(opts.height), 'sh', '-c', line);
   return {
     screen: () => tmux('capture-pane', '-p', '-J', '-S', '-', '-E', '-').replace(/\n+$/, '').split('\n').map((l) => l.replace(/ +$/, '')),
