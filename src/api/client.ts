@@ -122,7 +122,11 @@ export class ApiClient {
       if (left <= 0) throw outOfTime();
       // The deadline also bounds an attempt in progress: a server trickling one byte a second never
       // trips the idle timeout, but it cannot outlast the budget.
-      const attemptSignal = AbortSignal.any([this.runSignal, AbortSignal.timeout(left)]);
+      // A timer held here rather than AbortSignal.timeout(): inside AbortSignal.any() that signal can
+      // be garbage-collected before it fires (Node 20), and a trickling server was then never cut off.
+      const budgetOver = new AbortController();
+      const budgetTimer = setTimeout(() => budgetOver.abort(), left);
+      const attemptSignal = AbortSignal.any([this.runSignal, budgetOver.signal]);
       const t0 = Date.now();
       let failure: GpumktError;
       let waitMs: number | undefined;
@@ -157,6 +161,8 @@ export class ApiClient {
         const through = this.via !== undefined ? ` through the proxy ${this.via}` : '';
         failure = new UnreachableError(`cannot reach ${origin}${through}: ${describeNetworkError(err)}`, networkErrorHint(err));
         if (!isTransientNetworkError(err)) throw failure;
+      } finally {
+        clearTimeout(budgetTimer);
       }
       if (attempt >= retries) {
         throw new UnreachableError(`${failure.message}${retries > 0 ? ` (after ${attempt + 1} attempts)` : ''}`, failure.hint);
