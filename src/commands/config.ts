@@ -4,6 +4,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigFile, type ConfigKey, type Profile } from '../config/keys.js';
 import type { Setting, Settings } from '../config/resolve.js';
+import { redactUrl } from '../api/errors.js';
 
 // The work of each subcommand is loaded when it runs, so `gpumkt --help` never loads the config
 // store (and zod with it).
@@ -29,7 +30,7 @@ export default function configCommand(ctx: Context): Command {
       const settings = await resolve(ctx);
       const setting = settingOf(settings, key);
       if (!setting) return void ctx.io.stdout.write('not set\n');
-      const line = key === 'api-key' ? `set (source: ${sourceText(key, setting, settings, true)})` : String(setting.value);
+      const line = key === 'api-key' ? `set (source: ${sourceText(key, setting, settings, true)})` : shown(setting.value);
       ctx.io.stdout.write(`${line}\n`);
     });
 
@@ -80,7 +81,7 @@ export default function configCommand(ctx: Context): Command {
       const rows = CONFIG_KEYS.map((key): [string, string, string] => {
         const s = settingOf(settings, key);
         if (!s) return [key, 'not set', '-'];
-        return [key, key === 'api-key' ? redactKey(String(s.value)) : String(s.value), sourceText(key, s, settings, false)];
+        return [key, key === 'api-key' ? redactKey(String(s.value)) : shown(s.value), sourceText(key, s, settings, false)];
       });
       ctx.io.stdout.write(table([['KEY', 'VALUE', 'SOURCE'], ...rows]));
     });
@@ -135,6 +136,11 @@ function withProfile(file: ConfigFile, name: string, profile: Profile): ConfigFi
   if (!Object.hasOwn(file.profiles, name)) entries.push([name, profile]);
   // fromEntries defines own properties, so even a profile named __proto__ stays data.
   return { ...file, profiles: Object.fromEntries(entries) };
+}
+
+/** A value as printed: a password in a base URL (`https://user:pw@host`) shows as ***, like everywhere else. */
+function shown(value: string | number): string {
+  return redactUrl(String(value));
 }
 
 /** The setting behind a key. */

@@ -64,11 +64,17 @@ export function useColor(ctx: Context, toFile: boolean): boolean {
   return !toFile && ctx.io.stdoutIsTTY && ctx.globals().color;
 }
 
-/** Width for human formats: the terminal's; off a terminal COLUMNS if set, else unlimited (no wrapping in files and pipes). */
+/** The widest COLUMNS honoured: a chart allocates its grid by width, and COLUMNS=1e9 would exhaust memory. */
+export const MAX_COLUMNS = 10_000;
+
+/**
+ * Width for human formats: the terminal's; off a terminal COLUMNS if set (1 to MAX_COLUMNS; other
+ * values are ignored, as shells and other tools ignore them), else unlimited (no wrapping in files and pipes).
+ */
 export function outputWidth(ctx: Context, toFile: boolean): number {
-  if (!toFile && ctx.io.stdoutIsTTY) return ctx.io.columns;
+  if (!toFile && ctx.io.stdoutIsTTY) return Math.min(ctx.io.columns, MAX_COLUMNS);
   const env = Number(ctx.env.COLUMNS);
-  return Number.isInteger(env) && env > 0 ? env : Number.POSITIVE_INFINITY;
+  return Number.isInteger(env) && env > 0 && env <= MAX_COLUMNS ? env : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -81,6 +87,9 @@ export async function planOutput(
   cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
+  // An empty name would fall through to stdout, and a cron job would never notice its file is missing.
+  if (flags.output === '') throw new UsageError('-o needs a file name (got an empty one)');
+  if (flags.append === '') throw new UsageError('--append needs a file name (got an empty one)');
   const format = chooseFormat(flags, ctx, configuredFormat);
   if (format === 'chart' && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
   if (flags.columns) {
@@ -90,8 +99,8 @@ export async function planOutput(
     }
   }
   checkExportFlags(flags, format);
-  if (flags.output) await checkOutputTarget(flags.output);
-  if (flags.append) await checkOutputTarget(flags.append);
+  if (flags.output !== undefined) await checkOutputTarget(flags.output);
+  if (flags.append !== undefined) await checkOutputTarget(flags.append);
   const columns = flags.columns ?? (format === 'table' && cols.table ? cols.table : cols.defaults);
   return {
     format,
