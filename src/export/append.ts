@@ -130,6 +130,7 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
     await sink.abort();
     throw err;
   }
+  ctx.committed?.();
   ctx.log.info(`appended ${fresh.length} new row${fresh.length === 1 ? '' : 's'} to ${spec.target} (${result.total} in all${replacing ? `, ${restated.size} restated replaced` : ''})`);
   return { ...result, written: true };
 }

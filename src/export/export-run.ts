@@ -12,8 +12,8 @@ import { getFormatter } from '../output/formatter.js';
 import { fileSink, writeAll } from '../output/sink.js';
 import { formatOptions, type OutputPlan } from '../pipeline/output-plan.js';
 import type { Session } from '../pipeline/session.js';
-import { redactUrl } from '../api/errors.js';
-import { acquireLock, removeDeadTemps } from './lock.js';
+import { redactAll } from '../api/errors.js';
+import { acquireLock, lockTarget, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
 import { appendRows } from './append.js';
 import { writeManifest } from './manifest.js';
@@ -42,7 +42,8 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Sessio
   const target = plan.append ?? (plan.manifest ? plan.output : undefined);
   if (target === undefined) return undefined;
   if (!session.dryRun) {
-    const lock = await acquireLock(target, { timeoutS: plan.lockTimeout, signal: ctx.signal, now: () => new Date() });
+    // Locked by the real file, not by the name given: a symlink and its file are one file.
+    const lock = await acquireLock(await lockTarget(target), { timeoutS: plan.lockTimeout, signal: ctx.signal, now: () => new Date() });
     ctx.onCleanup(() => lock.release());
     const removed = await removeDeadTemps(target);
     if (removed > 0) ctx.log.info(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`);
@@ -71,9 +72,12 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Sessio
   const manifest = async (rows: { total: number; new: number; replaced: number }, firstKey?: string, lastKey?: string): Promise<void> => {
     if (!plan.manifest) return;
     const file = await writeManifest({
-      target, argv: ctx.argv ?? [], knownKey: ctx.env.GPUMKT_API_KEY, command: spec.command, format: plan.format,
+      // The key in any encoding, and URL credentials, are masked wherever they might hide.
+      target, argv: (ctx.argv ?? []).map((a) => redactAll(a, ctx.secrets)), knownKey: ctx.env.GPUMKT_API_KEY, command: spec.command, format: plan.format,
       dialect: plan.format === 'csv' ? dialect : undefined, mode: plan.append ? 'append' : 'write', rows, firstKey, lastKey,
-      baseUrl: redactUrl(session.baseUrl), requests: session.requests.map((r) => ({ ...r, url: redactUrl(r.url) })), createdAt: ctx.now(),
+      baseUrl: redactAll(session.baseUrl, ctx.secrets), requests: session.requests.map((r) => ({
+        ...r, url: redactAll(r.url, ctx.secrets), outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
+      })), createdAt: ctx.now(),
     });
     ctx.log.info(`wrote ${file}`);
   };
@@ -107,5 +111,6 @@ async function writeWhole(ctx: Context, target: string, rows: readonly Row[], fo
   const sink = await fileSink(target);
   ctx.onCleanup(() => sink.abort());
   await writeAll(formatter.format(rows, options), sink);
+  ctx.committed?.();
   ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
 }

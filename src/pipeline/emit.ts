@@ -48,6 +48,7 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
   const formatter = await getFormatter(plan.format);
   const sink = await openSink(ctx, plan);
   await writeAll(formatter.format(rows, { ...extra, ...formatOptions(plan) }), sink);
+  if (plan.output) ctx.committed?.();
   if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
   if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
 }
@@ -56,6 +57,7 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
 export async function emitRaw(ctx: Context, plan: OutputPlan, text: string): Promise<void> {
   const sink = await openSink(ctx, plan);
   await writeAll([text.endsWith('\n') ? text : `${text}\n`], sink);
+  if (plan.output) ctx.committed?.();
 }
 
 /** Prints the requests of a dry run, one curl command a line. */
