@@ -4,7 +4,7 @@
  * one line naming what is wrong — never 1 ("internal error") — and never echo a secret they carry.
  * Run in-process through main(); the one case that exhausted memory before runs in its own process.
  */
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,10 @@ let api: FaultServer;
 beforeAll(async () => {
   api = await startFaultServer([ok()]);
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const env = (extra: Record<string, string> = {}) => ({ GPUMKT_BASE_URL: api.url, GPUMKT_API_KEY: CANARY_KEY, ...extra });
 const dir = mkdtempSync(join(tmpdir(), 'gpumkt-bounds-'));

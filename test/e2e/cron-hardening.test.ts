@@ -3,7 +3,7 @@
  * and its file share one lock; a file --append cannot read exactly is refused untouched; and a signal
  * that arrives after the new file is in place does not turn a success into 130/143.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,13 +19,18 @@ let sb: Sandbox;
 beforeAll(async () => {
   sb = await startSandbox({ today: DAY2, keys: { valid: [CANARY_KEY] } });
 });
-afterAll(() => sb.close());
+const dirs: string[] = [];
+afterAll(async () => {
+  await sb.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 const env = { GPUMKT_API_KEY: CANARY_KEY, GPUMKT_TODAY: DAY2 };
 const run = (args: string[], opts: RunOptions = {}) => runCli(args, { ...opts, env: { GPUMKT_BASE_URL: sb.url, ...env, ...opts.env } });
 
 /** A folder with u.csv exported on DAY1 (so a DAY2 append has something to do). */
 async function seeded(): Promise<{ dir: string; file: string; before: Buffer }> {
   const dir = workDir();
+  dirs.push(dir);
   const file = join(dir, 'u.csv');
   expect((await runOn(DAY1, [...ARGS, '--append', file])).code).toBe(0);
   return { dir, file, before: readFileSync(file) };
