@@ -6,10 +6,11 @@ import { Command, CommanderError, Option } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
+import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseRetries, parseTimeout } from './commands/parse.js';
 import { VERSION } from './version.js';
-import { sanitizeForTerminal } from './output/sanitize.js';
-import { redactAll, redactSecrets } from './api/errors.js';
+import { sanitizeForTerminal } from './domain/sanitize.js';
+import { redactAll, redactSecrets } from './domain/redact.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
 export interface MainOptions {
@@ -151,7 +152,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const interrupted = (): boolean => controller.signal.aborted && !committed;
   try {
     program = buildProgram(ctx);
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(rewriteApiQueryFlag(argv), { from: 'user' });
     return interrupted() ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {
     // After the commit, the interrupt itself is no failure.

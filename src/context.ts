@@ -19,7 +19,7 @@ export interface Io {
   readonly columns: number;
 }
 
-/** Options every command accepts (decisions.md C, global). */
+/** Options every command accepts (README: Global flags). */
 export interface GlobalOptions {
   baseUrl?: string;
   profile?: string;

@@ -1,4 +1,4 @@
-/** Typed errors, each carrying its exit code (decisions.md E). main() maps them in one place. */
+/** Typed errors, each carrying its exit code (docs/api-contract.md §5). main() maps them in one place. */
 
 /** Exit codes of the CLI contract. */
 export const ExitCode = {

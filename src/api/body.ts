@@ -20,13 +20,14 @@ export class ShortBodyError extends Error {
   }
 }
 
-function header(h: string | string[] | undefined): string | undefined {
+/** The first value of a response header (undici gives a list when it was sent more than once). */
+export function headerValue(h: string | string[] | undefined): string | undefined {
   return Array.isArray(h) ? h[0] : h;
 }
 
 /** The declared Content-Length, when there is a valid one. */
 export function declaredLength(res: Dispatcher.ResponseData): number | undefined {
-  const v = header(res.headers['content-length']);
+  const v = headerValue(res.headers['content-length']);
   return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
 }
 

@@ -6,13 +6,16 @@
 import { request, type Dispatcher } from 'undici';
 import type { Logger } from '../context.js';
 import { GpumktError, InvalidResponseError, UnreachableError } from '../errors.js';
-import type { Endpoint, Query, Row } from './endpoint.js';
-import { readErrorBody, readFullBody } from './body.js';
+import type { Endpoint } from './endpoint.js';
+import type { Query, Row } from '../domain/row.js';
+import { headerValue, readErrorBody, readFullBody } from './body.js';
 import { makeDispatcher, type ProxySettings } from './dispatcher.js';
-import { describeSchemaIssue, redactUrl, serverText, statusError } from './errors.js';
+import { describeSchemaIssue, serverText, statusError } from './errors.js';
+import { redactUrl } from '../domain/redact.js';
 import { describeNetworkError, isTransientNetworkError, networkErrorHint } from './network-errors.js';
 import { RateLimiter } from './rate-limit.js';
-import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, RETRYABLE_STATUSES, sleep, type BackoffPolicy } from './retry.js';
+import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, RETRYABLE_STATUSES, type BackoffPolicy } from './retry.js';
+import { sleep } from '../domain/sleep.js';
 import { ConnectGate } from './connect-gate.js';
 import { Deadline } from './deadline.js';
 import { MAX_ROW_DEPTH, tooDeepRow } from './validate.js';
@@ -22,7 +25,8 @@ export type { ProxySettings } from './dispatcher.js';
 /** How the client is set up. */
 export interface ClientOptions {
   readonly baseUrl: string;
-  readonly apiKey: string;
+  /** The bearer key; undefined on public routes run without one (no Authorization header is sent). */
+  readonly apiKey?: string;
   /** Per attempt: connect, headers, and idle time between body chunks. */
   readonly timeoutMs: number;
   readonly retries: number;
@@ -163,7 +167,7 @@ export class ApiClient {
           method: 'GET',
           dispatcher: this.dispatcher,
           signal: deadline.signal,
-          headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': this.opts.userAgent },
+          headers: { ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}), accept: 'application/json', 'user-agent': this.opts.userAgent },
         });
         const res = await deadline.race(pending).catch((err: unknown) => {
           // A response that arrives after the race was lost is dropped unread.
@@ -181,6 +185,10 @@ export class ApiClient {
           log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms, ${Buffer.byteLength(text)} bytes)`);
           return text;
         }
+        // A 429 speaks for the whole client address: hold the other starts before reading its body, so
+        // requests finishing meanwhile do not start more into the same refusal.
+        const retryAfterMs = status === 429 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : undefined;
+        if (retryAfterMs !== undefined) this.limiter.holdUntil(Date.now() + retryAfterMs);
         const body = await read(readErrorBody(res));
         log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms)`);
         if (status >= 300 && status < 400) {
@@ -230,8 +238,4 @@ export class ApiClient {
 /** An epoch time as an ISO second (2026-11-22T08:49:05Z), or undefined beyond what a Date can hold. */
 function isoSecond(ms: number): string | undefined {
   return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined;
-}
-
-function headerValue(h: string | string[] | undefined): string | undefined {
-  return Array.isArray(h) ? h[0] : h;
 }

@@ -3,7 +3,7 @@ import { Agent, buildConnector, EnvHttpProxyAgent, Pool, type Dispatcher } from 
 import type { Logger } from '../context.js';
 import { UsageError } from '../errors.js';
 import { ConnectGate, type Connector } from './connect-gate.js';
-import { redactUrl } from './errors.js';
+import { redactUrl } from '../domain/redact.js';
 
 /** Proxy settings, read from HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) by the caller. */
 export interface ProxySettings {

@@ -1,11 +1,26 @@
 /** The declarative description of one API endpoint: how to ask, what comes back, which rows it holds. */
 import type { z } from 'zod';
+import type { Query, Row } from '../domain/row.js';
+import type { Shape } from './validate.js';
 
-/** A row as output handles it: the API's own field names and values, untouched. */
-export type Row = Record<string, unknown>;
+/** The documented shape of a 200 body. Unknown fields are always kept. */
+export interface EnvelopeSpec {
+  /** Top-level fields besides `query` and `data`. */
+  readonly fields: Shape;
+  /** The optional `query` echo object of the series envelopes. */
+  readonly query?: Shape;
+  /** The fields of one row under `data`. */
+  readonly rows: Shape;
+  /** `data` may be one object instead of a list (memory with `type`): it becomes a one-row list. */
+  readonly oneOrMany?: boolean;
+}
 
-/** Query parameters as sent; undefined values are left out of the URL. */
-export type Query = Record<string, string | undefined>;
+/** A validated body: `data` rows plus whatever else the service sent. */
+export interface EnvelopeBody {
+  readonly data: Row[] | Row;
+  readonly query?: Readonly<Record<string, unknown>>;
+  readonly [field: string]: unknown;
+}
 
 /** One endpoint: path and query from typed params, the response schema, and how rows are read out. */
 export interface Endpoint<P, B = unknown> {
@@ -25,6 +40,8 @@ export interface Endpoint<P, B = unknown> {
    * neither zod nor a copy; false sends the body to the schema.
    */
   readonly check: (body: unknown) => boolean;
+  /** The documented shape the check and the schema derive from (absent on hand-built endpoints). */
+  readonly envelope?: EnvelopeSpec;
   /** The rows of a validated body, in the order received. */
   rows(body: B): Row[];
   /** The field that orders rows in time, when the rows form a series. */

@@ -56,20 +56,3 @@ export function parseRetryAfter(header: string | string[] | undefined, nowMs: nu
   const at = parseHttpDate(v);
   return at === undefined ? undefined : Math.max(0, at - nowMs);
 }
-
-/** Sleeps `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }
-    function onAbort() {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

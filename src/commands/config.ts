@@ -2,16 +2,18 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigFile, type ConfigKey, type Profile } from '../config/keys.js';
+import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../config/keys.js';
+import type { ConfigFile, Profile } from '../config/schema.js';
 import type { Setting, Settings } from '../config/resolve.js';
-import { redactUrl } from '../api/errors.js';
+import { redactUrl } from '../domain/redact.js';
+import { DEFAULT_PROFILE_KEY, defaultProfileCommand, isDefaultProfileKey } from './config-default-profile.js';
 
 // The work of each subcommand is loaded when it runs, so `gpumkt --help` never loads the config
 // store (and zod with it).
 const loadResolve = () => import('../config/resolve.js');
 const loadStore = () => import('../config/store.js');
 
-const KEY_HELP = `one of: ${CONFIG_KEYS.join(', ')}`;
+const KEY_HELP = `one of: ${CONFIG_KEYS.join(', ')} (per profile), or ${DEFAULT_PROFILE_KEY} (the profile used when none is chosen)`;
 const KEY_ON_ARGV =
   'the API key is not taken on the command line (it would show in ps and shell history); pipe it on stdin or type it at the prompt';
 
@@ -26,6 +28,7 @@ export default function configCommand(ctx: Context): Command {
     .argument('<key>', KEY_HELP)
     .addHelpText('after', '\nExamples:\n  $ gpumkt config get base-url\n  $ gpumkt config get api-key --profile work')
     .action(async (rawKey: string) => {
+      if (isDefaultProfileKey(rawKey)) return defaultProfileCommand(ctx, 'get');
       const key = parseKey(rawKey);
       const settings = await resolve(ctx);
       const setting = settingOf(settings, key);
@@ -38,8 +41,9 @@ export default function configCommand(ctx: Context): Command {
     .description('save a value in the selected profile; the API key is read from a hidden prompt or stdin')
     .argument('<key>', KEY_HELP)
     .argument('[value]', 'the value (not for api-key)')
-    .addHelpText('after', `\nExamples:\n  $ gpumkt config set api-key                   # prompts: API key:\n  $ pass show gpumkt | gpumkt config set api-key\n  $ gpumkt config set base-url http://127.0.0.1:8787 --profile local\n  $ gpumkt config set format json               # ${FORMATS.join('|')}`)
+    .addHelpText('after', `\nExamples:\n  $ gpumkt config set api-key                   # prompts: API key:\n  $ pass show gpumkt | gpumkt config set api-key\n  $ gpumkt config set base-url http://127.0.0.1:8787 --profile local\n  $ gpumkt config set format json               # ${FORMATS.join('|')}\n  $ gpumkt config set defaultProfile work       # the profile used when --profile and GPUMKT_PROFILE are not given`)
     .action(async (rawKey: string, value: string | undefined) => {
+      if (isDefaultProfileKey(rawKey)) return defaultProfileCommand(ctx, 'set', value);
       const key = parseKey(rawKey);
       if (key === 'api-key' && value !== undefined) throw new UsageError(KEY_ON_ARGV);
       if (key !== 'api-key' && value === undefined) throw new UsageError(`config set ${key} needs a value`, `e.g. gpumkt config set ${key} ${EXAMPLES[key]}`);
@@ -60,6 +64,7 @@ export default function configCommand(ctx: Context): Command {
     .argument('<key>', KEY_HELP)
     .addHelpText('after', '\nExamples:\n  $ gpumkt config unset api-key\n  $ gpumkt config unset base-url --profile local')
     .action(async (rawKey: string) => {
+      if (isDefaultProfileKey(rawKey)) return defaultProfileCommand(ctx, 'unset');
       const key = parseKey(rawKey);
       const { path, file, profile } = await openProfile(ctx, true);
       const { findProfile } = await loadResolve();
@@ -78,12 +83,15 @@ export default function configCommand(ctx: Context): Command {
     .action(async () => {
       const settings = await resolve(ctx);
       const { redactKey } = await loadResolve();
-      const rows = CONFIG_KEYS.map((key): [string, string, string] => {
+      const rows = CONFIG_KEYS.map((key) => {
         const s = settingOf(settings, key);
-        if (!s) return [key, 'not set', '-'];
-        return [key, key === 'api-key' ? redactKey(String(s.value)) : shown(s.value), sourceText(key, s, settings, false)];
+        if (!s) return { KEY: key, VALUE: 'not set', SOURCE: '-' };
+        return { KEY: key, VALUE: key === 'api-key' ? redactKey(String(s.value)) : shown(s.value), SOURCE: sourceText(key, s, settings, false) };
       });
-      ctx.io.stdout.write(table([['KEY', 'VALUE', 'SOURCE'], ...rows]));
+      // The same table renderer as the data commands (never wrapped here: settings are short).
+      const { formatter } = await import('../output/table.js');
+      const opts = { columns: ['KEY', 'VALUE', 'SOURCE'], selected: true, header: true, color: ctx.io.stdoutIsTTY && ctx.globals().color, width: Number.POSITIVE_INFINITY, csvSafe: false, dialect: 'rfc4180' as const };
+      for (const chunk of formatter.format(rows, opts)) ctx.io.stdout.write(chunk);
     });
 
   cmd.command('path')
@@ -180,8 +188,3 @@ function confirm(ctx: Context, line: string): void {
   if (!ctx.globals().quiet) ctx.io.stderr.write(`${line}\n`);
 }
 
-/** Left-aligned columns separated by two spaces, no trailing blanks. */
-function table(rows: ReadonlyArray<readonly string[]>): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ')).join('\n') + '\n';
-}

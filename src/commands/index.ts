@@ -1,18 +1,18 @@
-/** The registry of commands, in help order: one line per command. */
+/** The registry of commands, in help order: the data commands come from the dataset registry. */
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import utilIndex from './util-index.js';
-import history from './history.js';
-import volume from './volume.js';
-import range from './range.js';
-import memory from './memory.js';
+import { DATASETS } from '../datasets/index.js';
+import { datasetCommand } from './dataset-command.js';
 import gpus from './gpus.js';
 import memoryTypes from './memory-types.js';
 import config from './config.js';
 import sandbox from './sandbox.js';
 import completion from './completion.js';
+import status from './status.js';
+import api from './api.js';
 
 /** Every command's declaration; cli.ts mounts them on the root program. */
 export const COMMANDS: ReadonlyArray<(ctx: Context) => Command> = [
-  utilIndex, history, volume, range, memory, gpus, memoryTypes, config, sandbox, completion,
+  ...DATASETS.map((ds) => (ctx: Context) => datasetCommand(ctx, ds)),
+  gpus, memoryTypes, status, api, config, sandbox, completion,
 ];

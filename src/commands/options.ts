@@ -1,56 +1,26 @@
 /** Flag groups shared by the data commands, declared once so help, parsing and completions agree. */
 import { Command, Option } from 'commander';
+import { FORMAT_NAMES } from '../output/formats.js';
 import { parseLimit, parseList, parseLockTimeout } from './parse.js';
+export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../run/request.js';
 
-/** Output formats, in help order (the registry in output/formatter.ts holds the implementations). */
-export const FORMAT_NAMES = ['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown', 'chart'] as const;
 
 /** Granularity choices of the series endpoints. */
 export const GRANULARITY_NAMES = ['daily', 'hourly', 'auto'] as const;
-
-/** The output flags as commander hands them over. */
-export interface OutputFlags {
-  format?: string;
-  output?: string;
-  columns?: string[];
-  header: boolean;
-  order: 'asc' | 'desc';
-  raw?: boolean;
-  csvSafe?: boolean;
-  strict?: boolean;
-  /** Cron-grade exports (src/export): --append, --manifest, --csv-dialect, locking, --fail-empty. */
-  append?: string;
-  manifest?: boolean;
-  csvDialect?: 'rfc4180' | 'excel';
-  lockTimeout?: number;
-  failEmpty?: boolean;
-  replaceRestated?: boolean;
-}
-
-/** The window flags. */
-export interface WindowFlags {
-  from?: string;
-  to?: string;
-}
-
-/** The series flags (history, volume, range). */
-export interface SeriesFlags extends OutputFlags, WindowFlags {
-  granularity: 'daily' | 'hourly' | 'auto';
-  limit: number | 'all';
-}
 
 /** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
 export function addOutputOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)').choices(FORMAT_NAMES))
-    .option('-o, --output <file>', 'write to a file, atomically (temporary file, then rename)')
-    .option('--columns <list>', 'comma-separated columns to print, in this order', parseList)
+    .option('-o, --output <file>', "write to a file, atomically; its extension picks the format (else give -f); '-' is stdout")
+    .option('--columns <list>', 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
     .addOption(new Option('--order <order>', 'oldest first (asc) or newest first (desc)').choices(['asc', 'desc']).default('asc'))
     .option('--raw', 'print the untouched JSON body of the single request')
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
     .option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning")
-    .option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing')
+    .option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing')
+    .option('--partition-by <column>', 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)')
     .option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)')
     .option('--manifest', 'also write <file>.manifest.json: command, requests, row counts, sha256')
     .addOption(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)').choices(['rfc4180', 'excel']))
@@ -62,7 +32,8 @@ export function addOutputOptions(cmd: Command): Command {
 export function addWindowOptions(cmd: Command): Command {
   return cmd
     .option('--from <date>', 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)')
-    .option('--to <date>', 'last day, same forms (default: today, UTC)');
+    .option('--to <date>', 'last day, same forms (default: today, UTC)')
+    .option('--settled', "leave out rows of today (UTC): the day is not over, so they are provisional");
 }
 
 /** Adds --granularity and --limit. */
@@ -70,14 +41,6 @@ export function addSeriesOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('--granularity <g>', 'row granularity').choices(GRANULARITY_NAMES).default('auto'))
     .addOption(new Option('--limit <n>', "rows per model: N most recent of the window, or 'all'").argParser(parseLimit).default('all'));
-}
-
-/** The analysis flags of the series commands and util-index (--wide, --y, --stats, --spark). */
-export interface AnalysisFlags {
-  wide?: boolean;
-  y?: string;
-  stats?: boolean;
-  spark?: boolean;
 }
 
 /** Adds --wide, --y, --stats and --spark. */

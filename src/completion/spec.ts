@@ -3,24 +3,9 @@
  * arguments, and what each value may be), so the three shell renderers share one source of truth.
  */
 import type { Argument, Command, Option } from 'commander';
-import { argumentValues, optionValues, REPEATABLE_OPTIONS } from './values.js';
+import { argumentValues, optionValues, REPEATABLE_OPTIONS, type Candidate, type ValueSource } from './values.js';
 
-/** One value a shell may offer, with a short description where the shell can show it. */
-export interface Candidate {
-  readonly value: string;
-  readonly description?: string;
-}
-
-/**
- * What a flag value or positional argument may be: a fixed set of words, a comma-separated list of
- * words, a profile name read from the config file at completion time, a file path, or free text.
- */
-export type ValueSource =
-  | { readonly kind: 'words'; readonly name: string; readonly words: readonly Candidate[] }
-  | { readonly kind: 'list'; readonly name: string; readonly words: readonly Candidate[] }
-  | { readonly kind: 'profiles'; readonly name: string }
-  | { readonly kind: 'file'; readonly name: string }
-  | { readonly kind: 'none'; readonly name: string };
+export type { Candidate, ValueSource } from './values.js';
 
 /** One flag: its spellings, help text, and its value (undefined for a switch). */
 export interface OptionSpec {

@@ -6,8 +6,24 @@
 import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
 import { MEMORY_TYPES } from '../domain/memory-types.js';
 import { CONFIG_KEYS } from '../config/keys.js';
-import { historyRangeEndpoint, historySimpleEndpoint, memoryIndexEndpoint, utilIndexEndpoint, volumeMetricsEndpoint } from '../api/endpoints/index.js';
-import type { Candidate, ValueSource } from './spec.js';
+import { DATASETS, findDataset, type AnyDataset } from '../datasets/index.js';
+
+/** One value a shell may offer, with a short description where the shell can show it. */
+export interface Candidate {
+  readonly value: string;
+  readonly description?: string;
+}
+
+/**
+ * What a flag value or positional argument may be: a fixed set of words, a comma-separated list of
+ * words, a profile name read from the config file at completion time, a file path, or free text.
+ */
+export type ValueSource =
+  | { readonly kind: 'words'; readonly name: string; readonly words: readonly Candidate[] }
+  | { readonly kind: 'list'; readonly name: string; readonly words: readonly Candidate[] }
+  | { readonly kind: 'profiles'; readonly name: string }
+  | { readonly kind: 'file'; readonly name: string }
+  | { readonly kind: 'none'; readonly name: string };
 
 /** Long flags that may be repeated on one command line. */
 export const REPEATABLE_OPTIONS: readonly string[] = ['--gpu'];
@@ -35,30 +51,31 @@ const MEMORY: ValueSource = {
 
 const CONFIG_KEY: ValueSource = { kind: 'words', name: 'key', words: CONFIG_KEYS.map((value) => ({ value })) };
 
-/** Columns `--columns` accepts, per command (the series commands add `gpu`, as their pipelines do). */
-const COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  'util-index': [...utilIndexEndpoint.columns, 'gpu'],
-  history: [...historySimpleEndpoint.columns, 'gpu'],
-  volume: [...volumeMetricsEndpoint.columns, 'gpu'],
-  range: [...historyRangeEndpoint.columns, 'gpu'],
-  memory: memoryIndexEndpoint.columns,
-};
+/** Columns one dataset's rows may print (per-model datasets without their own model column add `gpu`, as the runner does). */
+const columnsOf = (ds: AnyDataset): readonly string[] =>
+  ds.subject === 'none' || ds.targetColumn !== undefined ? ds.endpoint.columns : [...ds.endpoint.columns, 'gpu'];
+
+/** Columns `--columns` accepts, per data command: its own and those of its variants (memory history, latest --current). */
+const COLUMNS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  DATASETS.map((ds) => [ds.name, [...new Set([ds, ...(ds.variants ?? []).map((v) => v.dataset)].flatMap(columnsOf))]]),
+);
 
 /** Values of positional arguments, by command path and position; undefined means free text. */
 export function argumentValues(path: readonly string[], index: number): ValueSource | undefined {
   const key = path.join(' ');
-  if (key === 'history' || key === 'volume' || key === 'range') return GPUS;
+  const subject = findDataset(key)?.subject;
+  if (subject === 'gpus' || subject === 'some-gpus') return GPUS;
   if ((key === 'config get' || key === 'config set' || key === 'config unset') && index === 0) return CONFIG_KEY;
   return undefined;
 }
 
 /** Values of a flag that has no commander choices, by command path and long name; undefined means free text. */
 export function optionValues(path: readonly string[], long: string): ValueSource | undefined {
+  // A dataset's own options say what their values are.
+  const declared = findDataset(path.join(' '))?.options?.find((o) => o.flags.split(/[ ,]+/).includes(long))?.values;
+  if (declared === 'gpu') return GPUS;
+  if (declared === 'memory-type') return MEMORY;
   switch (long) {
-    case '--gpu':
-      return GPUS;
-    case '--type':
-      return MEMORY;
     case '--profile':
       return { kind: 'profiles', name: 'profile' };
     case '--config':

@@ -3,6 +3,7 @@
  * so that commands which only need these names and checks do not load zod.
  */
 import { UsageError } from '../errors.js';
+import { PROFILE_FORMATS } from '../output/formats.js';
 
 /** Keys `gpumkt config` accepts, kebab-case as stored in the file. */
 export const CONFIG_KEYS = ['api-key', 'base-url', 'timeout', 'retries', 'format'] as const;
@@ -10,8 +11,8 @@ export const CONFIG_KEYS = ['api-key', 'base-url', 'timeout', 'retries', 'format
 /** One settable key. */
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
-/** Output formats a profile may name as its default (decisions.md C). */
-export const FORMATS = ['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown'] as const;
+/** Output formats a profile may name as its default (the format registry decides). */
+export const FORMATS = PROFILE_FORMATS;
 
 /** Built-in defaults, the lowest rung of the precedence ladder. */
 export const DEFAULTS = { baseUrl: 'https://api.ornnai.com', timeout: 30, retries: 3 } as const;
@@ -108,7 +109,7 @@ export function checkRetries(value: number | string, origin: string): number {
 /** `value` as an output format name, or a usage error listing the formats. */
 export function checkFormat(value: string, origin: string): string {
   const v = value.trim().toLowerCase();
-  if ((FORMATS as readonly string[]).includes(v)) return v;
+  if (FORMATS.includes(v)) return v;
   throw new UsageError(`invalid ${origin} ${JSON.stringify(value)}: expected one of ${FORMATS.join(', ')}`);
 }
 
@@ -127,4 +128,3 @@ export function parseValue(key: Exclude<ConfigKey, 'api-key'>, value: string): s
   }
 }
 
-export type { ConfigFile, Profile } from './schema.js';

@@ -1,4 +1,4 @@
-/** Where the config file lives (decisions.md B): GPUMKT_CONFIG, else XDG, else ~/.config. */
+/** Where the config file lives (README: Config): GPUMKT_CONFIG, else XDG, else ~/.config. */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 

@@ -11,7 +11,7 @@ export const profileSchema = z.looseObject({
   'base-url': z.string().refine(isBaseUrl, 'must be an http(s) URL without query or fragment').optional(),
   timeout: z.number().min(BOUNDS.timeout.min, TIMEOUT_RANGE).max(BOUNDS.timeout.max, TIMEOUT_RANGE).optional(),
   retries: z.number().int(RETRIES_RANGE).min(BOUNDS.retries.min, RETRIES_RANGE).max(BOUNDS.retries.max, RETRIES_RANGE).optional(),
-  format: z.enum(FORMATS, `must be one of ${FORMATS.join(', ')}`).optional(),
+  format: z.enum(FORMATS as [string, ...string[]], `must be one of ${FORMATS.join(', ')}`).optional(),
 });
 
 /** The whole config file; a missing `profiles` reads as none. */

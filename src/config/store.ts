@@ -1,8 +1,8 @@
 /** Reading and writing the config file: validated on read, 0600 in a 0700 folder and atomic on write. */
-import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { OutputError, UsageError } from '../errors.js';
+import { describeFsError, writeFileAtomic } from '../domain/files.js';
 import { configFileSchema, type ConfigFile } from './schema.js';
 
 export type { ConfigFile } from './schema.js';
@@ -58,21 +58,10 @@ export async function writeConfig(path: string, cfg: ConfigFile): Promise<void> 
   // Write through a symlink (dotfile managers) instead of replacing the link with a file.
   const target = await realpath(path).catch(() => path);
   const dir = dirname(target);
-  const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     await makeFolder(dir);
-    const fh = await open(temp, 'wx', 0o600);
-    try {
-      // open()'s mode is filtered by the umask; chmod is not.
-      await fh.chmod(0o600);
-      await fh.writeFile(`${JSON.stringify(cfg, null, 2)}\n`, 'utf8');
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await rename(temp, target);
+    await writeFileAtomic(target, `${JSON.stringify(cfg, null, 2)}\n`, 0o600);
   } catch (err) {
-    await unlink(temp).catch(() => undefined);
     throw new OutputError(`cannot write config file ${path}: ${describeFsError(err)}`);
   }
 }
@@ -105,16 +94,3 @@ export async function checkPermissions(path: string, warn: (message: string) => 
 }
 
 /** A short reason for a file-system error, without a stack or the errno prefix soup. */
-function describeFsError(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
-  const reasons: Record<string, string> = {
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    EISDIR: 'is a folder',
-    ENOTDIR: 'a parent of it is not a folder',
-    ENOENT: 'folder does not exist',
-    EROFS: 'read-only file system',
-    ENOSPC: 'no space left on device',
-  };
-  return (e.code && reasons[e.code]) ?? e.message?.split('\n')[0] ?? String(err);
-}

@@ -39,7 +39,7 @@ export function daysBetween(a: string, b: string): number {
 }
 
 /** Subtracts whole months, clamping to the month's last day (2026-03-31 − 1m = 2026-02-28). */
-function subtractMonths(date: string, months: number): string {
+export function subtractMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const first = new Date(Date.UTC(y, m - 1 - months, 1));
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();

@@ -1,13 +1,24 @@
 /** Checks of the cron-export flags, run with the other output checks before any request (exit 2). */
 import { UsageError } from '../errors.js';
-import type { OutputFlags } from '../commands/options.js';
+import { APPENDABLE_FORMATS, formatInfo, PARTITION_FORMATS } from '../output/formats.js';
 
-/** Formats --append can extend: line-oriented ones whose old bytes stay valid when lines are added. */
-export const APPENDABLE_FORMATS: readonly string[] = ['csv', 'tsv', 'ndjson'];
+/** The flags the export checks read (a subset of the run's output flags). */
+export interface ExportFlags {
+  output?: string;
+  header: boolean;
+  order: 'asc' | 'desc';
+  raw?: boolean;
+  append?: string;
+  manifest?: boolean;
+  csvDialect?: 'rfc4180' | 'excel';
+  replaceRestated?: boolean;
+  partitionBy?: string;
+}
+
 
 /** Throws a UsageError when the export flags contradict each other or the format. */
-export function checkExportFlags(flags: OutputFlags, format: string): void {
-  if (flags.csvDialect !== undefined && format !== 'csv') {
+export function checkExportFlags(flags: ExportFlags, format: string): void {
+  if (flags.csvDialect !== undefined && !formatInfo(format).dialects) {
     throw new UsageError(`--csv-dialect applies to csv only, not ${format}`);
   }
   if (flags.raw === true && (flags.manifest === true || flags.append !== undefined)) {
@@ -17,10 +28,15 @@ export function checkExportFlags(flags: OutputFlags, format: string): void {
   if (flags.manifest === true && flags.output === undefined && flags.append === undefined) {
     throw new UsageError('--manifest describes a file: give -o <file> or --append <file>');
   }
+  if (flags.partitionBy !== undefined) {
+    if (!formatInfo(format).partitions) throw new UsageError(`--partition-by writes ${PARTITION_FORMATS.join(', ')} folders, not ${format}`);
+    if (flags.output === undefined && flags.append === undefined) throw new UsageError('--partition-by writes a folder: give -o <folder> or --append <folder>');
+    if (flags.manifest === true) throw new UsageError('--manifest describes one file; it does not apply to a --partition-by folder');
+  }
   if (flags.append === undefined) return;
   if (flags.output !== undefined) throw new UsageError('give either -o <file> or --append <file>, not both');
   if (!APPENDABLE_FORMATS.includes(format)) {
-    throw new UsageError(`--append works with csv, tsv and ndjson, not ${format}`);
+    throw new UsageError(`--append works with ${APPENDABLE_FORMATS.join(', ')}, not ${format}`);
   }
   if (flags.order === 'desc') throw new UsageError('--append keeps files oldest first; leave out --order desc');
   if (flags.header === false) throw new UsageError('--append needs the header line to check the columns; leave out --no-header');

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { link, lstat, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputError } from '../errors.js';
-import { errorCode } from '../output/file-sink.js';
+import { errorCode } from '../domain/files.js';
 
 /** Puts a lock file in place, or reports that one is there. */
 export interface LockWriter {

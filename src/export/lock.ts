@@ -2,14 +2,19 @@
  * `<file>.lock`: one run at a time per output file. Created whole and exclusively (lock-fs.ts), it holds
  * the owner's pid, hostname and start time; a lock left by a dead process on this host (a run killed
  * with SIGKILL, a crashed machine) or holding no owner is taken over, one held by a live process or
- * another host is waited for, and one that cannot be read ends the run (exit 8).
+ * another host is waited for, and one that cannot be read ends the run (exit 8). Pids are reused (after
+ * a reboot, or a busy machine's wrap-around): where the kernel tells a process's start time (Linux:
+ * /proc/<pid>/stat), the lock records it, and a live pid that started at another time is another
+ * process, so the lock is stale.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { link, lstat, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { LockedError } from '../errors.js';
-import { errorCode } from '../output/file-sink.js';
+import { LockedError, OutputError } from '../errors.js';
+import { errorCode } from '../domain/files.js';
+import { sleep } from '../domain/sleep.js';
 import { isAlive, sweepStale } from '../output/stale-temp.js';
 import { fsReason, lockWriter, unreadable, type LockWriter } from './lock-fs.js';
 
@@ -18,6 +23,8 @@ export interface LockInfo {
   readonly pid: number;
   readonly hostname: string;
   readonly startedAt: string;
+  /** The owner's start time as the kernel counts it (clock ticks since boot), where known. */
+  readonly procStart?: string;
 }
 
 /** A held lock. */
@@ -61,31 +68,38 @@ export async function lockTarget(target: string): Promise<string> {
 export function parseLock(text: string): LockInfo | undefined {
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
-    if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.startedAt === 'string') return v as LockInfo;
+    if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.startedAt === 'string' && (v.procStart === undefined || typeof v.procStart === 'string')) return v as LockInfo;
   } catch {
     // fall through: not a lock we can judge
   }
   return undefined;
 }
 
-/** True when `info` names a process on this host that no longer exists. */
-export function isStale(info: LockInfo): boolean {
-  return info.hostname === hostname() && !isAlive(info.pid);
+/**
+ * A process's start time in clock ticks since boot: field 22 of /proc/<pid>/stat (Linux). The command
+ * name (field 2) may hold spaces and parentheses, so fields are counted after its last `)`.
+ * Undefined where there is no /proc or no such process.
+ */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // rest[0] is field 3 (state), so field 22 is rest[19].
+    const v = rest[19];
+    return v !== undefined && /^\d+$/.test(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(t);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** True when `info` names a process on this host that no longer exists (or whose pid now belongs to another process). */
+export function isStale(info: LockInfo): boolean {
+  if (info.hostname !== hostname()) return false;
+  if (!isAlive(info.pid)) return true;
+  if (info.procStart === undefined) return false;
+  const now = processStartTime(info.pid);
+  return now !== undefined && now !== info.procStart;
+}
 
 /**
  * Moves a stale lock aside. The rename is atomic, but between reading the stale lock and renaming it
@@ -119,7 +133,8 @@ const QUICK_RETRIES = 3;
  */
 export async function acquireLock(target: string, opts: LockOptions): Promise<Lock> {
   const file = lockPath(target);
-  const info: LockInfo = { pid: process.pid, hostname: hostname(), startedAt: (opts.now?.() ?? new Date()).toISOString() };
+  const procStart = processStartTime(process.pid);
+  const info: LockInfo = { pid: process.pid, hostname: hostname(), startedAt: (opts.now?.() ?? new Date()).toISOString(), ...(procStart ? { procStart } : {}) };
   const text = `${JSON.stringify(info)}\n`;
   if (opts.signal?.aborted) throw opts.signal.reason;
   const writer = await lockWriter(file, text);

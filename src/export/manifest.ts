@@ -6,10 +6,28 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { redactUrl } from '../api/errors.js';
-import { fileSink, writeAll } from '../output/sink.js';
-import type { RequestLogEntry } from '../pipeline/session.js';
+import { redactUrl } from '../domain/redact.js';
+import { writeAll } from '../output/sink.js';
+import { fileSink } from '../output/file-sink.js';
 import { VERSION } from '../version.js';
+
+/** One request of the run, as --manifest records it (the key travels in a header, never in the URL). */
+export interface RequestLogEntry {
+  readonly url: string;
+  /** `ok` for a validated 2xx body, else the error's exit code and message. */
+  readonly outcome: 'ok' | { readonly exitCode: number; readonly message: string };
+  /** When the call started (ISO) and how long it took with retries (ms). */
+  readonly at: string;
+  readonly ms: number;
+}
+
+/** Where an export's requests went, as the manifest records them (the run's session provides it). */
+export interface ExportSource {
+  readonly baseUrl: string;
+  readonly dryRun: boolean;
+  /** Every request sent so far, in the order they started. */
+  readonly requests: readonly RequestLogEntry[];
+}
 
 /** The manifest's path for a data file. */
 export function manifestPath(target: string): string {
@@ -75,7 +93,7 @@ export interface ManifestInput {
   readonly format: string;
   readonly dialect?: string;
   readonly mode: 'write' | 'append';
-  readonly rows: { readonly total: number; readonly new: number; readonly replaced: number };
+  readonly rows: { readonly total: number; readonly new: number; readonly replaced: number; readonly late?: number };
   readonly firstKey?: string;
   readonly lastKey?: string;
   readonly baseUrl: string;

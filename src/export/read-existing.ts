@@ -3,10 +3,11 @@
  * header, the dialect (BOM, line end), the row count, the first and last key, and the records of
  * the overlap region (the last key's neighbourhood) with their bytes, for de-duplication.
  */
+import type { LineSyntax } from '../output/format-types.js';
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { errorCode } from '../output/file-sink.js';
-import { countOf, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
+import { errorCode } from '../domain/files.js';
+import { countOf, parseCsvRecord, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
 import { isIsoDate } from '../domain/dates.js';
 
 /** A record of the overlap region. */
@@ -34,35 +35,46 @@ export interface ExistingFile {
   readonly openEnded: boolean;
   /** Records whose time is at or after regionStart(lastTime), oldest first. */
   readonly region: readonly RegionRecord[];
+  /** The key of each model's first row (one key when the file has no `gpu` column). */
+  readonly firstKeys: ReadonlySet<string>;
+  /**
+   * The grain of the rows, told from their times: `hourly` once a time is not midnight, `daily` when
+   * every time is midnight over two days or more, undefined when one day cannot tell.
+   */
+  readonly grain?: 'daily' | 'hourly';
+  /** When the file was last written (ms): rows of that UTC day or later were provisional then. */
+  readonly mtimeMs: number;
 }
 
 /** How to read keys out of the file. */
 export interface ScanSpec {
-  readonly format: string;
+  readonly format: LineSyntax;
   readonly timeKey: string;
   /** The first time of the overlap region, given the latest time seen. */
   readonly regionStart: (lastTime: string) => string;
+  /** The column that tells rows of the same time apart (default `gpu`). */
+  readonly keyColumn?: string;
 }
 
-/** The key of a row: its time, plus its model when the file has a `gpu` column. */
+/** The key of a row: its time, plus its model (or other key column) when the file has that column. */
 export function rowKey(time: string, gpu: string | undefined): string {
   return gpu === undefined ? time : `${time} ${gpu}`;
 }
 
 type Fields = (text: string) => { time: unknown; gpu: unknown };
 
-function fieldReader(format: string, header: string, timeKey: string, file: string): Fields {
+function fieldReader(format: LineSyntax, header: string, timeKey: string, file: string, keyColumn = 'gpu'): Fields {
   if (format === 'ndjson') {
     return (text) => {
       const o = JSON.parse(text) as Record<string, unknown>;
-      return { time: o[timeKey], gpu: o.gpu };
+      return { time: o[timeKey], gpu: o[keyColumn] };
     };
   }
   const csv = format === 'csv';
   const cols = csv ? parseCsvRecordStrict(header) : parseTsvRecord(header);
   if (cols === undefined) throw new UsageError(`${file} line 1 (the header) is not valid csv; --append will not extend it`);
   const ti = cols.indexOf(timeKey);
-  const gi = cols.indexOf('gpu');
+  const gi = cols.indexOf(keyColumn);
   if (ti === -1) throw new UsageError(`${file} has no '${timeKey}' column, so --append cannot tell which rows it holds`);
   const sep = csv ? ',' : '\t';
   const plain = csv ? '"' : '\\';
@@ -99,10 +111,12 @@ function nthField(text: string, sep: string, n: number): string | undefined {
 /** Scans `file`; undefined when it does not exist or is empty (the export then starts it afresh). */
 export async function scanExisting(file: string, spec: ScanSpec): Promise<ExistingFile | undefined> {
   let size: number;
+  let mtimeMs: number;
   try {
     const st = await stat(file);
     if (!st.isFile()) throw new UsageError(`--append needs a regular file; ${file} is not one`);
     size = st.size;
+    mtimeMs = st.mtimeMs;
   } catch (err) {
     if (errorCode(err) === 'ENOENT') return undefined;
     throw err;
@@ -122,6 +136,10 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
   let lineNo = 0;
   let regionDay = '\u0000';
   let start = '';
+  const firstKeys = new Set<string>();
+  const models = new Set<string | undefined>();
+  let subDaily = false;
+  let days = 0;
   for await (const batch of readRecords(file, spec.format === 'csv')) for (const rec of batch) {
     lineNo++;
     const first = header === undefined;
@@ -132,7 +150,7 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
       eol = rec.crlf ? '\r\n' : '\n';
       if (spec.format !== 'ndjson') {
         header = text;
-        fields = fieldReader(spec.format, text, spec.timeKey, file);
+        fields = fieldReader(spec.format, text, spec.timeKey, file, spec.keyColumn);
         continue;
       }
       header = '';
@@ -141,7 +159,7 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     let time: unknown;
     let gpu: unknown;
     try {
-      ({ time, gpu } = (fields ?? fieldReader(spec.format, '', spec.timeKey, file))(text));
+      ({ time, gpu } = (fields ?? fieldReader(spec.format, '', spec.timeKey, file, spec.keyColumn))(text));
     } catch {
       throw new UsageError(`${file} line ${lineNo} is not valid ${spec.format}; --append will not extend it`);
     }
@@ -152,7 +170,11 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     if (lastTime !== undefined && time < lastTime) {
       throw new UsageError(`${file} is not sorted oldest first (line ${lineNo}); --append only extends files it wrote`);
     }
-    const key = rowKey(time, typeof gpu === 'string' && gpu !== '' ? gpu : undefined);
+    const model = typeof gpu === 'string' && gpu !== '' ? gpu : undefined;
+    const key = rowKey(time, model);
+    if (!models.has(model)) models.add(model), firstKeys.add(key);
+    // Daily rows sit at midnight (`…T00:00:00.000Z`); one time elsewhere makes the file hourly.
+    if (!subDaily && time.length > 10 && time.slice(11, 19) !== '00:00:00') subDaily = true;
     rows++;
     firstKey ??= key;
     lastKey = key;
@@ -163,6 +185,7 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
         regionDay = time.slice(0, 10);
         if (!isIsoDate(regionDay)) throw new UsageError(`${file} line ${lineNo}: '${spec.timeKey}' is not a date (${JSON.stringify(time.slice(0, 40))}); --append will not extend it`);
         start = spec.regionStart(time);
+        days++;
       }
       // The file is sorted, so the region only moves forward: what fell out of it is skipped by
       // `head` and dropped in bulk now and then, never one shift per row.
@@ -171,5 +194,6 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     }
     region.push({ key, time, text, raw: rec });
   }
-  return { size, bom, eol, header: header ?? '', rows, firstKey, lastKey, lastTime, openEnded, region: region.slice(head) };
+  const grain = lastTime === undefined || lastTime.length <= 10 ? undefined : subDaily ? 'hourly' : days >= 2 ? 'daily' : undefined;
+  return { size, bom, eol, header: header ?? '', rows, firstKey, lastKey, lastTime, openEnded, region: region.slice(head), firstKeys, grain, mtimeMs };
 }

@@ -7,9 +7,9 @@
  * colour its series share one set of line glyphs, so several models could not be told apart.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Row } from '../api/endpoint.js';
-import type { FormatOptions, Formatter } from './formatter.js';
-import { sanitizeForTerminal } from './sanitize.js';
+import type { Row } from '../domain/row.js';
+import type { FormatOptions, Formatter } from './format-types.js';
+import { sanitizeForTerminal } from '../domain/sanitize.js';
 
 /** Chart-only options the pipeline may add. */
 export interface ChartOptions extends FormatOptions {

@@ -1,5 +1,5 @@
 /** CSV (RFC 4180): comma-separated, fields quoted only when they must be, numbers as received. */
-import type { Formatter } from './formatter.js';
+import type { Formatter } from './format-types.js';
 import { delimited } from './delimited.js';
 import { cellText, guardFormula } from './values.js';
 

@@ -1,6 +1,6 @@
 /** The streaming loop shared by csv and tsv: header, one line per row, chunks of ~1000 rows. */
-import type { Row } from '../api/endpoint.js';
-import type { FormatOptions } from './formatter.js';
+import type { Row } from '../domain/row.js';
+import type { FormatOptions } from './format-types.js';
 
 /** What distinguishes one delimited format from another. */
 export interface DelimitedStyle {

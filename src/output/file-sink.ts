@@ -3,30 +3,14 @@ import { constants, type Stats } from 'node:fs';
 import { access, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputError } from '../errors.js';
+import { describeFsError, errorCode, syncFolder, tempPathFor } from '../domain/files.js';
 import type { Sink } from './sink.js';
 import { sweepStale } from './stale-temp.js';
 
-/** The `code` of a Node system error, if any. */
-export function errorCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-const FRIENDLY: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  EISDIR: 'it is a folder',
-  EFBIG: 'file too large (a file size limit is set)',
-};
-
-function outputError(target: string, err: unknown): OutputError {
+/** An OutputError naming `target`, with a friendly reason for the usual system error codes. */
+export function outputError(target: string, err: unknown): OutputError {
   if (err instanceof OutputError) return err;
-  const code = errorCode(err);
-  const reason = (code !== undefined ? FRIENDLY[code] : undefined) ?? (err instanceof Error ? err.message : String(err));
-  return new OutputError(`cannot write ${target}: ${reason}`);
+  return new OutputError(`cannot write ${target}: ${describeFsError(err)}`);
 }
 
 async function statOrUndefined(p: string): Promise<Stats | undefined> {
@@ -39,7 +23,8 @@ async function statOrUndefined(p: string): Promise<Stats | undefined> {
   }
 }
 
-async function checkFolder(target: string, dir: string): Promise<void> {
+/** Checks that `dir` (the folder `target` goes into) exists, is a folder and is writable; an OutputError otherwise. */
+export async function checkFolder(target: string, dir: string): Promise<void> {
   const st = await statOrUndefined(dir);
   if (st === undefined) throw new OutputError(`cannot write ${target}: folder ${dir} does not exist`);
   if (!st.isDirectory()) throw new OutputError(`cannot write ${target}: ${dir} is not a folder`);
@@ -89,9 +74,7 @@ export async function fileSink(target: string): Promise<Sink> {
   const { dest, dir, st } = resolved;
   const mode = st === undefined ? undefined : st.mode & 0o7777;
   await sweepStale(dir, path.basename(dest));
-  // node:crypto is loaded here, not at start-up: stdout-only runs never need it.
-  const { randomBytes } = await import('node:crypto');
-  const tmp = path.join(dir, `.${path.basename(dest)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = await tempPathFor(dest);
   let fh: FileHandle;
   try {
     // 'wx': never follow or reuse something already at the temporary name.
@@ -114,14 +97,6 @@ export async function fileSink(target: string): Promise<Sink> {
 async function writeFully(fh: FileHandle, buf: Uint8Array): Promise<void> {
   let off = 0;
   while (off < buf.length) off += (await fh.write(buf, off, buf.length - off)).bytesWritten;
-}
-
-/** Best-effort fsync of a folder, so the rename itself survives a crash; not every platform allows it. */
-async function syncFolder(dir: string): Promise<void> {
-  const fh = await open(dir, 'r').catch(() => undefined);
-  if (fh === undefined) return;
-  await fh.sync().catch(() => undefined);
-  await fh.close().catch(() => undefined);
 }
 
 class AtomicFileSink implements Sink {

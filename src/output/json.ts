@@ -1,6 +1,6 @@
 /** JSON: one array of row objects, streamed, one compact row per line. */
-import type { Row } from '../api/endpoint.js';
-import type { FormatOptions, Formatter } from './formatter.js';
+import type { Row } from '../domain/row.js';
+import type { FormatOptions, Formatter } from './format-types.js';
 
 /** Rows per yielded chunk: streaming without a generator step per row. */
 export const JSON_CHUNK_ROWS = 1000;

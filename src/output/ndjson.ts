@@ -1,5 +1,5 @@
 /** NDJSON (JSON Lines): one compact JSON object per row, per line; ideal for jq and streaming readers. */
-import type { Formatter } from './formatter.js';
+import type { Formatter } from './format-types.js';
 import { JSON_CHUNK_ROWS, projectRow } from './json.js';
 
 /** The ndjson format: every line, the last included, ends in LF; no rows gives no output. */

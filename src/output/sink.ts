@@ -1,9 +1,8 @@
 /** Where formatted text goes: stdout (a closed reader is not an error) or a file replaced atomically. */
 import type { Writable } from 'node:stream';
 import { OutputError } from '../errors.js';
-import { errorCode } from './file-sink.js';
+import { errorCode } from '../domain/files.js';
 
-export { checkOutputTarget, fileSink } from './file-sink.js';
 
 /** A destination for text chunks. */
 export interface Sink {

@@ -1,9 +1,9 @@
 /** Table: an aligned, borderless table for humans at a terminal. */
 import { Chalk } from 'chalk';
 import Table from 'cli-table3';
-import type { Row } from '../api/endpoint.js';
-import type { Formatter } from './formatter.js';
-import { sanitizeForTerminal } from './sanitize.js';
+import type { Row } from '../domain/row.js';
+import type { Formatter } from './format-types.js';
+import { sanitizeForTerminal } from '../domain/sanitize.js';
 import { cellText, displayNumber, isNumericColumn } from './values.js';
 
 // Kept importable from here; it lives in values.ts so that code needing only the number rule does not

@@ -1,5 +1,5 @@
 /** TSV: tab-separated, in the "linear TSV" convention, since TSV itself has no quoting. */
-import type { Formatter } from './formatter.js';
+import type { Formatter } from './format-types.js';
 import { delimited } from './delimited.js';
 import { cellText, guardFormula } from './values.js';
 

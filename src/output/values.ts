@@ -1,5 +1,5 @@
 /** How a cell value becomes text in the machine formats (csv, tsv, markdown): values as received. */
-import type { Row } from '../api/endpoint.js';
+import type { Row } from '../domain/row.js';
 
 /**
  * Render one cell: numbers via String() (JSON.parse already made the API's text a double, and String()

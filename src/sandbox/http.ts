@@ -52,6 +52,11 @@ export function unauthorized(message: string): ApiError {
   return new ApiError(401, 'Unauthorized', message, { 'WWW-Authenticate': 'Bearer' });
 }
 
+/** 405 for any method but GET (HEAD included: the API is GET only). */
+export function methodNotAllowed(method: string): ApiError {
+  return new ApiError(405, 'Method not allowed', `Method ${echo(method)} is not allowed: the API is read-only, use GET`, { Allow: 'GET' });
+}
+
 /** A JSON reply: the body is serialized once, so its bytes are exactly what was computed. */
 export function jsonReply(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): Reply {
   return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
@@ -66,4 +71,12 @@ export function errorReply(e: unknown): Reply {
 /** Shortens user input echoed in a message, so a huge parameter cannot bloat an error body. */
 export function echo(s: string, max = 80): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+/** The parts of a request the API looks at. */
+export interface SandboxRequest {
+  readonly method: string;
+  /** The raw request target, as received. */
+  readonly url: string;
+  readonly authorization: string | undefined;
 }

@@ -177,6 +177,22 @@ export interface DayStats {
 
 const dayCache = new Map<number, (DayStats | null)[]>();
 
+/** The summary of model m's day d from the readings taken by `asOfMs` (all of them when omitted); uncached. */
+export function summarize(m: number, d: number, asOfMs = Number.POSITIVE_INFINITY): DayStats | null {
+  let n = 0, cap = 0, rented = 0, price = 0, lastExactMs = 0;
+  const missing = missingHours(m, d);
+  for (let hh = 0; hh < READINGS_PER_DAY; hh++) {
+    const r = hourReading(m, d * READINGS_PER_DAY + hh, missing);
+    if (!r || r.exactMs > asOfMs) continue;
+    n++;
+    cap += r.capacity;
+    rented += r.rented;
+    price += r.price;
+    lastExactMs = r.exactMs;
+  }
+  return n === 0 ? null : { readings: n, capacity: roundTo(cap / n, 2), rented: roundTo(rented / n, 2), price: roundTo(price / n, 4), lastExactMs };
+}
+
 /** Model m's summary of day d, or undefined when the day has no reading (or is before history). */
 export function dayStats(m: number, d: number): DayStats | undefined {
   if (d < 0) return undefined;
@@ -184,18 +200,7 @@ export function dayStats(m: number, d: number): DayStats | undefined {
   if (!cache) dayCache.set(m, (cache = []));
   const hit = cache[d];
   if (hit !== undefined) return hit ?? undefined;
-  let n = 0, cap = 0, rented = 0, price = 0, lastExactMs = 0;
-  const missing = missingHours(m, d);
-  for (let hh = 0; hh < READINGS_PER_DAY; hh++) {
-    const r = hourReading(m, d * READINGS_PER_DAY + hh, missing);
-    if (!r) continue;
-    n++;
-    cap += r.capacity;
-    rented += r.rented;
-    price += r.price;
-    lastExactMs = r.exactMs;
-  }
-  const stats = n === 0 ? null : { readings: n, capacity: roundTo(cap / n, 2), rented: roundTo(rented / n, 2), price: roundTo(price / n, 4), lastExactMs };
+  const stats = summarize(m, d);
   cache[d] = stats;
   return stats ?? undefined;
 }

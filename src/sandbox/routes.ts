@@ -1,35 +1,27 @@
 /** The sandbox's request pipeline as a pure function: request in, complete reply out, never a throw. */
-import { keyAccess, type SandboxKeys } from './keys.js';
-import { ApiError, AUTH_MESSAGES, MAX_URL_LENGTH, badRequest, echo, errorReply, jsonReply, unauthorized, type Reply } from './http.js';
+import type { SandboxKeys } from './keys.js';
+import { ApiError, MAX_URL_LENGTH, badRequest, echo, errorReply, jsonReply, type Reply, type SandboxRequest } from './http.js';
 import { Params, parseTarget } from './params.js';
+import { identifyCaller, requireKey } from './plans.js';
+import { endOfDayMs } from './clock.js';
+import type { RebaseMode } from './util-index-model.js';
+import { extraRoute } from './extra-routes.js';
 import { memoryHandler, seriesHandler, utilIndexHandler, type HandlerInput, type SeriesKind } from './handlers.js';
 
-/** The parts of a request the API looks at. */
-export interface SandboxRequest {
-  readonly method: string;
-  /** The raw request target, as received. */
-  readonly url: string;
-  readonly authorization: string | undefined;
-}
+export type { SandboxRequest } from './http.js';
 
 /** What the pipeline needs besides the request. */
 export interface RouteConfig {
   readonly keys: SandboxKeys;
-  /** The last day with data, YYYY-MM-DD. */
+  /** The clock's UTC date, YYYY-MM-DD: the last day with data. */
   readonly today: string;
+  /** The clock, epoch ms, within `today`; default the end of `today` (the whole day has happened). */
+  readonly now?: number;
+  /** util-index rebasing when the base day is not published (default `per-response`). */
+  readonly rebase?: RebaseMode;
 }
 
-const SERIES_KINDS: readonly string[] = ['history-simple', 'volume-metrics', 'history-range'] satisfies SeriesKind[];
-
-/** Checks the bearer key; returns whether it is limited to daily data, or throws the matching 401. */
-function authorize(header: string | undefined, keys: SandboxKeys): { dailyOnly: boolean } {
-  const m = header === undefined ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  if (!m) throw unauthorized(AUTH_MESSAGES.missing);
-  const access = keyAccess(m[1] as string, keys);
-  if (access === 'inactive') throw unauthorized(AUTH_MESSAGES.inactive);
-  if (access === 'unknown') throw unauthorized(AUTH_MESSAGES.invalid);
-  return { dailyOnly: access === 'daily-only' };
-}
+const SERIES_KINDS: readonly string[] = ['history-simple', 'volume-metrics', 'history-range', 'hourly'] satisfies SeriesKind[];
 
 /**
  * Answers one request. Order: an unparseable target (too long: 414; not origin-form: 400) first,
@@ -43,13 +35,25 @@ export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
       return jsonReply(414, { error: 'URI too long', message: `The request URL is longer than ${MAX_URL_LENGTH} characters` });
     }
     if (!req.url.startsWith('/')) throw badRequest('Malformed request target');
-    const { dailyOnly } = authorize(req.authorization, cfg.keys);
+    // Endpoints beyond the seed's five (extra-routes.ts): some are public, so they are matched before
+    // the key is required and apply their own access rule; any other path goes on unchanged.
+    const extra = extraRoute(req, cfg.today, (header) => requireKey(identifyCaller(header, cfg.keys)));
+    if (extra) return extra;
+    const plan = identifyCaller(req.authorization, cfg.keys);
+    // The seed's routes all need a key; the free window applies to the public routes above.
+    requireKey(plan);
     if (req.method !== 'GET') {
       throw new ApiError(405, 'Method not allowed', `Method ${echo(req.method)} is not allowed: the API is read-only, use GET`, { Allow: 'GET' });
     }
     const target = parseTarget(req.url);
     if (!target.segments || target.badQuery) throw badRequest('Malformed percent-encoding in the request URL');
-    const input: HandlerInput = { params: new Params(target.query, target.repeated), today: cfg.today, dailyOnly };
+    const input: HandlerInput = {
+      params: new Params(target.query, target.repeated),
+      today: cfg.today,
+      now: cfg.now ?? endOfDayMs(cfg.today),
+      plan,
+      rebase: cfg.rebase ?? 'per-response',
+    };
     const [api, group, name, leaf, ...rest] = target.segments;
     if (api === 'api' && rest.length === 0) {
       if (group === 'utilization-index' && name === 'history' && leaf === undefined) return utilIndexHandler(input);

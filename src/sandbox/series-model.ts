@@ -1,7 +1,8 @@
-/** The per-model series (spec 4.2–4.4) computed from the synthetic market: daily or hourly points, newest first. */
+/** The per-model series (docs/api-contract.md §2) computed from the synthetic market: daily or hourly points, newest first. */
 import type { GpuModel } from '../domain/gpus.js';
 import { daysBetween, msToDate } from '../domain/dates.js';
-import { DAY_MS, HISTORY_START, HISTORY_START_MS, READINGS_PER_DAY, dayStats, hourReading, missingHours, modelIndex, readingsOn } from './readings.js';
+import { DAY_MS, HISTORY_START, HISTORY_START_MS, READINGS_PER_DAY, hourReading, missingHours, modelIndex } from './readings.js';
+import { dayStatsAsOf, endOfDayMs, readingsAsOf } from './clock.js';
 
 /** A resolved granularity. */
 export type Grain = 'daily' | 'hourly';
@@ -29,8 +30,10 @@ export interface SeriesQuery {
   readonly from: string;
   readonly to: string;
   readonly granularity: Grain;
-  /** Last day with data. */
+  /** The clock's UTC date: the last day with data. */
   readonly today: string;
+  /** The clock, epoch ms (default: the end of `today`): readings taken after it do not exist yet. */
+  readonly now?: number;
   /** Keep only the N most recent points (default: all). */
   readonly limit?: number;
 }
@@ -65,17 +68,19 @@ export function seriesPoints(q: SeriesQuery): SeriesResult {
   const first = Math.max(0, daysBetween(HISTORY_START, q.from));
   const last = Math.min(daysBetween(HISTORY_START, q.today), daysBetween(HISTORY_START, q.to));
   const limit = q.limit ?? Number.POSITIVE_INFINITY;
+  const asOf = q.now ?? endOfDayMs(q.today);
   let total = 0;
   // Counting is cheap (a hash per day); points are only built for the most recent `limit`.
   for (let d = first; d <= last; d++) {
-    const n = readingsOn(m, d);
+    const n = readingsAsOf(m, d, asOf);
     total += q.granularity === 'daily' ? (n > 0 ? 1 : 0) : n;
   }
   const points: SeriesPoint[] = [];
   for (let d = last; d >= first && points.length < limit; d--) {
     const day = msToDate(HISTORY_START_MS + d * DAY_MS);
     if (q.granularity === 'daily') {
-      const s = dayStats(m, d);
+      // The clock's own day: the average of the hours so far (provisional).
+      const s = dayStatsAsOf(m, d, asOf);
       if (!s) continue;
       points.push({
         recordedAt: `${day}T00:00:00.000Z`,
@@ -89,7 +94,7 @@ export function seriesPoints(q: SeriesQuery): SeriesResult {
     const missing = missingHours(m, d);
     for (let hh = READINGS_PER_DAY - 1; hh >= 0 && points.length < limit; hh--) {
       const r = hourReading(m, d * READINGS_PER_DAY + hh, missing);
-      if (!r) continue;
+      if (!r || r.exactMs > asOf) continue;
       points.push({ recordedAt: isoIn(day, d, r.hourMs), exactTimestamp: isoIn(day, d, r.exactMs), price: r.price, utilization: r.rented / r.capacity, grain: 'hourly' });
     }
   }

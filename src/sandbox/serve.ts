@@ -2,15 +2,19 @@
 import type { Writable } from 'node:stream';
 import { isIP } from 'node:net';
 import { UsageError } from '../errors.js';
-import { SANDBOX_DAILY_ONLY_KEY, SANDBOX_DEMO_KEY, SANDBOX_INACTIVE_KEY } from './keys.js';
-import { startSandbox } from './server.js';
+import { SANDBOX_DEMO_KEY, SANDBOX_INACTIVE_KEY, SANDBOX_PREMIUM_KEY } from './keys.js';
+import { startSandbox, type SandboxOptions } from './server.js';
 
 /** Options of the foreground sandbox. */
 export interface ServeOptions {
   readonly port: number;
   readonly host: string;
-  /** Pins the last day with data (YYYY-MM-DD); default the real UTC date at each request. */
+  /** Pins the clock to the end of this day (YYYY-MM-DD); default the real time at each request. */
   readonly today?: string;
+  /** Pins the clock to an instant instead (see SandboxOptions.now). */
+  readonly now?: SandboxOptions['now'];
+  /** A per-address rate limit (see SandboxOptions.rateLimit); default none. */
+  readonly rateLimit?: SandboxOptions['rateLimit'];
 }
 
 /** True for addresses only this machine can reach. */
@@ -37,8 +41,10 @@ export async function serveSandbox(
   let sandbox;
   try {
     // No request log: a server that runs for hours must not grow without bound.
-    sandbox = await startSandbox({ port: opts.port, host: opts.host, today: opts.today, record: false });
+    sandbox = await startSandbox({ port: opts.port, host: opts.host, today: opts.today, now: opts.now, rateLimit: opts.rateLimit, record: false });
   } catch (e) {
+    // A bad option is a programming error, not a port problem.
+    if (e instanceof TypeError) throw e;
     const code = (e as { code?: string }).code ?? (e as Error).message;
     throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: ${code}`, 'choose another --port or --host');
   }
@@ -47,7 +53,7 @@ export async function serveSandbox(
     [
       `gpumkt sandbox: synthetic market data (not real prices) at ${sandbox.url}`,
       `API key: ${SANDBOX_DEMO_KEY}`,
-      `  (also: daily-only key ${SANDBOX_DAILY_ONLY_KEY}, inactive key ${SANDBOX_INACTIVE_KEY})`,
+      `  (full plan; also: premium key ${SANDBOX_PREMIUM_KEY}, daily data only; revoked key ${SANDBOX_INACTIVE_KEY})`,
       'Try:',
       `  curl -H 'Authorization: Bearer ${SANDBOX_DEMO_KEY}' '${example}'`,
       `  GPUMKT_API_KEY=${SANDBOX_DEMO_KEY} gpumkt --base-url ${sandbox.url} util-index --gpu h100`,

@@ -2,8 +2,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { isIsoDate, utcToday } from '../domain/dates.js';
+import { msToDate } from '../domain/dates.js';
 import { DEFAULT_SANDBOX_KEYS, type SandboxKeys } from './keys.js';
+import { sandboxClock, type ClockOption } from './clock.js';
+import { createRateLimiter, type RateLimit } from './rate-limit.js';
+import type { RebaseMode } from './util-index-model.js';
 import { errorReply, jsonReply, type Reply } from './http.js';
 import { parseTarget } from './params.js';
 import { respond } from './routes.js';
@@ -40,15 +43,27 @@ export interface SandboxOptions {
   readonly port?: number;
   /** Address to bind; default 127.0.0.1. */
   readonly host?: string;
-  /** The last day with data (YYYY-MM-DD); default the real UTC date at each request. */
+  /**
+   * Pins the clock to the end of this day (YYYY-MM-DD, 23:59:59.999 UTC): the day is complete and is
+   * the last with data. Without `today` or `now` the clock is the real time at each request.
+   */
   readonly today?: string;
+  /**
+   * The clock (instead of `today`): epoch ms, a Date, an ISO 8601 instant with a time zone, or a
+   * function read at every request (so a test can move time). Nothing taken after it is served.
+   */
+  readonly now?: ClockOption;
+  /** util-index rebasing when the base day is not published: `per-response` (default) or `exact` (util-index-model.ts). */
+  readonly rebase?: RebaseMode;
+  /** A per-address token bucket answering 429 with Retry-After when empty; default none (no limit). */
+  readonly rateLimit?: RateLimit;
   /** Accepted keys; fields left out fall back to the defaults of keys.ts. */
   readonly keys?: SandboxKeys;
   /** Delays every reply by this many ms, so tests can observe concurrent requests overlapping. */
   readonly latencyMs?: number;
   /** Keeps the request log (default true); a long-running foreground server turns it off. */
   readonly record?: boolean;
-  /** Test hook: return a reply to send instead of the API's (e.g. 429 with Retry-After), or undefined. */
+  /** Test hook (after the rate limit): return a reply to send instead of the API's (e.g. 429 with Retry-After), or undefined. */
   readonly intercept?: (req: RecordedRequest) => InterceptReply | undefined;
 }
 
@@ -113,7 +128,8 @@ function onClientError(err: Error & { code?: string }, socket: Socket): void {
 
 /** Starts a sandbox on loopback (port 0 by default) and resolves once it listens. */
 export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  if (opts.today !== undefined && !isIsoDate(opts.today)) throw new TypeError(`startSandbox: today must be YYYY-MM-DD, got ${opts.today}`);
+  const clock = sandboxClock(opts);
+  const limiter = opts.rateLimit ? createRateLimiter(opts.rateLimit, now) : undefined;
   const keys = opts.keys ?? DEFAULT_SANDBOX_KEYS;
   const latency = opts.latencyMs ?? 0;
   const requests: RecordedRequest[] = [];
@@ -133,10 +149,15 @@ export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
     req.resume(); // no endpoint reads a body: drain it so the connection can be reused
     let reply: Reply;
     try {
-      const hooked = opts.intercept?.(rec);
-      reply = hooked
-        ? interceptReply(hooked)
-        : respond({ method: req.method ?? '', url, authorization: req.headers.authorization }, { keys, today: opts.today ?? utcToday() });
+      // The limiter stands in front of everything, authentication included, as the service's does.
+      const limited = limiter?.take(req.socket.remoteAddress ?? '');
+      const hooked = limited ? undefined : opts.intercept?.(rec);
+      const at = clock();
+      reply =
+        limited ??
+        (hooked
+          ? interceptReply(hooked)
+          : respond({ method: req.method ?? '', url, authorization: req.headers.authorization }, { keys, today: msToDate(at), now: at, rebase: opts.rebase }));
     } catch (e) {
       reply = errorReply(e);
     }

@@ -1,7 +1,7 @@
 /** What the completion tests expect, taken from the program's own tables rather than retyped. */
 import { GPU_ALIASES, GPU_MODELS } from '../../src/domain/gpus.js';
 import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
-import { FORMAT_NAMES } from '../../src/commands/options.js';
+import { FORMAT_NAMES } from '../../src/output/formats.js';
 
 /** The six models. */
 export const MODELS: readonly string[] = GPU_MODELS;

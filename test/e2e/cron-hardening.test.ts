@@ -5,7 +5,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, dirname } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli, type RunOptions } from '../helpers/cli.js';
@@ -61,7 +61,11 @@ describe('locks that cannot be read end the run at once with exit 8, naming the 
     writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: '2026-11-20T00:00:00.000Z' }), { mode: 0o600 });
     // As root, the run is made another user's (nobody); otherwise the lock is made unreadable to us.
     const root = process.getuid?.() === 0;
-    if (root) chmodSync(dir, 0o777);
+    if (root) {
+      chmodSync(dir, 0o777);
+      // The test run's private temp folder (test/setup) must let that user reach `dir`.
+      chmodSync(dirname(dir), 0o711);
+    }
     else chmodSync(lock, 0o000);
     const r = await run([...ARGS, '--append', file, '--lock-timeout', '30'], {
       timeoutMs: 15_000,

@@ -64,10 +64,23 @@ describe('API statuses → exit codes, with the server message', () => {
     expect(r.stderr).toContain('API key is inactive');
   });
 
-  it('403 for hourly data on a daily-only plan → 3', async () => {
-    const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d'], { env: env(SANDBOX_DAILY_ONLY_KEY) });
-    expect(r.code).toBe(3);
-    expect(r.stderr).toContain('Premium access is daily-grain only. Hourly and real-time data require a full subscription.');
+  it('403 from the API → 3 with its message', async () => {
+    intercept = { status: 403, body: { error: 'Forbidden', message: 'Premium access is daily-grain only. Hourly and real-time data require a full subscription.' } };
+    try {
+      const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d'], { env: env() });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('Premium access is daily-grain only. Hourly and real-time data require a full subscription.');
+    } finally {
+      intercept = undefined;
+    }
+  });
+
+  it('a daily-only (premium) key asking for hourly data is served daily rows, not refused', async () => {
+    const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d', '-f', 'csv'], { env: env(SANDBOX_DAILY_ONLY_KEY) });
+    expect(r.code).toBe(0);
+    const stamps = r.stdout.trim().split('\n').slice(1).map((l) => l.split(',')[0]);
+    expect(stamps).toHaveLength(3);
+    for (const t of stamps) expect(t).toMatch(/T00:00:00\.000Z$/);
   });
 
   it('404 for a window before the history starts → 4', async () => {
@@ -76,10 +89,10 @@ describe('API statuses → exit codes, with the server message', () => {
     expect(r.stderr).toBe('gpumkt: error: no data (404): No daily index data found for H100 SXM\n');
   });
 
-  it('404 for an unknown memory type → 4', async () => {
+  it('an unknown memory type → 2, found offline (test/e2e/memory-offline.test.ts shows no request goes out)', async () => {
     const r = await runCli(['memory', '--type', 'mem_hbm3'], { env: env() });
-    expect(r.code).toBe(4);
-    expect(r.stderr).toContain('mem_hbm3');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown memory type 'mem_hbm3'");
   });
 
   it('400 from the API → 2 with its message', async () => {

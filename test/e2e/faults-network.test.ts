@@ -3,26 +3,27 @@
  * with credentials that never show, NO_PROXY, and the private config file that holds the key.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { CANARY_KEY, CANARY_KEY_SPECIAL, runCli } from '../helpers/cli.js';
 import { closedPort, memoryBody, ok, startBodyTunnelProxy, startConnectProxy, startFaultServer, type FaultServer } from '../helpers/fault-server.js';
+import { needs } from '../helpers/requires.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 const PROXY_PASSWORD = 'pr0xy-S3CRET-pw';
 
-describe('TLS', () => {
+describe('TLS', needs('openssl'), () => {
   let server: Server;
   let url: string;
   let certFile: string;
   let handshakes = 0;
   let rejected = 0;
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gpumkt-tls-'));
+    const dir = makeTempDir('tls');
     certFile = join(dir, 'cert.pem');
     const keyFile = join(dir, 'key.pem');
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2',
@@ -44,7 +45,8 @@ describe('TLS', () => {
 
   it('an untrusted certificate fails at once (exit 5, not retried) and names NODE_EXTRA_CA_CERTS', async () => {
     rejected = 0;
-    const r = await runCli(['memory', '--retries', '3'], { env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY } });
+    // Node reads NODE_EXTRA_CA_CERTS once, at process start: only a real process shows it.
+    const r = await runCli(['memory', '--retries', '3'], { spawn: true, env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY } });
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^gpumkt: error: cannot reach https:\/\/127\.0\.0\.1:\d+: .*self.signed.*NODE_EXTRA_CA_CERTS/i);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -53,7 +55,7 @@ describe('TLS', () => {
 
   it('NODE_EXTRA_CA_CERTS makes the same server trusted', async () => {
     handshakes = 0;
-    const r = await runCli(['memory', '-f', 'csv'], { env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY, NODE_EXTRA_CA_CERTS: certFile } });
+    const r = await runCli(['memory', '-f', 'csv'], { spawn: true, env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY, NODE_EXTRA_CA_CERTS: certFile } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(6);
     expect(handshakes).toBe(1);
@@ -224,7 +226,7 @@ describe('secrets at the edges', () => {
 
 describe('the config file that holds the key', () => {
   it('is created 0600 in a 0700 folder even under umask 000, and the key never shows', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'gpumkt-cfg-'));
+    const home = makeTempDir('cfg');
     const file = join(home, 'new', 'gpumkt', 'config.json');
     const r = await runCli(['config', 'set', 'api-key'], { env: { GPUMKT_CONFIG: file }, input: `${CANARY_KEY}\n`, umask: 0 });
     expect(r.code, r.stderr).toBe(0);
@@ -235,7 +237,7 @@ describe('the config file that holds the key', () => {
 
   it('a key in a file readable by others works but warns, naming the fix', async () => {
     const api = await startFaultServer([ok(memoryBody(2))]);
-    const home = mkdtempSync(join(tmpdir(), 'gpumkt-cfg-'));
+    const home = makeTempDir('cfg');
     const file = join(home, 'config.json');
     try {
       const set = await runCli(['config', 'set', 'api-key'], { env: { GPUMKT_CONFIG: file }, input: `${CANARY_KEY}\n` });

@@ -2,13 +2,13 @@
  * The fault matrix: the built binary against a server that misbehaves in every way the network and
  * proxies do. Each case checks the exit code, the attempts the server saw, stdout, the -o file (old
  * content byte-identical on failure, no temporary file left), and a single clean line on stderr.
- * The matrix as measured is written to $TMPDIR/gpumkt-fault-matrix.md.
+ * With GPUMKT_FAULT_MATRIX=<file.md> in the environment, the matrix as measured is written there.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CANARY_KEY, CANARY_KEY_SPECIAL, parseCsv, runCli, type RunResult } from '../helpers/cli.js';
+import { makeTempDir } from '../helpers/temp.js';
 import {
   hugeDeclared, html502, memoryBody, ok, redirect, resetMidBody, resetMidChunkedBody, shortContentLength,
   stallBeforeHeaders, stallMidBody, startFaultServer, status, trickle, type Behaviour, type FaultServer,
@@ -88,7 +88,9 @@ const CASES: Case[] = [
 const matrix: string[] = [];
 
 afterAll(() => {
-  const file = join(tmpdir(), 'gpumkt-fault-matrix.md');
+  // Only on request: a run of the suite leaves nothing behind.
+  const file = process.env.GPUMKT_FAULT_MATRIX;
+  if (!file) return;
   writeFileSync(file, ['| case | exit | attempts | time (s) | stderr |', '|---|---|---|---|---|', ...matrix].join('\n') + '\n');
 });
 
@@ -104,11 +106,13 @@ describe('fault matrix (built binary, -o file)', () => {
     it(`${c.name} → exit ${c.code}, ${c.attempts} attempt(s)`, async () => {
       const other = await startFaultServer([ok()]);
       const server = await startFaultServer(typeof c.script === 'function' ? c.script(other) : c.script);
-      const dir = mkdtempSync(join(tmpdir(), 'gpumkt-fault-'));
+      const dir = makeTempDir('fault');
       const out = join(dir, 'out.csv');
       writeFileSync(out, OLD);
       try {
         const r = await runCli(['memory', '-f', 'csv', '-o', out, '--timeout', '1', '--retries', String(c.retries ?? 3)], {
+          // The matrix is of the built binary: exit codes, time budgets and files as a real run sees them.
+          spawn: true,
           env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: KEY, ...c.env },
           files: [dir],
         });
@@ -146,7 +150,7 @@ describe('fault matrix (built binary, -o file)', () => {
   it('connection refused → exit 5 after the retries, nothing written', async () => {
     const gone = await startFaultServer([ok()]);
     await gone.close();
-    const dir = mkdtempSync(join(tmpdir(), 'gpumkt-fault-'));
+    const dir = makeTempDir('fault');
     const out = join(dir, 'out.csv');
     writeFileSync(out, OLD);
     const r = await runCli(['memory', '-o', out, '--timeout', '1', '--retries', '1'], {
@@ -255,7 +259,8 @@ describe('fan-out', () => {
     };
     const server = await startFaultServer([byModel]);
     try {
-      const r = await runCli(['history', 'all', '-f', 'csv', '--timeout', '30'], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
+      // A real process: its exit must not wait for the stalled sockets.
+      const r = await runCli(['history', 'all', '-f', 'csv', '--timeout', '30'], { spawn: true, env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
       expect(r.code).toBe(4);
       expect(r.stderr).toBe('gpumkt: error: no data (404): No data for H100 SXM\n');
       expect(r.stdout).toBe('');

@@ -4,10 +4,11 @@
  * or the process's command line (what `ps` shows to every user of the machine).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
+import { runInProcess } from './main.js';
+import { makeTempDir, removeTempDir, tempEnv } from './temp.js';
 
 /** The binary under test. */
 export const BIN = resolve(import.meta.dirname, '../../bin/gpumkt.js');
@@ -60,22 +61,30 @@ export interface RunOptions {
   readonly fileSizeLimit?: number;
   /** Run as this user and group (needs root), e.g. to meet another user's private files. */
   readonly user?: { readonly uid: number; readonly gid: number };
+  /** Start a real process even when nothing else asks for one (exit status, stderr of Node itself, /proc). */
+  readonly spawn?: boolean;
 }
 
-/** A fresh HOME with no config, so no developer's real config leaks into a test. */
+/** True when only a real process can show what the run needs; GPUMKT_TEST_SPAWN=1 spawns every run. */
+function needsProcess(opts: RunOptions): boolean {
+  return opts.spawn === true || opts.onSpawn !== undefined || opts.umask !== undefined || opts.fileSizeLimit !== undefined || opts.user !== undefined || opts.cwd !== undefined || opts.timeoutMs !== undefined || process.env.GPUMKT_TEST_SPAWN === '1';
+}
+
+/** A fresh HOME with no config, so no developer's real config leaks into a test (removed when the test file ends). */
 export function isolatedHome(): string {
-  return mkdtempSync(join(tmpdir(), 'gpumkt-home-'));
+  return makeTempDir('home');
 }
 
 /** Spawns `gpumkt args…` and resolves with its exit code and output; fails the test if the canary leaks. */
 export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
   const home = isolatedHome();
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...tempEnv(), HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY };
   for (const [k, v] of Object.entries(opts.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
   const started = Date.now();
+  if (!needsProcess(opts)) return inProcess(args, env, opts, started).finally(() => removeTempDir(home));
   return new Promise((resolvePromise, reject) => {
     const argv = [process.execPath, BIN, ...args];
     const shell = [
@@ -114,6 +123,8 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (poll !== undefined) clearInterval(poll);
+      // This run's HOME: nobody else holds its path, so it goes now rather than at the end of the file.
+      removeTempDir(home);
       const result = { code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: Date.now() - started, cmdlineReads };
       try {
         assertNoCanary(result.stdout, 'stdout');
@@ -126,8 +137,22 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
       }
       resolvePromise(result);
     });
+    // A run that never reads stdin (a usage error, say) may be gone before this write lands: EPIPE
+    // then is the test's late write, not the CLI's doing; the exit code and output still tell.
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') reject(e);
+    });
     child.stdin.end(opts.input ?? '');
   });
+}
+
+/** A run through main() in this process, checked for the canary like a spawned one. */
+async function inProcess(args: readonly string[], env: Record<string, string>, opts: RunOptions, started: number): Promise<RunResult> {
+  const r = await runInProcess(args, env, opts.input);
+  assertNoCanary(r.stdout, 'stdout');
+  assertNoCanary(r.stderr, 'stderr');
+  for (const f of opts.files ?? []) assertNoCanaryInFiles(f);
+  return { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
 }
 
 /** Fails when `text` contains either canary key in any of its forms (plain, percent-encoded, base64). */

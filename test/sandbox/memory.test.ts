@@ -1,6 +1,8 @@
-/** The memory spot price endpoint (spec 2.6, 4.5; decisions.md A) against the sandbox. */
+/** The memory spot price endpoint (docs/api-contract.md §2, §3) against the sandbox. */
 import { describe, expect, it } from 'vitest';
-import { memorySchema } from '../../src/api/endpoints/memory-index-schema.js';
+import memoryDataset from '../../src/datasets/memory.js';
+
+const memorySchema = await memoryDataset.endpoint.loadSchema();
 import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
 import { memoryRows } from '../../src/sandbox/market.js';
 import { TODAY, errorBody, get, useSandbox } from './helpers.js';
@@ -8,13 +10,16 @@ import { TODAY, errorBody, get, useSandbox } from './helpers.js';
 const sb = useSandbox();
 const PATH = '/api/memory-index';
 const q = encodeURIComponent;
+/** The last weekday on or before TODAY (a Sunday). */
+const FRIDAY = '2026-03-13';
 
 describe('memory-index', () => {
   it('lists all 14 types with ids, names, categories and consistent prices', async () => {
     const r = await get(sb(), PATH);
     expect(r.status).toBe(200);
     const body = memorySchema.parse(r.body);
-    expect(r.body).toMatchObject({ success: true, date: `${TODAY}T00:00:00.000Z`, count: 14 });
+    // The envelope's date is the newest reading's: Friday's.
+    expect(r.body).toMatchObject({ success: true, date: `${FRIDAY}T00:00:00.000Z`, count: 14 });
     expect(r.body.data.map((x: { id: string; memoryType: string; category: string }) => [x.id, x.memoryType, x.category])).toEqual(
       MEMORY_TYPES.map((t) => [t.id, t.name, t.category]),
     );
@@ -24,7 +29,9 @@ describe('memory-index', () => {
       expect(row.price).toBeGreaterThan(0);
       expect(row.weeklyLow).toBeLessThanOrEqual(row.price);
       expect(row.weeklyHigh).toBeGreaterThanOrEqual(row.price);
-      expect(row.sourceUpdatedAt.startsWith(TODAY)).toBe(true);
+      // TODAY is a Sunday: memory prices are read on weekdays, so the snapshot is Friday's reading.
+      expect(row.date).toBe(`${FRIDAY}T00:00:00.000Z`);
+      expect(row.sourceUpdatedAt.startsWith(FRIDAY)).toBe(true);
       expect(Date.parse(row.updatedAt)).toBeGreaterThan(Date.parse(row.sourceUpdatedAt));
     }
     expect(Array.isArray(body.data)).toBe(true);
@@ -68,6 +75,6 @@ describe('memory-index', () => {
   it('prices follow today: another day gives other prices, the same day the same bytes', async () => {
     const a = await get(sb(), PATH);
     expect(memoryRows('2026-03-16')).not.toEqual(a.body.data);
-    expect(JSON.stringify({ success: true, date: `${TODAY}T00:00:00.000Z`, data: memoryRows(TODAY), count: 14 })).toBe(a.text);
+    expect(JSON.stringify({ success: true, date: `${FRIDAY}T00:00:00.000Z`, data: memoryRows(TODAY), count: 14 })).toBe(a.text);
   });
 });

@@ -1,11 +1,21 @@
-/** The three per-model series endpoints (spec 4.2–4.4) against the sandbox. */
+/** The three per-model series endpoints (docs/api-contract.md §2) against the sandbox. */
+import type { ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { historySimpleSchema } from '../../src/api/endpoints/history-simple-schema.js';
-import { volumeMetricsSchema } from '../../src/api/endpoints/volume-metrics-schema.js';
-import { historyRangeSchema } from '../../src/api/endpoints/history-range-schema.js';
+import history from '../../src/datasets/history.js';
+import volume from '../../src/datasets/volume.js';
+import range from '../../src/datasets/range.js';
+
+
+/** The body as these tests read it: a list of rows (the schema has validated it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ListBody = { data: Array<Record<string, any>>; [field: string]: any };
+const listSchema = async (ds: { endpoint: { loadSchema(): Promise<unknown> } }) => (await ds.endpoint.loadSchema()) as ZodType<ListBody>;
+const historySimpleSchema = await listSchema(history);
+const volumeMetricsSchema = await listSchema(volume);
+const historyRangeSchema = await listSchema(range);
 import { addDays, daysBetween } from '../../src/domain/dates.js';
 import { HISTORY_START, dayStats, publishedDay, readingsOn } from '../../src/sandbox/market.js';
-import { SANDBOX_DAILY_ONLY_KEY } from '../../src/sandbox/keys.js';
+import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';
 
 const sb = useSandbox();
@@ -22,12 +32,15 @@ describe('history-simple', () => {
     const r = await get(sb(), `${H100}/history-simple`);
     expect(r.status).toBe(200);
     const body = historySimpleSchema.parse(r.body);
+    expect(Object.keys(r.body)).toEqual(['success', 'access', 'granularity', 'query', 'data']);
+    expect([r.body.access, r.body.granularity]).toEqual(['full', 'hourly']);
     expect(r.body.query).toEqual({
       gpu_name: 'H100 SXM',
       start_date: `${FROM30}T00:00:00.000Z`,
       end_date: `${TODAY}T23:59:59.999Z`,
       records_found: hourlyCount(FROM30, TODAY),
       limit_applied: 100,
+      data_granularity: 'hourly',
     });
     expect(body.data).toHaveLength(100);
     expect(Object.keys(r.body.data[0])).toEqual(['timestamp', 'index_value']);
@@ -180,20 +193,20 @@ describe('series errors and plans', () => {
     });
   }
 
-  it('a daily-only key gets 403 for hourly data, explicit or through auto, and daily data otherwise', async () => {
-    const forbidden = errorBody('Forbidden', 'Premium access is daily-grain only. Hourly and real-time data require a full subscription.');
-    for (const q of ['granularity=hourly&startDate=2025-01-01', 'granularity=auto', '']) {
+  it('a premium key asking for hourly or auto is served daily rows and told so, never refused', async () => {
+    for (const q of ['granularity=hourly&startDate=2025-01-01', 'granularity=auto', '', 'granularity=daily']) {
       for (const leaf of ['history-simple', 'volume-metrics', 'history-range']) {
-        const r = await get(sb(), `${H100}/${leaf}?${q}`, SANDBOX_DAILY_ONLY_KEY);
-        expect([r.status, r.text]).toEqual([403, forbidden]);
+        const r = await get(sb(), `${H100}/${leaf}?${q}&limit=1000`, SANDBOX_PREMIUM_KEY);
+        expect(r.status).toBe(200);
+        expect([r.body.access, r.body.granularity, r.body.query.data_granularity]).toEqual(['premium', 'daily', 'daily']);
+        const daily = await get(sb(), `${H100}/${leaf}?${q.replace(/granularity=\w+/, '')}&granularity=daily&limit=1000`);
+        expect([daily.body.access, daily.body.granularity]).toEqual(['full', 'daily']);
+        expect(r.body.data).toEqual(daily.body.data);
+        expect(r.body.query.records_found).toBe(daily.body.query.records_found);
+        if (leaf === 'history-range') expect(new Set(r.body.data.map((x: { data_type: string }) => x.data_type))).toEqual(new Set(['daily']));
       }
     }
-    for (const q of ['granularity=daily', `granularity=auto&startDate=${addDays(TODAY, -30)}`]) {
-      const r = await get(sb(), `${H100}/volume-metrics?${q}`, SANDBOX_DAILY_ONLY_KEY);
-      expect(r.status).toBe(200);
-      expect(r.body.query.data_granularity).toBe('daily');
-    }
-    const util = await get(sb(), '/api/utilization-index/history', SANDBOX_DAILY_ONLY_KEY);
-    expect(util.status).toBe(200);
+    const util = await get(sb(), '/api/utilization-index/history', SANDBOX_PREMIUM_KEY);
+    expect([util.status, util.body.access]).toEqual([200, 'premium']);
   });
 });

@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { SANDBOX_DEMO_KEY } from '../../src/sandbox/keys.js';
+import { SANDBOX_DEMO_KEY, SANDBOX_INACTIVE_KEY, SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { isLoopback, serveSandbox } from '../../src/sandbox/serve.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { TODAY } from './helpers.js';
@@ -33,6 +33,7 @@ describe('serveSandbox', () => {
     const key = /^API key: (\S+)$/m.exec(out.text())?.[1];
     expect(url).toBeDefined();
     expect(key).toBe(SANDBOX_DEMO_KEY);
+    expect(out.text()).toContain(`(full plan; also: premium key ${SANDBOX_PREMIUM_KEY}, daily data only; revoked key ${SANDBOX_INACTIVE_KEY})`);
     expect(out.text()).toContain(`curl -H 'Authorization: Bearer ${key}' '${url}/api/utilization-index/history?gpuType=H100%20SXM'`);
     const res = await fetch(`${url}/api/utilization-index/history?gpuType=H100%20SXM`, { headers: { Authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);

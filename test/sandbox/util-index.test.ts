@@ -1,7 +1,14 @@
-/** The utilization index endpoint (spec 2.1, 2.2, 4.1) against the sandbox: shapes, rules, rebasing, errors. */
+/** The utilization index endpoint (docs/api-contract.md §2, §4) against the sandbox: shapes, rules, rebasing, errors. */
+import type { ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { UTIL_INDEX_COLUMNS } from '../../src/api/endpoints/util-index.js';
-import { utilIndexSchema } from '../../src/api/endpoints/util-index-schema.js';
+import utilIndex, { UTIL_INDEX_COLUMNS } from '../../src/datasets/util-index.js';
+
+
+/** The body as these tests read it: a list of rows (the schema has validated it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ListBody = { data: Array<Record<string, any>>; [field: string]: any };
+const listSchema = async (ds: { endpoint: { loadSchema(): Promise<unknown> } }) => (await ds.endpoint.loadSchema()) as ZodType<ListBody>;
+const utilIndexSchema = await listSchema(utilIndex);
 import { GPU_MODELS, type GpuModel } from '../../src/domain/gpus.js';
 import { addDays, daysBetween } from '../../src/domain/dates.js';
 import { HISTORY_START, publishedDay, readingsOn, utilIndexRows } from '../../src/sandbox/market.js';
@@ -46,7 +53,7 @@ describe('util-index: shape', () => {
   });
 });
 
-describe('util-index: spec 2.1 rules over a 400-day window', () => {
+describe('util-index: the §4 rules over a 400-day window', () => {
   const from = addDays(TODAY, -399);
   for (const gpu of [...GPU_MODELS, undefined]) {
     it(`holds for ${gpu ?? 'the aggregate'}`, async () => {

@@ -1,8 +1,8 @@
 /** The chart formatter: shape, width, legend, axes, plain vs colour. */
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../../src/api/endpoint.js';
+import type { Row } from '../../../src/domain/row.js';
 import { formatter as chart, MARKERS, renderChart, type ChartOptions } from '../../../src/output/chart.js';
-import { getFormatter } from '../../../src/output/formatter.js';
+import { getFormatter } from '../../../src/output/formats.js';
 
 const opts = (over: Partial<ChartOptions> = {}): ChartOptions => ({
   columns: ['date', 'H100 SXM', 'H200'], selected: false, header: true, color: false, width: 80, csvSafe: false, dialect: 'rfc4180', ...over,

@@ -2,8 +2,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Context, GlobalOptions } from '../../../src/context.js';
-import type { Session } from '../../../src/pipeline/session.js';
-import { gate, trackProgress, withProgress } from '../../../src/pipeline/progress.js';
+import type { Session } from '../../../src/run/session.js';
+import { gate, trackProgress, withProgress } from '../../../src/run/progress.js';
 
 function context(tty: boolean, globals: Partial<GlobalOptions> = {}) {
   const chunks: string[] = [];

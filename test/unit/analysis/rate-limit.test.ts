@@ -1,7 +1,7 @@
 /** The shared sliding-window limiter holds a 70-request fan-out to 60 a minute (fake clock, no real minute). */
 import { describe, expect, it } from 'vitest';
 import { RateLimiter, type LimiterClock } from '../../../src/api/rate-limit.js';
-import { mapConcurrent } from '../../../src/pipeline/fan-out.js';
+import { mapConcurrent } from '../../../src/run/fan-out.js';
 
 /** A clock whose sleeps advance time instantly (the earliest wake first). */
 function fakeClock(): LimiterClock & { t: number } {

@@ -1,7 +1,7 @@
 /** --wide pivots, --stats summaries and sparklines (pure functions). */
 import { describe, expect, it } from 'vitest';
-import { pivotWide, wideColumns } from '../../../src/pipeline/wide.js';
-import { summarise, sparkWidth } from '../../../src/pipeline/stats.js';
+import { pivotWide, wideColumns } from '../../../src/run/wide.js';
+import { summarise, sparkWidth } from '../../../src/run/stats.js';
 import { sparkline } from '../../../src/output/sparkline.js';
 
 const a = { label: 'H100 SXM', rows: [{ t: '2026-01-01', v: 1 }, { t: '2026-01-02', v: 2 }, { t: '2026-01-03', v: 4 }] };

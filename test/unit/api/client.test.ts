@@ -1,7 +1,9 @@
 /** ApiClient against a real loopback fault server (no patched fetch): limits, deadline, close, redaction. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ClientOptions } from '../../../src/api/client.js';
-import { memoryIndexEndpoint } from '../../../src/api/endpoints/memory-index.js';
+import memoryDataset from '../../../src/datasets/memory.js';
+
+const memoryIndexEndpoint = memoryDataset.endpoint;
 import { GpumktError, InvalidResponseError, UnreachableError } from '../../../src/errors.js';
 import { memoryBody, ok, redirect, stallBeforeHeaders, startFaultServer, status, type Behaviour, type FaultServer } from '../../helpers/fault-server.js';
 

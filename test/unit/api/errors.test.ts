@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactAll, redactSecret, redactUrl, serverText, statusError } from '../../../src/api/errors.js';
+import { serverText, statusError } from '../../../src/api/errors.js';
+import { redactAll, redactSecret, redactUrl } from '../../../src/domain/redact.js';
 import { bypassesProxy, normaliseProxy, proxyFromEnv } from '../../../src/api/dispatcher.js';
 import { describeNetworkError, isTransientNetworkError, networkErrorHint } from '../../../src/api/network-errors.js';
 import { ExitCode } from '../../../src/errors.js';

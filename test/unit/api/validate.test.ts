@@ -7,17 +7,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/api/endpoint.js';
-import { historyRangeEndpoint, historySimpleEndpoint, memoryIndexEndpoint, utilIndexEndpoint, volumeMetricsEndpoint } from '../../../src/api/endpoints/index.js';
+import { requestUrl } from '../../../src/api/client.js';
+import { ALL_DATASETS } from '../../../src/datasets/index.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 
 const KEY = 'validate-test-key';
-const ENDPOINTS: ReadonlyArray<[Endpoint<never, unknown>, string]> = [
-  [historySimpleEndpoint as Endpoint<never, unknown>, '/api/gpu/H100%20SXM/history-simple?startDate=2026-11-10&endDate=2026-11-20&limit=40'],
-  [volumeMetricsEndpoint as Endpoint<never, unknown>, '/api/gpu/H200/volume-metrics?startDate=2026-11-10&endDate=2026-11-20&limit=40'],
-  [historyRangeEndpoint as Endpoint<never, unknown>, '/api/gpu/B200/history-range?startDate=2026-11-18&endDate=2026-11-20&granularity=hourly'],
-  [utilIndexEndpoint as Endpoint<never, unknown>, '/api/utilization-index/history?startDate=2026-10-01&endDate=2026-11-20'],
-  [memoryIndexEndpoint as Endpoint<never, unknown>, '/api/memory-index'],
-];
+// Every registered dataset and variant, asked for its first target (H100 SXM where it is per model)
+// over a short window: the list of what is validated derives from the registry, so a new dataset is
+// covered without editing this file.
+const WINDOW = { from: '2026-11-10', to: '2026-11-20' };
+const FLAGS = { granularity: 'auto', region: 'global', type: 'mem_ddr5_16gb' };
+const ENDPOINTS: ReadonlyArray<[Endpoint<never, unknown>, string]> = ALL_DATASETS.map((ds) => {
+  const target = ds.targets ? ds.targets([], FLAGS, true)[0] : ds.subject === 'none' ? undefined : 'H100 SXM';
+  const params = {
+    ...ds.params(FLAGS, target, ds.groups.window ? WINDOW : undefined, WINDOW.to),
+    ...(ds.fetch.kind === 'series' ? { limit: 40 } : {}),
+  };
+  return [ds.endpoint as Endpoint<never, unknown>, requestUrl('http://x', ds.endpoint.path(params), ds.endpoint.query(params)).slice('http://x'.length)];
+});
 
 /** One body per endpoint, straight from the sandbox, plus memory's single-object form. */
 async function fixtures(): Promise<Map<string, unknown[]>> {

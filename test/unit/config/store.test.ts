@@ -1,16 +1,16 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../../helpers/temp.js';
 import { UsageError } from '../../../src/errors.js';
 import { checkPermissions, parseConfig, readConfig, writeConfig } from '../../../src/config/store.js';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gpumkt-store-'));
+  dir = makeTempDir('store');
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 const modeOf = async (p: string) => (await stat(p)).mode & 0o777;

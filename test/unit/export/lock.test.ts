@@ -1,13 +1,14 @@
 /** The output lock: exclusive creation, waiting and timing out (exit 8), stale-lock takeover, release. */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../helpers/temp.js';
 import { LockedError } from '../../../src/errors.js';
-import { acquireLock, isStale, lockPath, lockTarget, parseLock, removeDeadTemps } from '../../../src/export/lock.js';
+import { acquireLock, isStale, lockPath, lockTarget, parseLock, processStartTime, removeDeadTemps } from '../../../src/export/lock.js';
 
-const target = (): string => join(mkdtempSync(join(tmpdir(), 'gpumkt-lock-')), 'out.csv');
+const target = (): string => join(makeTempDir('lock'), 'out.csv');
 
 /** The pid of a process that has certainly exited. */
 function deadPid(): number {
@@ -19,7 +20,7 @@ describe('acquireLock', () => {
   it('writes pid, hostname and start time, and removes the lock on release', async () => {
     const t = target();
     const lock = await acquireLock(t, { timeoutS: 0, now: () => new Date('2026-11-20T01:02:03Z') });
-    expect(parseLock(readFileSync(lockPath(t), 'utf8'))).toEqual({ pid: process.pid, hostname: hostname(), startedAt: '2026-11-20T01:02:03.000Z' });
+    expect(parseLock(readFileSync(lockPath(t), 'utf8'))).toEqual({ pid: process.pid, hostname: hostname(), startedAt: '2026-11-20T01:02:03.000Z', procStart: processStartTime(process.pid) });
     await lock.release();
     expect(existsSync(lockPath(t))).toBe(false);
   });

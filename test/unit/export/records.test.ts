@@ -1,15 +1,15 @@
 /** Record splitting of the files --append reads: quoted line breaks, CRLF, BOM, chunk boundaries. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../helpers/temp.js';
 import { parseCsvRecord, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText } from '../../../src/export/records.js';
 import { csvCell } from '../../../src/output/csv.js';
 import { tsvCell } from '../../../src/output/tsv.js';
 
 const tmp = (content: string | Buffer): string => {
-  const file = join(mkdtempSync(join(tmpdir(), 'gpumkt-rec-')), 'f');
+  const file = join(makeTempDir('rec'), 'f');
   writeFileSync(file, content);
   return file;
 };

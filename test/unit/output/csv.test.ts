@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../../src/api/endpoint.js';
+import type { Row } from '../../../src/domain/row.js';
 import { formatter as csv } from '../../../src/output/csv.js';
 import { columns, opts, parseCsv, render, rows } from './fixture.js';
 

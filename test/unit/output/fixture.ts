@@ -1,6 +1,6 @@
 // Shared fixture for the formatter tests: small rows that exercise every awkward value.
-import type { Row } from '../../../src/api/endpoint.js';
-import type { FormatOptions, Formatter } from '../../../src/output/formatter.js';
+import type { Row } from '../../../src/domain/row.js';
+import type { FormatOptions, Formatter } from '../../../src/output/format-types.js';
 
 export const columns = ['date', 'gpu', 'price', 'change', 'note'] as const;
 

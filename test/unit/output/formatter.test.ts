@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ExitCode, UsageError } from '../../../src/errors.js';
-import { FORMATS, getFormatter } from '../../../src/output/formatter.js';
+import { FORMAT_NAMES as FORMATS, getFormatter } from '../../../src/output/formats.js';
 
 describe('format registry', () => {
   it('lists the formats in help order', () => {
-    expect(FORMATS).toEqual(['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown', 'chart']);
+    expect(FORMATS).toEqual(['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown', 'parquet', 'chart']);
   });
 
   it('loads each formatter under its own name, with a one-line description', async () => {

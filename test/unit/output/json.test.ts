@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../../src/api/endpoint.js';
+import type { Row } from '../../../src/domain/row.js';
 import { formatter as json } from '../../../src/output/json.js';
 import { formatter as ndjson } from '../../../src/output/ndjson.js';
 import { opts, render, rows } from './fixture.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../../src/api/endpoint.js';
+import type { Row } from '../../../src/domain/row.js';
 import { displayNumber, fitWidths, formatter as table } from '../../../src/output/table.js';
 import { render, rows } from './fixture.js';
 

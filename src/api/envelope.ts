@@ -1,0 +1,57 @@
+/**
+ * Response shapes declared once. A dataset describes its body as an envelope (top-level fields, an
+ * optional `query` echo, and the rows under `data`) in the small vocabulary of validate.ts; the fast
+ * check and the zod schema (shape-schema.ts, loaded only when a body fails the fast check) are both
+ * derived from that one declaration, so they cannot drift apart.
+ */
+import type { Endpoint, EnvelopeBody, EnvelopeSpec } from './endpoint.js';
+
+import type { Query, Row } from '../domain/row.js';
+import { arrayCheck, envelopeCheck, objectCheck, type Check, type Shape } from './validate.js';
+
+/** Compiles the fast check of an envelope. */
+export function envelopeCheckOf(spec: EnvelopeSpec): Check {
+  const row = objectCheck(spec.rows);
+  const rows = arrayCheck(row);
+  return envelopeCheck(spec.fields, {
+    ...(spec.query ? { query: { check: objectCheck(spec.query), optional: true } } : {}),
+    data: { check: spec.oneOrMany ? (d) => (Array.isArray(d) ? rows(d) : row(d)) : rows },
+  });
+}
+
+/** What a dataset says about its endpoint; defineEndpoint derives the rest. */
+export interface EndpointSpec<P> {
+  readonly id: string;
+  /** The URL path, percent-encoded. */
+  path(params: P): string;
+  query(params: P): Query;
+  readonly envelope: EnvelopeSpec;
+  readonly timeKey?: string;
+  /** Every documented row field, in the service's order: the default columns of csv/tsv. */
+  readonly columns: readonly string[];
+  /** A readable subset for the table view of wide rows. */
+  readonly tableColumns?: readonly string[];
+  /** Default numeric column for charts and summaries. */
+  readonly valueKey?: string;
+}
+
+/**
+ * Builds an endpoint from its declaration. The check is compiled on first use, so declaring datasets
+ * costs nothing at start-up.
+ */
+export function defineEndpoint<P>(spec: EndpointSpec<P>): Endpoint<P, EnvelopeBody> {
+  let compiled: Check | undefined;
+  return {
+    id: spec.id,
+    path: spec.path,
+    query: spec.query,
+    envelope: spec.envelope,
+    loadSchema: async () => (await import('./shape-schema.js')).envelopeSchema(spec.envelope) as never,
+    check: (body) => (compiled ??= envelopeCheckOf(spec.envelope))(body),
+    rows: (body) => (Array.isArray(body.data) ? body.data : [body.data]),
+    timeKey: spec.timeKey,
+    columns: spec.columns,
+    tableColumns: spec.tableColumns,
+    valueKey: spec.valueKey,
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The registry of datasets, in help order: one line per dataset. Commands, completions, the
+ * validation tests and README's command table are all derived from this list.
+ */
+import type { AnyDataset } from './types.js';
+import utilIndex from './util-index.js';
+import history from './history.js';
+import volume from './volume.js';
+import range from './range.js';
+import memory from './memory.js';
+import latest from './latest.js';
+import utilization from './utilization.js';
+import volatility from './volatility.js';
+
+/** Every dataset. */
+export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility];
+
+/** Every dataset and every variant a command may switch to (memory history, latest --current): what the validation tests cover. */
+export const ALL_DATASETS: readonly AnyDataset[] = DATASETS.flatMap((d) => [d, ...(d.variants ?? []).map((v) => v.dataset)]);
+
+/** The dataset called `name`, if any. */
+export function findDataset(name: string): AnyDataset | undefined {
+  return DATASETS.find((d) => d.name === name);
+}
+
+export type { AnyDataset, Dataset } from './types.js';

@@ -1,0 +1,59 @@
+/**
+ * `gpumkt memory`: current memory spot prices (GET /api/memory-index); `data` is one object when
+ * `type` is given. With --from or --to it runs the daily history instead (memory-history.ts).
+ */
+import { defineEndpoint } from '../api/envelope.js';
+import { checkMemoryFilter, findMemoryType, MEMORY_CATEGORIES, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
+import memoryHistory from './memory-history.js';
+import type { Dataset } from './types.js';
+
+/** Parameters of one memory-index request. */
+export interface MemoryParams {
+  readonly type?: string;
+  readonly category?: MemoryCategory;
+}
+
+const memory: Dataset<MemoryParams> = {
+  name: 'memory',
+  summary: 'current memory spot prices (USD per unit; changePct in percent); with --from/--to, daily history',
+  examples: [
+    'gpumkt memory', 'gpumkt memory --category dram -f json', 'gpumkt memory --type mem_ddr5_16gb',
+    'gpumkt memory --from 30d --type mem_ddr5_16gb -f csv', 'gpumkt memory --from 30d --category module --append memory.csv',
+  ],
+  endpoint: defineEndpoint<MemoryParams>({
+    id: 'memory-index',
+    path: () => '/api/memory-index',
+    query: (p) => ({ type: p.type, category: p.category }),
+    envelope: {
+      fields: { success: 'boolean?', date: 'datetime?', count: 'uint?' },
+      rows: {
+        memoryType: 'string', category: 'string?', price: 'number', changePct: 'number?', weeklyHigh: 'number?',
+        weeklyLow: 'number?', sourceUpdatedAt: 'datetime?', date: 'datetime?', updatedAt: 'datetime?',
+      },
+      oneOrMany: true,
+    },
+    columns: ['id', 'memoryType', 'category', 'price', 'changePct', 'weeklyHigh', 'weeklyLow', 'sourceUpdatedAt', 'date', 'updatedAt'],
+    tableColumns: ['id', 'memoryType', 'category', 'price', 'changePct', 'weeklyHigh', 'weeklyLow', 'updatedAt'],
+    valueKey: 'price',
+  }),
+  subject: 'none',
+  // --from/--to are declared here for the history variant; the snapshot itself has no window.
+  groups: { window: true, series: false, analysis: false },
+  options: [
+    { flags: '--type <id-or-name>', description: "one memory type, by id (mem_ddr5_16gb) or name; see 'gpumkt memory-types'", values: 'memory-type' },
+    { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
+  ],
+  fetch: { kind: 'single' },
+  sort: false,
+  // Types are checked offline like GPU names (unknown, or of another category: exit 2 before any request).
+  validate: (flags) => checkMemoryFilter(flags.type as string | undefined, flags.category as string | undefined),
+  // Known types are sent by id whatever way they were typed.
+  params: (flags) => ({
+    type: flags.type === undefined ? undefined : (findMemoryType(flags.type as string)?.id ?? (flags.type as string).trim()),
+    category: flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string),
+  }),
+  noAppend: { message: 'memory is a snapshot of current prices without --from/--to, not a series: --append does not apply', hint: 'give a window for the daily history, e.g. gpumkt memory --from 30d --append memory.csv' },
+  variants: [{ when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: memoryHistory }],
+};
+
+export default memory;

@@ -1,0 +1,77 @@
+/** The shape shared by the per-model series datasets (history, volume, range, ...): a descriptor from a few fields. */
+import { defineEndpoint } from '../api/envelope.js';
+import type { Shape } from '../api/validate.js';
+import { checkSeries } from '../domain/checks.js';
+import type { GpuModel } from '../domain/gpus.js';
+import type { Dataset } from './types.js';
+
+/** Granularity values of the series endpoints. */
+export const GRANULARITIES = ['daily', 'hourly', 'auto'] as const;
+
+/** One granularity value. */
+export type Granularity = (typeof GRANULARITIES)[number];
+
+/** Parameters of one per-model series request. */
+export interface SeriesParams {
+  readonly gpu: GpuModel;
+  readonly from: string;
+  readonly to: string;
+  readonly granularity: Granularity;
+  /** The `limit` to send. */
+  readonly limit: number;
+}
+
+/** The `query` echo of the series envelopes; every field optional, extras kept. */
+export const SERIES_QUERY: Shape = {
+  gpu_name: 'string?', region: 'string?', start_date: 'string?', end_date: 'string?',
+  records_found: 'uint?', limit_applied: 'int?', data_granularity: 'string?',
+};
+
+/** Path of a per-model endpoint, the model name percent-encoded (`H100%20SXM`). */
+export function gpuPath(gpu: GpuModel, leaf: string): string {
+  return `/api/gpu/${encodeURIComponent(gpu)}/${leaf}`;
+}
+
+/** What a per-model series dataset declares. */
+export interface SeriesSpec {
+  readonly name: string;
+  /** The endpoint's last path segment, also its id (`history-simple`). */
+  readonly leaf: string;
+  readonly summary: string;
+  readonly examples: readonly string[];
+  /** The documented row fields (every other field is kept as received). */
+  readonly row: Shape;
+  readonly timeKey: string;
+  readonly valueKey: string;
+}
+
+/** A per-model series dataset: `<gpu...>`, --from/--to, --granularity/--limit, analysis views, appendable. */
+export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
+  const columns = Object.keys(spec.row);
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    // The analysis examples are the same shape for every series command.
+    examples: [...spec.examples, `gpumkt ${spec.name} all --from 1y --wide -f csv`, `gpumkt ${spec.name} h100 h200 --from 3m -f chart`, `gpumkt ${spec.name} all --from 1y --spark`],
+    endpoint: defineEndpoint<SeriesParams>({
+      id: spec.leaf,
+      path: (p) => gpuPath(p.gpu, spec.leaf),
+      query: (p) => ({ startDate: p.from, endDate: p.to, granularity: p.granularity, limit: String(p.limit) }),
+      envelope: { fields: { success: 'boolean?' }, query: SERIES_QUERY, rows: spec.row },
+      timeKey: spec.timeKey,
+      columns,
+      valueKey: spec.valueKey,
+    }),
+    subject: 'gpus',
+    groups: { window: true, series: true, analysis: true },
+    fetch: { kind: 'series' },
+    sort: true,
+    // The limit is sized by the runner (series plan); this is the request before that.
+    params: (flags, gpu, window) => ({
+      gpu: gpu as GpuModel, from: (window as { from: string }).from, to: (window as { to: string }).to,
+      granularity: flags.granularity as Granularity, limit: 0,
+    }),
+    checks: (rows, label) => checkSeries(rows, spec.timeKey, label),
+    numeric: [spec.valueKey],
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The dataset descriptor: everything the CLI derives for one dataset (its command, flags, help,
+ * completions, request plan, columns, checks, export rules) is read from one of these objects.
+ * Descriptors are plain data plus small pure functions; the runner (src/run) interprets them.
+ */
+import type { Endpoint, EnvelopeBody } from '../api/endpoint.js';
+import type { DateWindow } from '../domain/dates.js';
+import type { Row } from '../domain/row.js';
+
+/** Where a flag's values come from, for completions (and `choices` for help and parsing). */
+export type ValueKind = 'gpu' | 'memory-type' | 'date' | 'none';
+
+/** One dataset-specific option, declared as data; commands/ turns it into a commander option. */
+export interface OptionSpec {
+  /** Commander flags, e.g. `--base-date <date>`. */
+  readonly flags: string;
+  readonly description: string;
+  readonly default?: string;
+  readonly choices?: readonly string[];
+  /** May be given more than once; the values collect into a list. */
+  readonly repeatable?: boolean;
+  /** What completions offer for the value. */
+  readonly values?: ValueKind;
+}
+
+/**
+ * What the requests of one run are about: `gpus`, a positional `<gpu...>` list (one request series per
+ * model); `some-gpus`, an optional `[gpu...]` list (none given: the descriptor's `targets` decide);
+ * `gpu-option`, a repeatable `--gpu` (none given = one aggregate series); `none`, one request.
+ */
+export type Subject = 'gpus' | 'some-gpus' | 'gpu-option' | 'none';
+
+/**
+ * How the runner plans and joins requests: `series`, every row of the window per model (the limit
+ * sized to the window, the service's row count checked, capped windows fetched in parts); `windowed`,
+ * windows longer than `maxDays` split into requests that reach back `overlapDays` and are stitched;
+ * `single`, one request whose rows keep the service's order.
+ */
+export type FetchPlan =
+  | { readonly kind: 'series' }
+  | { readonly kind: 'windowed'; readonly maxDays: number; readonly overlapDays: number }
+  | { readonly kind: 'single' };
+
+/** The flags of one run, as the command parsed them (the runner reads the ones its dataset declares). */
+export type Flags = Readonly<Record<string, unknown>>;
+
+/** One dataset. */
+export interface Dataset<P = unknown> {
+  /** The command name. */
+  readonly name: string;
+  /** One line for help. */
+  readonly summary: string;
+  /** Example command lines for --help. */
+  readonly examples: readonly string[];
+  readonly endpoint: Endpoint<P, EnvelopeBody>;
+  readonly subject: Subject;
+  /** Flag groups that apply: --from/--to, --granularity/--limit, --wide/--y/--stats/--spark. */
+  readonly groups: { readonly window: boolean; readonly series: boolean; readonly analysis: boolean };
+  /** Options of this dataset alone, shown before the shared groups. */
+  readonly options?: readonly OptionSpec[];
+  readonly fetch: FetchPlan;
+  /**
+   * True when the runner sorts each target's rows by time (the service sends newest first, or in no
+   * reliable order); false keeps the service's order, which the spec checks then verify.
+   */
+  readonly sort: boolean;
+  /** Offline checks of the flags (exit 2 before any request); returns nothing or throws. */
+  validate?(flags: Flags, today: string): void;
+  /**
+   * The parameters of one request about `target` (a GPU model, or what `targets` returned) over
+   * `window` (undefined when the dataset has none).
+   */
+  params(flags: Flags, target: string | undefined, window: DateWindow | undefined, today: string): P;
+  /**
+   * The targets of a run when the subject alone does not say (memory history: the types of
+   * --type/--category; latest: one request for every model, or one per named model). `keyed` is
+   * false when no key will be sent (public routes). Throws a usage error for bad input.
+   */
+  targets?(args: readonly string[], flags: Flags, keyed: boolean): ReadonlyArray<string | undefined>;
+  /**
+   * The row field that names what a request was about (`gpu_name`, `gpu_type`, `id`): the runner adds
+   * no `gpu` column, orders rows of the same time by it in target order, and --append keys rows by it.
+   */
+  readonly targetColumn?: string;
+  /** A public route of the service: the run needs no key (one that is configured is still sent). */
+  readonly public?: boolean;
+  /** Another dataset this command runs instead when its flags ask for it (memory with dates: the history). */
+  readonly variants?: readonly DatasetVariant[];
+  /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */
+  checks?(rows: readonly Row[], label: string): string[];
+  /** Why --append does not apply, when it does not. */
+  readonly noAppend?: { readonly message: string; readonly hint?: string };
+  /** Rows whose values depend on where the request window starts: never taken as restated on --append. */
+  windowDependent?(row: Row): boolean;
+  /** Columns --y may name (default: the endpoint's value column). */
+  readonly numeric?: readonly string[];
+}
+
+/** A dataset a command switches to: `memory --from …` runs the memory history, `latest --current` the current index. */
+export interface DatasetVariant {
+  /** True when the flags select this variant. */
+  when(flags: Flags): boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly dataset: Dataset<any>;
+}
+
+/** A dataset of any parameter type, as registries and the runner hold them (they only pass parameters through). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDataset = Dataset<any>;

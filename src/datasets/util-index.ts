@@ -1,0 +1,94 @@
+/**
+ * `gpumkt util-index`: the daily utilization index, each day's move split into demand and supply
+ * effects (GET /api/utilization-index/history; docs/api-contract.md). Windows over 400 days are split
+ * and stitched on an overlap, so every row keeps its decomposition against the previous published day.
+ */
+import { defineEndpoint } from '../api/envelope.js';
+import { checkUtilIndexSeries } from '../domain/checks.js';
+import { parseUserDate } from '../domain/dates.js';
+import type { GpuModel } from '../domain/gpus.js';
+import type { Row } from '../domain/row.js';
+import type { Dataset } from './types.js';
+
+/** Parameters of one utilization-index request. */
+export interface UtilIndexParams {
+  readonly gpuType?: GpuModel;
+  readonly region: string;
+  readonly from: string;
+  readonly to: string;
+  readonly baseDate: string;
+}
+
+/** The index's anchor when --base-date is not given (the service's own default; docs/api-contract.md). */
+export const DEFAULT_BASE_DATE = '2026-01-01';
+
+/** The most days one request may span (docs/api-contract.md). */
+export const UTIL_INDEX_MAX_DAYS = 400;
+
+/** Days each later chunk (and an append) reaches back, so its first row keeps its decomposition. */
+export const UTIL_INDEX_OVERLAP_DAYS = 14;
+
+const ROW = {
+  date: 'date', occupancy: 'number', intensity: 'number|null?', eur: 'number?', basis: 'string?', index: 'number?',
+  price: 'number?', effectivePrice: 'number?', revPag: 'number?', priceCoverage: 'number?', capacity: 'number?',
+  rented: 'number?', demandEffect: 'number|null?', supplyEffect: 'number|null?', occupancyChange: 'number|null?',
+  decompositionBasis: 'string?', comparable: 'boolean?', reportingTypes: 'int?', coverage: 'number?', readings: 'int?',
+} as const;
+
+/** Every row field, in the spec's order. */
+export const UTIL_INDEX_COLUMNS: readonly string[] = Object.keys(ROW);
+
+/** The first row of the whole series may legitimately be `no_prior_day`; later ones may not. */
+function isExpectedFirstRow(rows: readonly Row[], violation: string): boolean {
+  const first = rows[0];
+  return first !== undefined && first.decompositionBasis === 'no_prior_day' && violation.includes(` ${String(first.date)}: only the first row`);
+}
+
+const utilIndex: Dataset<UtilIndexParams> = {
+  name: 'util-index',
+  summary: 'daily utilization index, each move split into demand and supply effects',
+  examples: [
+    'gpumkt util-index --sandbox',
+    'gpumkt util-index --gpu h100 --from 2025-01-01 -f csv -o h100-util.csv',
+    'gpumkt util-index --columns date,occupancy,demandEffect,supplyEffect -f tsv',
+    'gpumkt util-index --gpu all --from 1y -f chart --y index',
+  ],
+  endpoint: defineEndpoint<UtilIndexParams>({
+    id: 'util-index',
+    path: () => '/api/utilization-index/history',
+    query: (p) => ({ gpuType: p.gpuType, region: p.region, startDate: p.from, endDate: p.to, baseDate: p.baseDate }),
+    envelope: {
+      fields: {
+        success: 'boolean?', startDate: 'date?', endDate: 'date?', region: 'string?', gpuTypes: 'string[]?', baseDate: 'date?',
+        baseAvailable: 'boolean?', intensitySource: 'string?', count: 'uint?',
+      },
+      rows: ROW,
+    },
+    timeKey: 'date',
+    columns: UTIL_INDEX_COLUMNS,
+    tableColumns: ['date', 'occupancy', 'index', 'price', 'demandEffect', 'supplyEffect', 'occupancyChange', 'readings'],
+    valueKey: 'occupancy',
+  }),
+  subject: 'gpu-option',
+  groups: { window: true, series: false, analysis: true },
+  options: [
+    { flags: '--gpu <model>', description: "one GPU model (or 'all': each model separately); default: every model aggregated", repeatable: true, values: 'gpu' },
+    { flags: '--region <region>', description: 'occupancy region', default: 'global' },
+    { flags: '--base-date <date>', description: `rebase anchor for the index level (default ${DEFAULT_BASE_DATE})`, values: 'date' },
+  ],
+  fetch: { kind: 'windowed', maxDays: UTIL_INDEX_MAX_DAYS, overlapDays: UTIL_INDEX_OVERLAP_DAYS },
+  sort: false,
+  validate: (flags, today) => void baseDate(flags, today),
+  params: (flags, gpu, window, today) => ({
+    gpuType: gpu as GpuModel | undefined, region: flags.region as string, from: window?.from ?? '', to: window?.to ?? '', baseDate: baseDate(flags, today),
+  }),
+  checks: (rows, label) => checkUtilIndexSeries(rows, label, false).filter((v) => !isExpectedFirstRow(rows, v)),
+  windowDependent: (r) => r.decompositionBasis === 'no_prior_day',
+  numeric: UTIL_INDEX_COLUMNS.filter((c) => !['date', 'basis', 'decompositionBasis', 'comparable'].includes(c)),
+};
+
+function baseDate(flags: Readonly<Record<string, unknown>>, today: string): string {
+  return flags.baseDate === undefined ? DEFAULT_BASE_DATE : parseUserDate(flags.baseDate as string, today, '--base-date');
+}
+
+export default utilIndex;

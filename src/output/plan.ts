@@ -1,0 +1,39 @@
+/** The checked output plan of a run (what to print, how, where) and the formatter options it implies. */
+import type { ColumnType, FormatOptions } from './format-types.js';
+
+/** What to print, how, and where. */
+export interface OutputPlan {
+  readonly format: string;
+  readonly columns: readonly string[];
+  readonly selected: boolean;
+  readonly header: boolean;
+  readonly order: 'asc' | 'desc';
+  readonly output?: string;
+  readonly raw: boolean;
+  readonly csvSafe: boolean;
+  readonly strict: boolean;
+  readonly color: boolean;
+  readonly width: number;
+  /** --append: the file to extend (never set together with `output`). */
+  readonly append?: string;
+  readonly manifest: boolean;
+  /** csv dialect; `dialectGiven` tells an explicit --csv-dialect from the default. */
+  readonly dialect: 'rfc4180' | 'excel';
+  readonly dialectGiven: boolean;
+  /** Seconds to wait for another run's lock. */
+  readonly lockTimeout: number;
+  readonly failEmpty: boolean;
+  readonly replaceRestated: boolean;
+  /** --partition-by: the column whose values name the sub-folders of the -o / --append folder. */
+  readonly partitionBy?: string;
+  /** The declared type of each column (typed formats; from the dataset's documented row shape). */
+  readonly types?: Readonly<Record<string, ColumnType>>;
+}
+
+/** The formatter options of a plan. */
+export function formatOptions(plan: OutputPlan, overrides: Partial<FormatOptions> = {}): FormatOptions {
+  return {
+    columns: plan.columns, selected: plan.selected, header: plan.header, color: plan.color,
+    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, types: plan.types, ...overrides,
+  };
+}

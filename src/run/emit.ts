@@ -1,0 +1,75 @@
+/** The end of every data command: order rows, check them, format them, and write them out. */
+import type { Context } from '../context.js';
+import { EmptyError, InvalidResponseError } from '../errors.js';
+import type { ExportRun } from '../export/export-run.js';
+import type { Row } from '../domain/row.js';
+import { getFormatter } from '../output/formats.js';
+import { stdoutSink, writeAll, type Sink } from '../output/sink.js';
+import { writeFormatted } from '../output/write-formatted.js';
+import { fileSink } from '../output/file-sink.js';
+import { formatOptions, type OutputPlan } from '../output/plan.js';
+
+/** Sorts rows by `timeKey` (ISO strings sort as text), then by `tieKey` (default `gpu`) in the given target order. */
+export function sortRows(rows: Row[], timeKey: string, order: 'asc' | 'desc', gpuOrder?: readonly string[], tieKey = 'gpu'): Row[] {
+  const rank = gpuOrder ? new Map(gpuOrder.map((g, i) => [g, i])) : undefined;
+  const dir = order === 'asc' ? 1 : -1;
+  return rows.sort((a, b) => {
+    const ta = String(a[timeKey]);
+    const tb = String(b[timeKey]);
+    if (ta !== tb) return ta < tb ? -dir : dir;
+    return rank ? (rank.get(a[tieKey] as string) ?? 0) - (rank.get(b[tieKey] as string) ?? 0) : 0;
+  });
+}
+
+/** Reports rule violations: warnings on stderr, or exit 6 with --strict. */
+export function reportViolations(ctx: Context, plan: OutputPlan, violations: readonly string[]): void {
+  if (violations.length === 0) return;
+  if (plan.strict) {
+    const more = violations.length > 1 ? ` (and ${violations.length - 1} more)` : '';
+    throw new InvalidResponseError(`the data breaks the spec's rules: ${violations[0]}${more}`);
+  }
+  for (const v of violations.slice(0, 5)) ctx.log.warn(v);
+  if (violations.length > 5) ctx.log.warn(`… and ${violations.length - 5} more rule violations (--strict makes them an error)`);
+}
+
+async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
+  const sink = plan.output ? await fileSink(plan.output) : stdoutSink(ctx.io.stdout);
+  // On an interrupt or failure the temporary file goes; after a good end this does nothing.
+  ctx.onCleanup(() => sink.abort());
+  // Ctrl-C while writing a file: drop the temporary file now, so the rename can no longer happen.
+  if (plan.output) ctx.signal.addEventListener('abort', () => void sink.abort().catch(() => undefined), { once: true });
+  return sink;
+}
+
+/**
+ * Formats `rows` with the plan's formatter into stdout or the -o file; a cron export (--append,
+ * --manifest) hands them to src/export instead. `extra` carries format-only options (chart title).
+ */
+export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun, extra: Readonly<Record<string, unknown>> = {}): Promise<void> {
+  if (exp) return exp.write(rows);
+  const formatter = await getFormatter(plan.format);
+  const options = { ...extra, ...formatOptions(plan) };
+  if (plan.partitionBy !== undefined && plan.output !== undefined && formatter.writeFolder) {
+    const done = await formatter.writeFolder(rows, plan.output, options, plan.partitionBy, ctx.signal);
+    ctx.committed?.();
+    ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output} (${done.partitions.length} partition${done.partitions.length === 1 ? '' : 's'})`);
+  } else {
+    const sink = await openSink(ctx, plan);
+    await writeFormatted(formatter, rows, options, sink);
+    if (plan.output) ctx.committed?.();
+    if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
+  }
+  if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
+}
+
+/** Writes one response body exactly as received (--raw). */
+export async function emitRaw(ctx: Context, plan: OutputPlan, text: string): Promise<void> {
+  const sink = await openSink(ctx, plan);
+  await writeAll([text.endsWith('\n') ? text : `${text}\n`], sink);
+  if (plan.output) ctx.committed?.();
+}
+
+/** Prints the requests of a dry run, one curl command a line. */
+export function emitDryRun(ctx: Context, commands: readonly string[]): void {
+  ctx.io.stdout.write(commands.map((c) => `${c}\n`).join(''));
+}

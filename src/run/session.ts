@@ -1,0 +1,136 @@
+/**
+ * Where requests go for this run: the real API with the resolved key, the in-process sandbox
+ * (--sandbox), or nowhere (--dry-run prints curl commands instead).
+ */
+import type { Context } from '../context.js';
+import { AuthError, GpumktError, UsageError } from '../errors.js';
+import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
+import { normaliseProxy, proxyFromEnv } from '../api/dispatcher.js';
+import { redactUrl } from '../domain/redact.js';
+import { BOUNDS } from '../config/keys.js';
+import type { Endpoint } from '../api/endpoint.js';
+import { VERSION } from '../version.js';
+import type { ExportSource, RequestLogEntry } from '../export/manifest.js';
+
+/** A run's connection to the API. */
+export interface Session extends ExportSource {
+  /** GETs one endpoint (never called in a dry run). */
+  get<P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>>;
+  /** The curl command of a request, key redacted. */
+  curl<P, B>(endpoint: Endpoint<P, B>, params: P): string;
+}
+
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** What a run needs from flags, environment and config before it sends anything. */
+export interface RunSettings {
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  readonly timeoutS: number;
+  readonly retries: number;
+  /** The profile's default output format, if any. */
+  readonly format?: string;
+  /** Where the key and the base URL came from, and the config behind a `profile` source (for `status`). */
+  readonly sources: {
+    readonly apiKey?: 'env' | 'profile';
+    readonly baseUrl: 'flag' | 'env' | 'profile' | 'default';
+    readonly profile: string;
+    readonly configPath: string;
+  };
+}
+
+/** Resolves flag > env > profile > default (local files only; nothing is sent). */
+export async function loadSettings(ctx: Context): Promise<RunSettings> {
+  const g = ctx.globals();
+  const { resolveSettings } = await import('../config/resolve.js');
+  const s = await resolveSettings({
+    flags: { baseUrl: g.baseUrl, profile: g.profile, config: g.config, timeout: g.timeout, retries: g.retries },
+    env: ctx.env,
+    warn: ctx.log.warn,
+  });
+  return {
+    baseUrl: s.baseUrl.value, apiKey: s.apiKey?.value, timeoutS: s.timeout.value, retries: s.retries.value, format: s.format?.value,
+    sources: { apiKey: s.apiKey?.source as 'env' | 'profile' | undefined, baseUrl: s.baseUrl.source, profile: s.profile, configPath: s.configPath },
+  };
+}
+
+/** How a run uses the key. */
+export interface SessionOptions {
+  /** Public routes: run without a key when none is configured (one that is configured is still sent). */
+  readonly keyOptional?: boolean;
+}
+
+/** Opens the session the global flags ask for; fails with exit 3 when no key is to be had and the routes need one. */
+export async function openSession(ctx: Context, settings: RunSettings, options: SessionOptions = {}): Promise<Session> {
+  const g = ctx.globals();
+  let { baseUrl, apiKey } = settings;
+  const { timeoutS, retries } = settings;
+  if (g.sandbox) {
+    const { startSandbox, SANDBOX_DEMO_KEY } = await import('../sandbox/index.js');
+    const today = ctx.env.GPUMKT_TODAY ? ctx.today() : undefined;
+    const sb = await startSandbox({ today });
+    ctx.onCleanup(() => sb.close());
+    // For the person at the terminal; a pipeline's stderr (`2>>log`, `| head`) stays clean, and the
+    // flag itself already says what the data is.
+    if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a built-in local server, not market data');
+    baseUrl = sb.url;
+    apiKey = SANDBOX_DEMO_KEY;
+  } else if (!apiKey && !g.dryRun && options.keyOptional !== true) {
+    throw new AuthError(
+      "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
+    );
+  }
+  // Every message of the run masks the key in any encoding (src/domain/redact.ts redactSecret).
+  if (apiKey) ctx.secrets?.add(apiKey);
+  const proxy = g.sandbox ? false : proxyFromEnv(ctx.env);
+  // Checked up front, dry run included: a bad proxy URL is bad input (exit 2), whatever is sent.
+  if (proxy !== false) {
+    normaliseProxy('HTTPS_PROXY', proxy.httpsProxy);
+    normaliseProxy('HTTP_PROXY', proxy.httpProxy);
+  }
+  const deadlineMs = maxTimeMs(ctx.env);
+  // The command is for a terminal and a shell history: the key is ***, and so is any password in the
+  // base URL. A public route asked without a key goes without the header, as the request itself would.
+  const auth = apiKey || options.keyOptional !== true ? `-H ${shellQuote('Authorization: Bearer ***')} ` : '';
+  const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
+    `curl -sS ${auth}${shellQuote(redactUrl(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params))))}`;
+  if (g.dryRun) {
+    return { baseUrl, dryRun: true, requests: [], curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
+  }
+  const client = new ApiClient({
+    baseUrl, apiKey, timeoutMs: Math.ceil(timeoutS * 1000), retries,
+    userAgent: `gpumkt/${VERSION}`, log: ctx.log, signal: ctx.signal,
+    deadlineMs,
+    // The sandbox is in-process on loopback: a corporate proxy must not carry its requests.
+    proxy,
+  });
+  ctx.onCleanup(() => client.close());
+  const requests: RequestLogEntry[] = [];
+  // The log wraps the client's call and rethrows as is: retries, errors and results are untouched.
+  const get = async <P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>> => {
+    const started = Date.now();
+    const entry = { url: requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)), at: new Date(started).toISOString() };
+    // The slot is taken when the request starts, so the log keeps start order under fan-out.
+    const slot = requests.push({ ...entry, outcome: { exitCode: 1, message: 'unfinished' }, ms: 0 }) - 1;
+    try {
+      const res = await client.get(endpoint, params);
+      requests[slot] = { ...entry, outcome: 'ok', ms: Date.now() - started };
+      return res;
+    } catch (err) {
+      const outcome = err instanceof GpumktError ? { exitCode: err.exitCode, message: err.message } : { exitCode: 1, message: String(err) };
+      requests[slot] = { ...entry, outcome, ms: Date.now() - started };
+      throw err;
+    }
+  };
+  return { baseUrl, dryRun: false, requests, curl, get };
+}
+
+/** GPUMKT_MAX_TIME: the time budget of one request in seconds (BOUNDS.maxTime), attempts and waits included. */
+function maxTimeMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const v = env.GPUMKT_MAX_TIME;
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  const { min, max } = BOUNDS.maxTime;
+  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`GPUMKT_MAX_TIME must be a number of seconds from ${min} to ${max}`);
+  return Math.ceil(n * 1000);
+}
