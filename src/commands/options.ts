@@ -1,7 +1,7 @@
 /** Flag groups shared by the data commands, declared once so help, parsing and completions agree. */
 import { Command, Option } from 'commander';
 import { FORMAT_NAMES } from '../output/formats.js';
-import { parseLimit, parseList, parseNonNegativeNumber } from './parse.js';
+import { parseLimit, parseList, parseLockTimeout } from './parse.js';
 export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../run/request.js';
 
 
@@ -24,7 +24,7 @@ export function addOutputOptions(cmd: Command): Command {
     .option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)')
     .option('--manifest', 'also write <file>.manifest.json: command, requests, row counts, sha256')
     .addOption(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)').choices(['rfc4180', 'excel']))
-    .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)', parseNonNegativeNumber)
+    .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)', parseLockTimeout)
     .option('--fail-empty', 'exit 9 when there is nothing new to write (for cron alerts)');
 }
 

@@ -51,10 +51,12 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
   const options = { ...extra, ...formatOptions(plan) };
   if (plan.partitionBy !== undefined && plan.output !== undefined && formatter.writeFolder) {
     const done = await formatter.writeFolder(rows, plan.output, options, plan.partitionBy, ctx.signal);
+    ctx.committed?.();
     ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output} (${done.partitions.length} partition${done.partitions.length === 1 ? '' : 's'})`);
   } else {
     const sink = await openSink(ctx, plan);
     await writeFormatted(formatter, rows, options, sink);
+    if (plan.output) ctx.committed?.();
     if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
   }
   if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
@@ -64,6 +66,7 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
 export async function emitRaw(ctx: Context, plan: OutputPlan, text: string): Promise<void> {
   const sink = await openSink(ctx, plan);
   await writeAll([text.endsWith('\n') ? text : `${text}\n`], sink);
+  if (plan.output) ctx.committed?.();
 }
 
 /** Prints the requests of a dry run, one curl command a line. */

@@ -52,11 +52,17 @@ export function useColor(ctx: Context, toFile: boolean): boolean {
   return !toFile && ctx.io.stdoutIsTTY && ctx.globals().color;
 }
 
-/** Width for human formats: the terminal's; off a terminal COLUMNS if set, else unlimited (no wrapping in files and pipes). */
+/** The widest COLUMNS honoured: a chart allocates its grid by width, and COLUMNS=1e9 would exhaust memory. */
+export const MAX_COLUMNS = 10_000;
+
+/**
+ * Width for human formats: the terminal's; off a terminal COLUMNS if set (1 to MAX_COLUMNS; other
+ * values are ignored, as shells and other tools ignore them), else unlimited (no wrapping in files and pipes).
+ */
 export function outputWidth(ctx: Context, toFile: boolean): number {
-  if (!toFile && ctx.io.stdoutIsTTY) return ctx.io.columns;
+  if (!toFile && ctx.io.stdoutIsTTY) return Math.min(ctx.io.columns, MAX_COLUMNS);
   const env = Number(ctx.env.COLUMNS);
-  return Number.isInteger(env) && env > 0 ? env : Number.POSITIVE_INFINITY;
+  return Number.isInteger(env) && env > 0 && env <= MAX_COLUMNS ? env : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -69,6 +75,9 @@ export async function planOutput(
   cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; types?: Readonly<Record<string, ColumnType>> },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
+  // An empty name would fall through to stdout, and a cron job would never notice its file is missing.
+  if (flags.output === '') throw new UsageError('-o needs a file name (got an empty one)');
+  if (flags.append === '') throw new UsageError('--append needs a file name (got an empty one)');
   if (flags.partitionBy !== undefined) {
     // A folder typed with its trailing slash (`history/`) is the folder itself: its lock and temporary
     // copy go next to it, never into it.

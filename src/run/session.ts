@@ -5,7 +5,9 @@
 import type { Context } from '../context.js';
 import { AuthError, GpumktError, UsageError } from '../errors.js';
 import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
-import { proxyFromEnv } from '../api/dispatcher.js';
+import { normaliseProxy, proxyFromEnv } from '../api/dispatcher.js';
+import { redactUrl } from '../domain/redact.js';
+import { BOUNDS } from '../config/keys.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { VERSION } from '../version.js';
 import type { ExportSource, RequestLogEntry } from '../export/manifest.js';
@@ -78,19 +80,29 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
       "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
     );
   }
-  // A public route asked without a key goes without the header, as the request itself would.
+  // Every message of the run masks the key in any encoding (src/domain/redact.ts redactSecret).
+  if (apiKey) ctx.secrets?.add(apiKey);
+  const proxy = g.sandbox ? false : proxyFromEnv(ctx.env);
+  // Checked up front, dry run included: a bad proxy URL is bad input (exit 2), whatever is sent.
+  if (proxy !== false) {
+    normaliseProxy('HTTPS_PROXY', proxy.httpsProxy);
+    normaliseProxy('HTTP_PROXY', proxy.httpProxy);
+  }
+  const deadlineMs = maxTimeMs(ctx.env);
+  // The command is for a terminal and a shell history: the key is ***, and so is any password in the
+  // base URL. A public route asked without a key goes without the header, as the request itself would.
   const auth = apiKey || options.keyOptional !== true ? `-H ${shellQuote('Authorization: Bearer ***')} ` : '';
   const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
-    `curl -sS ${auth}${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;
+    `curl -sS ${auth}${shellQuote(redactUrl(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params))))}`;
   if (g.dryRun) {
     return { baseUrl, dryRun: true, requests: [], curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
   }
   const client = new ApiClient({
-    baseUrl, apiKey, timeoutMs: timeoutS * 1000, retries,
+    baseUrl, apiKey, timeoutMs: Math.ceil(timeoutS * 1000), retries,
     userAgent: `gpumkt/${VERSION}`, log: ctx.log, signal: ctx.signal,
-    deadlineMs: maxTimeMs(ctx.env),
+    deadlineMs,
     // The sandbox is in-process on loopback: a corporate proxy must not carry its requests.
-    proxy: g.sandbox ? false : proxyFromEnv(ctx.env),
+    proxy,
   });
   ctx.onCleanup(() => client.close());
   const requests: RequestLogEntry[] = [];
@@ -113,11 +125,12 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
   return { baseUrl, dryRun: false, requests, curl, get };
 }
 
-/** GPUMKT_MAX_TIME: the time budget of one request in seconds, attempts and waits included. */
+/** GPUMKT_MAX_TIME: the time budget of one request in seconds (BOUNDS.maxTime), attempts and waits included. */
 function maxTimeMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
   const v = env.GPUMKT_MAX_TIME;
   if (v === undefined || v.trim() === '') return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError('GPUMKT_MAX_TIME must be a number of seconds greater than 0');
-  return n * 1000;
+  const { min, max } = BOUNDS.maxTime;
+  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`GPUMKT_MAX_TIME must be a number of seconds from ${min} to ${max}`);
+  return Math.ceil(n * 1000);
 }

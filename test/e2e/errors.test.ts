@@ -26,7 +26,7 @@ describe('bad input: exit 2, one line naming the value and the choices, nothing 
     ['--from after --to', ['volume', 'h200', '--from', '2026-11-10', '--to', '2026-11-01'], /--from 2026-11-10 is after --to 2026-11-01/],
     ['unknown format', ['memory', '-f', 'xml'], /argument 'xml' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown/],
     ['unknown column', ['range', 'b200', '--columns', 'recorded_at,price'], /unknown column 'price'; valid columns: recorded_at, exact_timestamp, index_value, data_type, gpu/],
-    ['--limit 0', ['history', 'h100', '--limit', '0'], /'--limit <n>' argument '0' is invalid\. must be a whole number of at least 1, or 'all'/],
+    ['--limit 0', ['history', 'h100', '--limit', '0'], /'--limit <n>' argument '0' is invalid\. must be a whole number from 1 to 10000000, or 'all'/],
     ['unknown memory category', ['memory', '--category', 'ssd'], /argument 'ssd' is invalid\. Allowed choices are dram, flash, module/],
     ['unknown option', ['history', 'h100', '--form', '7d'], /unknown option '--form'/],
     ['--raw with several models', ['history', 'h100', 'h200', '--raw'], /--raw prints one response body/],
