@@ -94,7 +94,7 @@ _gpumkt_add_files() {
 # Sets `subs` to the subcommands of the command path $1.
 _gpumkt_cmds() {
   case $1 in
-    '') subs='util-index history volume range memory gpus memory-types config sandbox completion help' ;;
+    '') subs='util-index history volume range memory latest utilization volatility gpus memory-types status api config sandbox completion help' ;;
     'config') subs='get set unset list path help' ;;
     *) subs='' ;;
   esac
@@ -104,11 +104,16 @@ _gpumkt_cmds() {
 _gpumkt_opts() {
   case $1 in
     ''|'config help'|'help') opts='-V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager -h --help' ;;
-    'util-index') opts='--gpu --region --base-date --from --to -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
-    'history'|'volume'|'range') opts='--from --to --granularity --limit -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
-    'memory') opts='--type --category -f --format -o --output --columns --no-header --raw --csv-safe --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
-    'gpus') opts='--aliases -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
-    'memory-types') opts='--category -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'util-index') opts='--gpu --region --base-date --from --to --settled -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --partition-by --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'history'|'volume'|'range') opts='--from --to --settled --granularity --limit -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --partition-by --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'memory') opts='--type --category --from --to --settled -f --format -o --output --columns --no-header --raw --csv-safe --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'latest') opts='--current -f --format -o --output --columns --no-header --raw --csv-safe --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'utilization') opts='-f --format -o --output --columns --no-header --raw --csv-safe --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'volatility') opts='--window-days --from --to --settled -f --format -o --output --columns --no-header --order --raw --csv-safe --append --partition-by --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'gpus') opts='--aliases --live -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'memory-types') opts='--category --live -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'status') opts='-f --format -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'api') opts='-q --query -f --format -o --output --columns --no-header --order --csv-safe -h --help -V --version --base-url --profile --config --timeout --retries --no-color -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'config'|'config get'|'config set'|'config unset'|'config list'|'config path'|'completion') opts='-h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'sandbox') opts='--port --host -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     *) opts='' ;;
@@ -119,20 +124,24 @@ _gpumkt_opts() {
 _gpumkt_val() {
   case "$1|$2" in
     'util-index|--gpu') [[ -z ${3-} ]] || _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
-    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--lock-timeout'|'range|--y'|'memory|--lock-timeout'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
-    'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'chart' ;;
-    'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
+    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--partition-by'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--partition-by'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--partition-by'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--partition-by'|'range|--lock-timeout'|'range|--y'|'memory|--from'|'memory|--to'|'memory|--partition-by'|'memory|--lock-timeout'|'latest|--partition-by'|'latest|--lock-timeout'|'utilization|--partition-by'|'utilization|--lock-timeout'|'volatility|--window-days'|'volatility|--from'|'volatility|--to'|'volatility|--append'|'volatility|--partition-by'|'volatility|--lock-timeout'|'volatility|--y'|'api|-q'|'api|--query'|'api|--columns'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
+    'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format'|'latest|-f'|'latest|--format'|'utilization|-f'|'utilization|--format'|'volatility|-f'|'volatility|--format'|'api|-f'|'api|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' 'chart' ;;
+    'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output'|'latest|-o'|'latest|--output'|'utilization|-o'|'utilization|--output'|'volatility|-o'|'volatility|--output'|'api|-o'|'api|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
     'util-index|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'occupancy' 'intensity' 'eur' 'basis' 'index' 'price' 'effectivePrice' 'revPag' 'priceCoverage' 'capacity' 'rented' 'demandEffect' 'supplyEffect' 'occupancyChange' 'decompositionBasis' 'comparable' 'reportingTypes' 'coverage' 'readings' 'gpu' ;;
-    'util-index|--order'|'history|--order'|'volume|--order'|'range|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
-    'util-index|--csv-dialect'|'history|--csv-dialect'|'volume|--csv-dialect'|'range|--csv-dialect'|'memory|--csv-dialect') [[ -z ${3-} ]] || _gpumkt_add 'rfc4180' 'excel' ;;
+    'util-index|--order'|'history|--order'|'volume|--order'|'range|--order'|'volatility|--order'|'api|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
+    'util-index|--csv-dialect'|'history|--csv-dialect'|'volume|--csv-dialect'|'range|--csv-dialect'|'memory|--csv-dialect'|'latest|--csv-dialect'|'utilization|--csv-dialect'|'volatility|--csv-dialect') [[ -z ${3-} ]] || _gpumkt_add 'rfc4180' 'excel' ;;
     'history|--granularity'|'volume|--granularity'|'range|--granularity') [[ -z ${3-} ]] || _gpumkt_add 'daily' 'hourly' 'auto' ;;
     'history|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'timestamp' 'index_value' 'gpu' ;;
     'volume|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'exact_timestamp' 'utilization_ratio' 'gpu' ;;
     'range|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'exact_timestamp' 'index_value' 'data_type' 'gpu' ;;
     'memory|--type') [[ -z ${3-} ]] || _gpumkt_add 'mem_ddr3_4gb' 'mem_ddr4_8gb' 'mem_ddr4_8gb_ett' 'mem_ddr4_16gb' 'mem_ddr4_16gb_ett' 'mem_ddr5_16gb' 'mem_ddr5_16gb_ett' 'mem_mlc_32gb' 'mem_mlc_64gb' 'mem_slc_1gb' 'mem_slc_2gb' 'mem_ddr4_udimm_16gb' 'mem_ddr5_rdimm_32gb' 'mem_ddr5_udimm_16gb' 'DDR3 4Gb (512Mx8) 1600/1866' 'DDR4 8Gb (1Gx8) 3200' 'DDR4 8Gb (1Gx8) eTT' 'DDR4 16Gb (2Gx8) 3200' 'DDR4 16Gb (2Gx8) eTT' 'DDR5 16Gb (2Gx8) 4800/5600' 'DDR5 16Gb (2Gx8) eTT' 'MLC 32Gb (4Gx8)' 'MLC 64Gb (8Gx8)' 'SLC 1Gb (128Mx8)' 'SLC 2Gb (256Mx8)' 'DDR4 UDIMM 16GB 3200' 'DDR5 RDIMM 32GB 4800/5600' 'DDR5 UDIMM 16GB 4800/5600' ;;
     'memory|--category'|'memory-types|--category') [[ -z ${3-} ]] || _gpumkt_add 'dram' 'flash' 'module' ;;
-    'memory|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'id' 'memoryType' 'category' 'price' 'changePct' 'weeklyHigh' 'weeklyLow' 'sourceUpdatedAt' 'date' 'updatedAt' ;;
-    'gpus|-f'|'gpus|--format'|'memory-types|-f'|'memory-types|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' ;;
+    'memory|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'id' 'memoryType' 'category' 'price' 'changePct' 'weeklyHigh' 'weeklyLow' 'sourceUpdatedAt' 'date' 'updatedAt' 'timestamp' ;;
+    'latest|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'gpu_name' 'region' 'index_value' 'date' 'last_updated' ;;
+    'utilization|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'gpu_type' 'region' 'utilization_ratio' 'avg_7d' 'avg_30d' 'recorded_at' ;;
+    'volatility|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'gpu_type' 'region' 'index_value' 'rolling_volatility' 'window_days' ;;
+    'gpus|-f'|'gpus|--format'|'memory-types|-f'|'memory-types|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' ;;
+    'status|-f'|'status|--format') [[ -z ${3-} ]] || _gpumkt_add 'text' 'json' ;;
     *'|--base-url'|*'|--timeout'|*'|--retries') [[ -z ${3-} ]] || : ;;
     *'|--profile') [[ -z ${3-} ]] || _gpumkt_add_profiles ;;
     *'|--config') [[ -z ${3-} ]] || _gpumkt_add_files ;;
@@ -143,12 +152,13 @@ _gpumkt_val() {
 # Offers values for positional argument number $2 (from 0) of the command path $1.
 _gpumkt_arg() {
   case $1 in
-    'history'|'volume'|'range') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
+    'history'|'volume'|'range'|'latest'|'volatility') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
+    'api') case $2 in 0) : ;; esac ;;
     'config get'|'config unset') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; esac ;;
     'config set') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; 1) : ;; esac ;;
     'config help') case $2 in 0) _gpumkt_add 'get' 'set' 'unset' 'list' 'path' ;; esac ;;
     'completion') case $2 in 0) _gpumkt_add 'bash' 'zsh' 'fish' ;; esac ;;
-    'help') case $2 in 0) _gpumkt_add 'util-index' 'history' 'volume' 'range' 'memory' 'gpus' 'memory-types' 'config' 'sandbox' 'completion' ;; esac ;;
+    'help') case $2 in 0) _gpumkt_add 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'sandbox' 'completion' ;; esac ;;
   esac
   return 0
 }

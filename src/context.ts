@@ -65,19 +65,27 @@ export interface Context {
   globals(): GlobalOptions;
   /** Cleanup callbacks run when the run ends, however it ends (temporary files, servers). */
   onCleanup(fn: () => void | Promise<void>): void;
+  /** Secrets of the run (the API key), masked in every encoding in every message main() prints. */
+  readonly secrets?: Set<string>;
+  /**
+   * Marks the run's output as committed (the file renamed into place): from then on the run reports
+   * success, whatever signal arrives, since the file it names has been replaced.
+   */
+  committed?(): void;
 }
 
 /**
- * Builds the clock from GPUMKT_TODAY when set (noon UTC of that day), else the real time. A malformed
- * value is a usage error (exit 2) when a command reads the clock: ignoring it would silently run on
- * the real date, the opposite of what pinning asked for.
+ * Builds the clock from GPUMKT_TODAY when set (noon UTC of that day), else the real time. A value that
+ * is not a calendar date is a usage error (exit 2) the first time the clock is read.
  */
 export function makeClock(env: Readonly<Record<string, string | undefined>>): { now(): Date; today(): string } {
-  const pinned = env.GPUMKT_TODAY;
-  if (pinned === undefined || pinned === '') return { now: () => new Date(), today: () => utcToday(new Date()) };
-  const now = (): Date => {
-    if (!isIsoDate(pinned)) throw new UsageError(`GPUMKT_TODAY must be a date YYYY-MM-DD, got ${JSON.stringify(pinned.slice(0, 40))}`, 'unset it to use the real date');
-    return new Date(`${pinned}T12:00:00Z`);
-  };
+  const pinned = env.GPUMKT_TODAY?.trim();
+  const now = !pinned
+    ? () => new Date()
+    : isIsoDate(pinned)
+      ? () => new Date(`${pinned}T12:00:00Z`)
+      : () => {
+          throw new UsageError(`GPUMKT_TODAY must be a date YYYY-MM-DD (got ${JSON.stringify(pinned.slice(0, 40))})`);
+        };
   return { now, today: () => utcToday(now()) };
 }

@@ -2,6 +2,13 @@
  * Keeps requests within the service's limit (60 a minute per client address). A sliding window of
  * start times, not a token bucket: a bucket that starts full allows its size plus the refill inside one
  * minute, while the window guarantees at most `limit` starts in any `windowMs` — what the service counts.
+ *
+ * A 429 teaches the client that the limit in force is stricter than the window allows (a proxy, or a
+ * service stricter than documented). From then on the burst is gone: every start waits for the
+ * Retry-After, and then the held requests resume one at a time, at most one per Retry-After (capped at
+ * the documented steady pace, windowMs / limit, one a second). A token bucket's Retry-After is the
+ * time to its next token, so this pace is one it always accepts: a fan-out draws at most its first
+ * burst's overflow in 429s instead of a storm at every hold's end (test/e2e/rate-limit-429.test.ts).
  */
 import { sleep } from '../domain/sleep.js';
 
@@ -16,6 +23,9 @@ export class RateLimiter {
   private readonly starts: number[] = [];
   private queue: Promise<void> = Promise.resolve();
   private notBefore = 0;
+  /** After a 429: the least time between two starts (0 until then). */
+  private gapMs = 0;
+  private lastStart = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly limit = 60,
@@ -36,18 +46,22 @@ export class RateLimiter {
    */
   holdUntil(epochMs: number): void {
     this.notBefore = Math.max(this.notBefore, epochMs);
+    const retryAfterMs = Math.max(0, epochMs - this.clock.now());
+    this.gapMs = Math.max(this.gapMs, Math.min(retryAfterMs, this.windowMs / this.limit));
   }
 
   private async wait(signal?: AbortSignal): Promise<void> {
     for (;;) {
       const now = this.clock.now();
-      if (now < this.notBefore) {
-        await this.clock.sleep(this.notBefore - now, signal);
+      const at = Math.max(this.notBefore, this.lastStart + this.gapMs);
+      if (now < at) {
+        await this.clock.sleep(at - now, signal);
         continue;
       }
       while (this.starts.length > 0 && (this.starts[0] as number) <= now - this.windowMs) this.starts.shift();
       if (this.starts.length < this.limit) {
         this.starts.push(now);
+        this.lastStart = now;
         return;
       }
       await this.clock.sleep((this.starts[0] as number) + this.windowMs - now, signal);

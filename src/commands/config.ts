@@ -5,13 +5,15 @@ import { UsageError } from '../errors.js';
 import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../config/keys.js';
 import type { ConfigFile, Profile } from '../config/schema.js';
 import type { Setting, Settings } from '../config/resolve.js';
+import { redactUrl } from '../domain/redact.js';
+import { DEFAULT_PROFILE_KEY, defaultProfileCommand, isDefaultProfileKey } from './config-default-profile.js';
 
 // The work of each subcommand is loaded when it runs, so `gpumkt --help` never loads the config
 // store (and zod with it).
 const loadResolve = () => import('../config/resolve.js');
 const loadStore = () => import('../config/store.js');
 
-const KEY_HELP = `one of: ${CONFIG_KEYS.join(', ')}`;
+const KEY_HELP = `one of: ${CONFIG_KEYS.join(', ')} (per profile), or ${DEFAULT_PROFILE_KEY} (the profile used when none is chosen)`;
 const KEY_ON_ARGV =
   'the API key is not taken on the command line (it would show in ps and shell history); pipe it on stdin or type it at the prompt';
 
@@ -26,11 +28,12 @@ export default function configCommand(ctx: Context): Command {
     .argument('<key>', KEY_HELP)
     .addHelpText('after', '\nExamples:\n  $ gpumkt config get base-url\n  $ gpumkt config get api-key --profile work')
     .action(async (rawKey: string) => {
+      if (isDefaultProfileKey(rawKey)) return defaultProfileCommand(ctx, 'get');
       const key = parseKey(rawKey);
       const settings = await resolve(ctx);
       const setting = settingOf(settings, key);
       if (!setting) return void ctx.io.stdout.write('not set\n');
-      const line = key === 'api-key' ? `set (source: ${sourceText(key, setting, settings, true)})` : String(setting.value);
+      const line = key === 'api-key' ? `set (source: ${sourceText(key, setting, settings, true)})` : shown(setting.value);
       ctx.io.stdout.write(`${line}\n`);
     });
 
@@ -38,8 +41,9 @@ export default function configCommand(ctx: Context): Command {
     .description('save a value in the selected profile; the API key is read from a hidden prompt or stdin')
     .argument('<key>', KEY_HELP)
     .argument('[value]', 'the value (not for api-key)')
-    .addHelpText('after', `\nExamples:\n  $ gpumkt config set api-key                   # prompts: API key:\n  $ pass show gpumkt | gpumkt config set api-key\n  $ gpumkt config set base-url http://127.0.0.1:8787 --profile local\n  $ gpumkt config set format json               # ${FORMATS.join('|')}`)
+    .addHelpText('after', `\nExamples:\n  $ gpumkt config set api-key                   # prompts: API key:\n  $ pass show gpumkt | gpumkt config set api-key\n  $ gpumkt config set base-url http://127.0.0.1:8787 --profile local\n  $ gpumkt config set format json               # ${FORMATS.join('|')}\n  $ gpumkt config set defaultProfile work       # the profile used when --profile and GPUMKT_PROFILE are not given`)
     .action(async (rawKey: string, value: string | undefined) => {
+      if (isDefaultProfileKey(rawKey)) return defaultProfileCommand(ctx, 'set', value);
       const key = parseKey(rawKey);
       if (key === 'api-key' && value !== undefined) throw new UsageError(KEY_ON_ARGV);
       if (key !== 'api-key' && value === undefined) throw new UsageError(`config set ${key} needs a value`, `e.g. gpumkt config set ${key} ${EXAMPLES[key]}`);
@@ -60,6 +64,7 @@ export default function configCommand(ctx: Context): Command {
     .argument('<key>', KEY_HELP)
     .addHelpText('after', '\nExamples:\n  $ gpumkt config unset api-key\n  $ gpumkt config unset base-url --profile local')
     .action(async (rawKey: string) => {
+      if (isDefaultProfileKey(rawKey)) return defaultProfileCommand(ctx, 'unset');
       const key = parseKey(rawKey);
       const { path, file, profile } = await openProfile(ctx, true);
       const { findProfile } = await loadResolve();
@@ -81,7 +86,7 @@ export default function configCommand(ctx: Context): Command {
       const rows = CONFIG_KEYS.map((key) => {
         const s = settingOf(settings, key);
         if (!s) return { KEY: key, VALUE: 'not set', SOURCE: '-' };
-        return { KEY: key, VALUE: key === 'api-key' ? redactKey(String(s.value)) : String(s.value), SOURCE: sourceText(key, s, settings, false) };
+        return { KEY: key, VALUE: key === 'api-key' ? redactKey(String(s.value)) : shown(s.value), SOURCE: sourceText(key, s, settings, false) };
       });
       // The same table renderer as the data commands (never wrapped here: settings are short).
       const { formatter } = await import('../output/table.js');
@@ -139,6 +144,11 @@ function withProfile(file: ConfigFile, name: string, profile: Profile): ConfigFi
   if (!Object.hasOwn(file.profiles, name)) entries.push([name, profile]);
   // fromEntries defines own properties, so even a profile named __proto__ stays data.
   return { ...file, profiles: Object.fromEntries(entries) };
+}
+
+/** A value as printed: a password in a base URL (`https://user:pw@host`) shows as ***, like everywhere else. */
+function shown(value: string | number): string {
+  return redactUrl(String(value));
 }
 
 /** The setting behind a key. */

@@ -27,7 +27,9 @@ function strayArgument(ds: AnyDataset, arg: string): UsageError {
 /** Declares the command of one dataset. */
 export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   const cmd = new Command(ds.name).description(ds.summary);
+  const positional = ds.subject === 'gpus' || ds.subject === 'some-gpus';
   if (ds.subject === 'gpus') cmd.argument('<gpu...>', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all'");
+  if (ds.subject === 'some-gpus') cmd.argument('[gpu...]', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all' (default: every model)");
   for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));
   if (ds.groups.window) addWindowOptions(cmd);
   if (ds.groups.series) addSeriesOptions(cmd);
@@ -36,12 +38,12 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   const glossary = ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
   cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help\n\n${EXIT_CODES_HELP}`);
   // A stray argument gets a pointer to the option it was meant for (see strayArgument), not commander's count.
-  if (ds.subject !== 'gpus') cmd.allowExcessArguments(true);
+  if (!positional) cmd.allowExcessArguments(true);
   return cmd.action(async (...params: unknown[]) => {
-    if (ds.subject !== 'gpus' && cmd.args.length > 0) throw strayArgument(ds, cmd.args[0] as string);
+    if (!positional && cmd.args.length > 0) throw strayArgument(ds, cmd.args[0] as string);
     // commander passes the positional arguments first, then the flags and the command.
-    const args = ds.subject === 'gpus' ? (params[0] as string[]) : [];
-    const flags = params[ds.subject === 'gpus' ? 1 : 0] as Record<string, unknown>;
+    const args = positional ? ((params[0] as string[] | undefined) ?? []) : [];
+    const flags = params[positional ? 1 : 0] as Record<string, unknown>;
     const { runDataset } = await import('../run/runner.js');
     await runDataset(ctx, ds, args, flags as never);
   });

@@ -1,4 +1,4 @@
-/** `gpumkt gpus`: the six GPU models and the aliases the CLI accepts for them. */
+/** `gpumkt gpus`: the six GPU models and the aliases the CLI accepts for them; --live asks the service's catalogue. */
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
@@ -7,13 +7,21 @@ import { addListOptions, printList, type ListFlags } from './list-output.js';
 /** Declares the gpus command: one model per line, so `gpumkt gpus | while read m; do ...` works. */
 export default function gpusCommand(ctx: Context): Command {
   const cmd = new Command('gpus')
-    .description('list the GPU models (one per line); --aliases adds the short names accepted')
-    .option('--aliases', 'show each model with its aliases, tab-separated (a column with -f)');
+    .description('list the GPU models (one per line); --aliases adds the short names accepted; --live asks the service')
+    .option('--aliases', 'show each model with its aliases, tab-separated (a column with -f)')
+    .option('--live', "the service's own catalogue (GET /api/gpu-types) instead of the built-in list");
   return addListOptions(cmd)
-    .addHelpText('after', "\nExamples:\n  $ gpumkt gpus\n  $ gpumkt gpus --aliases -f csv\n  $ gpumkt gpus | while read -r m; do gpumkt history \"$m\" -o \"$m.csv\"; done")
-    .action(async (flags: ListFlags & { aliases?: boolean }) => {
+    .addHelpText('after', "\nExamples:\n  $ gpumkt gpus\n  $ gpumkt gpus --aliases -f csv\n  $ gpumkt gpus --live\n  $ gpumkt gpus | while read -r m; do gpumkt history \"$m\" -o \"$m.csv\"; done")
+    .action(async (flags: ListFlags & { aliases?: boolean; live?: boolean }) => {
+      let models: readonly string[] = GPU_MODELS;
+      if (flags.live) {
+        const { liveGpuNames } = await import('../run/catalog-live.js');
+        const live = await liveGpuNames(ctx);
+        if (!live) return;
+        models = live;
+      }
       const aliasesOf = (m: string): string => Object.entries(GPU_ALIASES).filter(([, v]) => v === m).map(([k]) => k).join(',');
-      const rows = GPU_MODELS.map((m) => ({ model: m, aliases: aliasesOf(m) }));
+      const rows = models.map((m) => ({ model: m, aliases: aliasesOf(m) }));
       const columns = flags.aliases ? ['model', 'aliases'] : ['model'];
       await printList(ctx, rows, columns, flags, () => rows.map((r) => (flags.aliases ? `${r.model}\t${r.aliases}\n` : `${r.model}\n`)).join(''));
     });

@@ -2,7 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { closest } from '../domain/suggest.js';
 import { FORMAT_NAMES } from '../output/formats.js';
-import { parseLimit, parseList, parseNonNegativeNumber } from './parse.js';
+import { parseLimit, parseList, parseLockTimeout } from './parse.js';
 export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../run/request.js';
 
 
@@ -36,18 +36,19 @@ export function addOutputOptions(cmd: Command, applies: OutputApplies = { append
   const shown = (opt: Option, yes: boolean): Option => (yes ? opt : opt.hideHelp());
   return cmd
     .addOption(withChoices(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)'), FORMAT_NAMES))
-    .option('-o, --output <file>', 'write to a file, atomically (temporary file, then rename)')
-    .option('--columns <list>', 'comma-separated columns to print, in this order', parseList)
+    .option('-o, --output <file>', "write to a file, atomically; its extension picks the format (else give -f); '-' is stdout")
+    .option('--columns <list>', 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
     .addOption(shown(withChoices(new Option('--order <order>', 'oldest first (asc) or newest first (desc)'), ['asc', 'desc']).default('asc'), applies.order))
     .option('--raw', 'print the untouched JSON body of the single request')
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
     .addOption(shown(new Option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning"), applies.strict))
-    .addOption(shown(new Option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson); creates the file when missing'), applies.append))
+    .addOption(shown(new Option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'), applies.append))
+    .option('--partition-by <column>', 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)')
     .addOption(shown(new Option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)'), applies.append))
     .option('--manifest', 'also write <file>.manifest.json: command, requests, row counts, sha256')
     .addOption(withChoices(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'), ['rfc4180', 'excel']))
-    .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)', parseNonNegativeNumber)
+    .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)', parseLockTimeout)
     .option('--fail-empty', 'exit 9 when there is nothing new to write (for cron alerts)');
 }
 
@@ -55,7 +56,8 @@ export function addOutputOptions(cmd: Command, applies: OutputApplies = { append
 export function addWindowOptions(cmd: Command): Command {
   return cmd
     .option('--from <date>', 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)')
-    .option('--to <date>', 'last day, same forms (default: today, UTC)');
+    .option('--to <date>', 'last day, same forms (default: today, UTC)')
+    .option('--settled', "leave out rows of today (UTC): the day is not over, so they are provisional");
 }
 
 /** Adds --granularity and --limit. */

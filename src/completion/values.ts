@@ -6,7 +6,7 @@
 import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
 import { MEMORY_TYPES } from '../domain/memory-types.js';
 import { CONFIG_KEYS } from '../config/keys.js';
-import { DATASETS, findDataset } from '../datasets/index.js';
+import { DATASETS, findDataset, type AnyDataset } from '../datasets/index.js';
 
 /** One value a shell may offer, with a short description where the shell can show it. */
 export interface Candidate {
@@ -51,15 +51,20 @@ const MEMORY: ValueSource = {
 
 const CONFIG_KEY: ValueSource = { kind: 'words', name: 'key', words: CONFIG_KEYS.map((value) => ({ value })) };
 
-/** Columns `--columns` accepts, per data command (per-model datasets add `gpu`, as the runner does). */
+/** Columns one dataset's rows may print (per-model datasets without their own model column add `gpu`, as the runner does). */
+const columnsOf = (ds: AnyDataset): readonly string[] =>
+  ds.subject === 'none' || ds.targetColumn !== undefined ? ds.endpoint.columns : [...ds.endpoint.columns, 'gpu'];
+
+/** Columns `--columns` accepts, per data command: its own and those of its variants (memory history, latest --current). */
 const COLUMNS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  DATASETS.map((ds) => [ds.name, ds.subject === 'none' ? ds.endpoint.columns : [...ds.endpoint.columns, 'gpu']]),
+  DATASETS.map((ds) => [ds.name, [...new Set([ds, ...(ds.variants ?? []).map((v) => v.dataset)].flatMap(columnsOf))]]),
 );
 
 /** Values of positional arguments, by command path and position; undefined means free text. */
 export function argumentValues(path: readonly string[], index: number): ValueSource | undefined {
   const key = path.join(' ');
-  if (findDataset(key)?.subject === 'gpus') return GPUS;
+  const subject = findDataset(key)?.subject;
+  if (subject === 'gpus' || subject === 'some-gpus') return GPUS;
   if ((key === 'config get' || key === 'config set' || key === 'config unset') && index === 0) return CONFIG_KEY;
   return undefined;
 }

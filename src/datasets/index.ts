@@ -8,9 +8,15 @@ import history from './history.js';
 import volume from './volume.js';
 import range from './range.js';
 import memory from './memory.js';
+import latest from './latest.js';
+import utilization from './utilization.js';
+import volatility from './volatility.js';
 
 /** Every dataset. */
-export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory];
+export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility];
+
+/** Every dataset and every variant a command may switch to (memory history, latest --current): what the validation tests cover. */
+export const ALL_DATASETS: readonly AnyDataset[] = DATASETS.flatMap((d) => [d, ...(d.variants ?? []).map((v) => v.dataset)]);
 
 /** The dataset called `name`, if any. */
 export function findDataset(name: string): AnyDataset | undefined {

@@ -1,7 +1,10 @@
-/** `gpumkt memory`: current memory spot prices (GET /api/memory-index); `data` is one object when `type` is given. */
+/**
+ * `gpumkt memory`: current memory spot prices (GET /api/memory-index); `data` is one object when
+ * `type` is given. With --from or --to it runs the daily history instead (memory-history.ts).
+ */
 import { defineEndpoint } from '../api/envelope.js';
-import { closest } from '../domain/suggest.js';
-import { findMemoryType, MEMORY_CATEGORIES, MEMORY_TYPES, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
+import { checkMemoryFilter, findMemoryType, MEMORY_CATEGORIES, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
+import memoryHistory from './memory-history.js';
 import type { Dataset } from './types.js';
 
 /** Parameters of one memory-index request. */
@@ -12,8 +15,11 @@ export interface MemoryParams {
 
 const memory: Dataset<MemoryParams> = {
   name: 'memory',
-  summary: 'current memory spot prices (USD per unit; changePct in percent)',
-  examples: ['gpumkt memory', 'gpumkt memory --category dram -f json', 'gpumkt memory --type mem_ddr5_16gb'],
+  summary: 'current memory spot prices (USD per unit; changePct in percent); with --from/--to, daily history',
+  examples: [
+    'gpumkt memory', 'gpumkt memory --category dram -f json', 'gpumkt memory --type mem_ddr5_16gb',
+    'gpumkt memory --from 30d --type mem_ddr5_16gb -f csv', 'gpumkt memory --from 30d --category module --append memory.csv',
+  ],
   endpoint: defineEndpoint<MemoryParams>({
     id: 'memory-index',
     path: () => '/api/memory-index',
@@ -31,7 +37,8 @@ const memory: Dataset<MemoryParams> = {
     valueKey: 'price',
   }),
   subject: 'none',
-  groups: { window: false, series: false, analysis: false },
+  // --from/--to are declared here for the history variant; the snapshot itself has no window.
+  groups: { window: true, series: false, analysis: false },
   options: [
     { flags: '--type <id-or-name>', description: "one memory type, by id (mem_ddr5_16gb) or name; see 'gpumkt memory-types'", values: 'memory-type' },
     { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
@@ -40,20 +47,15 @@ const memory: Dataset<MemoryParams> = {
   // The id is the row's key; the price and its move matter most, the weekly range and times least.
   table: { keys: ['id'], priority: ['price', 'changePct', 'memoryType', 'category', 'updatedAt', 'weeklyHigh', 'weeklyLow'] },
   sort: false,
-  validate: (flags) => void (flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string)),
-  warnings: (flags) => {
-    const typed = flags.type as string | undefined;
-    if (typed === undefined || findMemoryType(typed) !== undefined) return [];
-    const near = closest(typed, MEMORY_TYPES.flatMap((t) => [t.id, t.name]));
-    const guess = near === undefined ? '' : `did you mean '${near}'? `;
-    return [`'${typed}' is not a memory type gpumkt knows; ${guess}sent as typed (see 'gpumkt memory-types')`];
-  },
-  // Known types are sent by id whatever way they were typed; unknown ones go as typed (the service decides).
+  // Types are checked offline like GPU names (unknown, or of another category: exit 2 before any request).
+  validate: (flags) => checkMemoryFilter(flags.type as string | undefined, flags.category as string | undefined),
+  // Known types are sent by id whatever way they were typed.
   params: (flags) => ({
     type: flags.type === undefined ? undefined : (findMemoryType(flags.type as string)?.id ?? (flags.type as string).trim()),
     category: flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string),
   }),
-  noAppend: { message: 'memory is a snapshot of current prices, not a series: --append does not apply', hint: 'write one file per day, e.g. -o memory-$(date -u +%F).csv' },
+  noAppend: { message: 'memory is a snapshot of current prices without --from/--to, not a series: --append does not apply', hint: 'give a window for the daily history, e.g. gpumkt memory --from 30d --append memory.csv' },
+  variants: [{ when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: memoryHistory }],
 };
 
 export default memory;

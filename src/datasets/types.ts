@@ -5,7 +5,6 @@
  */
 import type { Endpoint, EnvelopeBody } from '../api/endpoint.js';
 import type { DateWindow } from '../domain/dates.js';
-import type { GpuModel } from '../domain/gpus.js';
 import type { Row } from '../domain/row.js';
 
 /** Where a flag's values come from, for completions (and `choices` for help and parsing). */
@@ -26,9 +25,10 @@ export interface OptionSpec {
 
 /**
  * What the requests of one run are about: `gpus`, a positional `<gpu...>` list (one request series per
- * model); `gpu-option`, a repeatable `--gpu` (none given = one aggregate series); `none`, one request.
+ * model); `some-gpus`, an optional `[gpu...]` list (none given: the descriptor's `targets` decide);
+ * `gpu-option`, a repeatable `--gpu` (none given = one aggregate series); `none`, one request.
  */
-export type Subject = 'gpus' | 'gpu-option' | 'none';
+export type Subject = 'gpus' | 'some-gpus' | 'gpu-option' | 'none';
 
 /**
  * How the runner plans and joins requests: `series`, every row of the window per model (the limit
@@ -66,10 +66,26 @@ export interface Dataset<P = unknown> {
   readonly sort: boolean;
   /** Offline checks of the flags (exit 2 before any request); returns nothing or throws. */
   validate?(flags: Flags, today: string): void;
-  /** Warnings about flags that are sent anyway (a memory type the catalogue does not know, with the closest one). */
-  warnings?(flags: Flags): string[];
-  /** The parameters of one request about `target` over `window` (undefined when the dataset has none). */
-  params(flags: Flags, target: GpuModel | undefined, window: DateWindow | undefined, today: string): P;
+  /**
+   * The parameters of one request about `target` (a GPU model, or what `targets` returned) over
+   * `window` (undefined when the dataset has none).
+   */
+  params(flags: Flags, target: string | undefined, window: DateWindow | undefined, today: string): P;
+  /**
+   * The targets of a run when the subject alone does not say (memory history: the types of
+   * --type/--category; latest: one request for every model, or one per named model). `keyed` is
+   * false when no key will be sent (public routes). Throws a usage error for bad input.
+   */
+  targets?(args: readonly string[], flags: Flags, keyed: boolean): ReadonlyArray<string | undefined>;
+  /**
+   * The row field that names what a request was about (`gpu_name`, `gpu_type`, `id`): the runner adds
+   * no `gpu` column, orders rows of the same time by it in target order, and --append keys rows by it.
+   */
+  readonly targetColumn?: string;
+  /** A public route of the service: the run needs no key (one that is configured is still sent). */
+  readonly public?: boolean;
+  /** Another dataset this command runs instead when its flags ask for it (memory with dates: the history). */
+  readonly variants?: readonly DatasetVariant[];
   /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */
   checks?(rows: readonly Row[], label: string): string[];
   /** Why --append does not apply, when it does not. */
@@ -86,6 +102,14 @@ export interface Dataset<P = unknown> {
   readonly glossary?: ReadonlyArray<readonly [string, string]>;
   /** Columns --y may name (default: the endpoint's value column). */
   readonly numeric?: readonly string[];
+}
+
+/** A dataset a command switches to: `memory --from …` runs the memory history, `latest --current` the current index. */
+export interface DatasetVariant {
+  /** True when the flags select this variant. */
+  when(flags: Flags): boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly dataset: Dataset<any>;
 }
 
 /** A dataset of any parameter type, as registries and the runner hold them (they only pass parameters through). */

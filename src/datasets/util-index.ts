@@ -80,7 +80,7 @@ const utilIndex: Dataset<UtilIndexParams> = {
   sort: false,
   validate: (flags, today) => void baseDate(flags, today),
   params: (flags, gpu, window, today) => ({
-    gpuType: gpu, region: flags.region as string, from: window?.from ?? '', to: window?.to ?? '', baseDate: baseDate(flags, today),
+    gpuType: gpu as GpuModel | undefined, region: flags.region as string, from: window?.from ?? '', to: window?.to ?? '', baseDate: baseDate(flags, today),
   }),
   checks: (rows, label) => checkUtilIndexSeries(rows, label, false).filter((v) => !isExpectedFirstRow(rows, v)),
   windowDependent: (r) => r.decompositionBasis === 'no_prior_day',

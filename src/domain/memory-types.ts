@@ -45,3 +45,47 @@ export function parseMemoryCategory(input: string): MemoryCategory {
   if (!hit) throw new UsageError(`unknown memory category '${input}'; valid categories: ${MEMORY_CATEGORIES.join(', ')}`);
   return hit;
 }
+
+/** Edit distance of two short strings (for "did you mean"). */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length] as number;
+}
+
+/** The known type nearest to what was typed: by id or name, or one whose id contains the input (`ddr5` → mem_ddr5_16gb). */
+export function suggestMemoryType(input: string): MemoryType | undefined {
+  const key = input.trim().toLowerCase();
+  const squashed = key.replace(/[\s_-]+/g, '');
+  const contains = MEMORY_TYPES.find((t) => t.id.replace(/_/g, '').includes(squashed) || t.name.toLowerCase().replace(/[\s_-]+/g, '').includes(squashed));
+  if (contains && squashed.length >= 3) return contains;
+  let best: MemoryType | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const t of MEMORY_TYPES) {
+    const d = Math.min(distance(key, t.id), distance(key, t.name.toLowerCase()), distance(`mem_${key}`, t.id));
+    if (d < bestD) (best = t), (bestD = d);
+  }
+  return bestD <= Math.max(3, Math.floor(key.length / 3)) ? best : undefined;
+}
+
+/**
+ * Checks --type (and its agreement with --category) offline, like GPU names: an unknown type or a type
+ * of another category is a usage error (exit 2) with the list and, where one is close, a suggestion.
+ */
+export function checkMemoryFilter(type: string | undefined, category: string | undefined): void {
+  const cat = category === undefined ? undefined : parseMemoryCategory(category);
+  if (type === undefined) return;
+  const found = findMemoryType(type);
+  if (found === undefined) {
+    const near = suggestMemoryType(type);
+    const hint = near ? `did you mean ${near.id} (${near.name})? ` : '';
+    throw new UsageError(`unknown memory type '${type}'; ${hint}valid types: ${MEMORY_TYPES.map((t) => t.id).join(', ')}`, "names work too; see 'gpumkt memory-types'");
+  }
+  if (cat !== undefined && found.category !== cat) {
+    throw new UsageError(`memory type ${found.id} is in category ${found.category}, not ${cat}; give one of them, or matching ones`, `${cat} types: ${MEMORY_TYPES.filter((t) => t.category === cat).map((t) => t.id).join(', ')}`);
+  }
+}

@@ -1,6 +1,6 @@
 /** Checks of the cron-export flags, run with the other output checks before any request (exit 2). */
 import { UsageError } from '../errors.js';
-import { APPENDABLE_FORMATS, formatInfo } from '../output/formats.js';
+import { APPENDABLE_FORMATS, formatInfo, PARTITION_FORMATS } from '../output/formats.js';
 
 /** The flags the export checks read (a subset of the run's output flags). */
 export interface ExportFlags {
@@ -12,6 +12,7 @@ export interface ExportFlags {
   manifest?: boolean;
   csvDialect?: 'rfc4180' | 'excel';
   replaceRestated?: boolean;
+  partitionBy?: string;
 }
 
 
@@ -26,6 +27,11 @@ export function checkExportFlags(flags: ExportFlags, format: string): void {
   if (flags.replaceRestated === true && flags.append === undefined) throw new UsageError('--replace-restated needs --append <file>');
   if (flags.manifest === true && flags.output === undefined && flags.append === undefined) {
     throw new UsageError('--manifest describes a file: give -o <file> or --append <file>');
+  }
+  if (flags.partitionBy !== undefined) {
+    if (!formatInfo(format).partitions) throw new UsageError(`--partition-by writes ${PARTITION_FORMATS.join(', ')} folders, not ${format}`);
+    if (flags.output === undefined && flags.append === undefined) throw new UsageError('--partition-by writes a folder: give -o <folder> or --append <folder>');
+    if (flags.manifest === true) throw new UsageError('--manifest describes one file; it does not apply to a --partition-by folder');
   }
   if (flags.append === undefined) return;
   if (flags.output !== undefined) throw new UsageError('give either -o <file> or --append <file>, not both');

@@ -93,7 +93,7 @@ export interface ManifestInput {
   readonly format: string;
   readonly dialect?: string;
   readonly mode: 'write' | 'append';
-  readonly rows: { readonly total: number; readonly new: number; readonly replaced: number };
+  readonly rows: { readonly total: number; readonly new: number; readonly replaced: number; readonly late?: number };
   readonly firstKey?: string;
   readonly lastKey?: string;
   readonly baseUrl: string;

@@ -7,7 +7,8 @@ import type { LineSyntax } from '../output/format-types.js';
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { errorCode } from '../domain/files.js';
-import { parseCsvRecord, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
+import { countOf, parseCsvRecord, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
+import { isIsoDate } from '../domain/dates.js';
 
 /** A record of the overlap region. */
 export interface RegionRecord {
@@ -34,6 +35,15 @@ export interface ExistingFile {
   readonly openEnded: boolean;
   /** Records whose time is at or after regionStart(lastTime), oldest first. */
   readonly region: readonly RegionRecord[];
+  /** The key of each model's first row (one key when the file has no `gpu` column). */
+  readonly firstKeys: ReadonlySet<string>;
+  /**
+   * The grain of the rows, told from their times: `hourly` once a time is not midnight, `daily` when
+   * every time is midnight over two days or more, undefined when one day cannot tell.
+   */
+  readonly grain?: 'daily' | 'hourly';
+  /** When the file was last written (ms): rows of that UTC day or later were provisional then. */
+  readonly mtimeMs: number;
 }
 
 /** How to read keys out of the file. */
@@ -42,33 +52,46 @@ export interface ScanSpec {
   readonly timeKey: string;
   /** The first time of the overlap region, given the latest time seen. */
   readonly regionStart: (lastTime: string) => string;
+  /** The column that tells rows of the same time apart (default `gpu`). */
+  readonly keyColumn?: string;
 }
 
-/** The key of a row: its time, plus its model when the file has a `gpu` column. */
+/** The key of a row: its time, plus its model (or other key column) when the file has that column. */
 export function rowKey(time: string, gpu: string | undefined): string {
   return gpu === undefined ? time : `${time} ${gpu}`;
 }
 
 type Fields = (text: string) => { time: unknown; gpu: unknown };
 
-function fieldReader(format: LineSyntax, header: string, timeKey: string, file: string): Fields {
+function fieldReader(format: LineSyntax, header: string, timeKey: string, file: string, keyColumn = 'gpu'): Fields {
   if (format === 'ndjson') {
     return (text) => {
       const o = JSON.parse(text) as Record<string, unknown>;
-      return { time: o[timeKey], gpu: o.gpu };
+      return { time: o[timeKey], gpu: o[keyColumn] };
     };
   }
-  const cols = format === 'csv' ? parseCsvRecord(header) : parseTsvRecord(header);
+  const csv = format === 'csv';
+  const cols = csv ? parseCsvRecordStrict(header) : parseTsvRecord(header);
+  if (cols === undefined) throw new UsageError(`${file} line 1 (the header) is not valid csv; --append will not extend it`);
   const ti = cols.indexOf(timeKey);
-  const gi = cols.indexOf('gpu');
+  const gi = cols.indexOf(keyColumn);
   if (ti === -1) throw new UsageError(`${file} has no '${timeKey}' column, so --append cannot tell which rows it holds`);
-  const parse = format === 'csv' ? parseCsvRecord : parseTsvRecord;
-  const sep = format === 'csv' ? ',' : '\t';
-  const plain = format === 'csv' ? '"' : '\\';
+  const sep = csv ? ',' : '\t';
+  const plain = csv ? '"' : '\\';
+  const width = cols.length;
+  // Every record must read back exactly as the file's own header says: as many fields, and (csv) every
+  // quote where RFC 4180 allows one. Anything else throws, and the file is refused (exit 2).
+  const bad = (): never => {
+    throw new Error('not a record of this file');
+  };
   return (text) => {
     // Fast path for the common line without quotes (csv) or escapes (tsv): cut out the two fields only.
-    if (!text.includes(plain)) return { time: nthField(text, sep, ti), gpu: gi === -1 ? undefined : nthField(text, sep, gi) };
-    const f = parse(text);
+    if (!text.includes(plain)) {
+      if (countOf(text, sep) !== width - 1) bad();
+      return { time: nthField(text, sep, ti), gpu: gi === -1 ? undefined : nthField(text, sep, gi) };
+    }
+    const f = csv ? parseCsvRecordStrict(text) : parseTsvRecord(text);
+    if (f === undefined || f.length !== width) return bad();
     return { time: f[ti], gpu: gi === -1 ? undefined : f[gi] };
   };
 }
@@ -88,10 +111,12 @@ function nthField(text: string, sep: string, n: number): string | undefined {
 /** Scans `file`; undefined when it does not exist or is empty (the export then starts it afresh). */
 export async function scanExisting(file: string, spec: ScanSpec): Promise<ExistingFile | undefined> {
   let size: number;
+  let mtimeMs: number;
   try {
     const st = await stat(file);
     if (!st.isFile()) throw new UsageError(`--append needs a regular file; ${file} is not one`);
     size = st.size;
+    mtimeMs = st.mtimeMs;
   } catch (err) {
     if (errorCode(err) === 'ENOENT') return undefined;
     throw err;
@@ -111,6 +136,10 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
   let lineNo = 0;
   let regionDay = '\u0000';
   let start = '';
+  const firstKeys = new Set<string>();
+  const models = new Set<string | undefined>();
+  let subDaily = false;
+  let days = 0;
   for await (const batch of readRecords(file, spec.format === 'csv')) for (const rec of batch) {
     lineNo++;
     const first = header === undefined;
@@ -121,7 +150,7 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
       eol = rec.crlf ? '\r\n' : '\n';
       if (spec.format !== 'ndjson') {
         header = text;
-        fields = fieldReader(spec.format, text, spec.timeKey, file);
+        fields = fieldReader(spec.format, text, spec.timeKey, file, spec.keyColumn);
         continue;
       }
       header = '';
@@ -130,7 +159,7 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     let time: unknown;
     let gpu: unknown;
     try {
-      ({ time, gpu } = (fields ?? fieldReader(spec.format, '', spec.timeKey, file))(text));
+      ({ time, gpu } = (fields ?? fieldReader(spec.format, '', spec.timeKey, file, spec.keyColumn))(text));
     } catch {
       throw new UsageError(`${file} line ${lineNo} is not valid ${spec.format}; --append will not extend it`);
     }
@@ -141,14 +170,23 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     if (lastTime !== undefined && time < lastTime) {
       throw new UsageError(`${file} is not sorted oldest first (line ${lineNo}); --append only extends files it wrote`);
     }
-    const key = rowKey(time, typeof gpu === 'string' && gpu !== '' ? gpu : undefined);
+    const model = typeof gpu === 'string' && gpu !== '' ? gpu : undefined;
+    const key = rowKey(time, model);
+    if (!models.has(model)) models.add(model), firstKeys.add(key);
+    // Daily rows sit at midnight (`…T00:00:00.000Z`); one time elsewhere makes the file hourly.
+    if (!subDaily && time.length > 10 && time.slice(11, 19) !== '00:00:00') subDaily = true;
     rows++;
     firstKey ??= key;
     lastKey = key;
     if (time !== lastTime) {
       lastTime = time;
       // The region's start depends on the day only: computed once a day, not once a row.
-      if (!time.startsWith(regionDay)) (regionDay = time.slice(0, 10)), (start = spec.regionStart(time));
+      if (!time.startsWith(regionDay)) {
+        regionDay = time.slice(0, 10);
+        if (!isIsoDate(regionDay)) throw new UsageError(`${file} line ${lineNo}: '${spec.timeKey}' is not a date (${JSON.stringify(time.slice(0, 40))}); --append will not extend it`);
+        start = spec.regionStart(time);
+        days++;
+      }
       // The file is sorted, so the region only moves forward: what fell out of it is skipped by
       // `head` and dropped in bulk now and then, never one shift per row.
       while (head < region.length && (region[head] as RegionRecord).time < start) head++;
@@ -156,5 +194,6 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     }
     region.push({ key, time, text, raw: rec });
   }
-  return { size, bom, eol, header: header ?? '', rows, firstKey, lastKey, lastTime, openEnded, region: region.slice(head) };
+  const grain = lastTime === undefined || lastTime.length <= 10 ? undefined : subDaily ? 'hourly' : days >= 2 ? 'daily' : undefined;
+  return { size, bom, eol, header: header ?? '', rows, firstKey, lastKey, lastTime, openEnded, region: region.slice(head), firstKeys, grain, mtimeMs };
 }

@@ -7,7 +7,8 @@ import { describeFsError, errorCode, syncFolder, tempPathFor } from '../domain/f
 import type { Sink } from './sink.js';
 import { sweepStale } from './stale-temp.js';
 
-function outputError(target: string, err: unknown): OutputError {
+/** An OutputError naming `target`, with a friendly reason for the usual system error codes. */
+export function outputError(target: string, err: unknown): OutputError {
   if (err instanceof OutputError) return err;
   return new OutputError(`cannot write ${target}: ${describeFsError(err)}`);
 }
@@ -22,7 +23,8 @@ async function statOrUndefined(p: string): Promise<Stats | undefined> {
   }
 }
 
-async function checkFolder(target: string, dir: string): Promise<void> {
+/** Checks that `dir` (the folder `target` goes into) exists, is a folder and is writable; an OutputError otherwise. */
+export async function checkFolder(target: string, dir: string): Promise<void> {
   const st = await statOrUndefined(dir);
   if (st === undefined) throw new OutputError(`cannot write ${target}: folder ${dir} does not exist`);
   if (!st.isDirectory()) throw new OutputError(`cannot write ${target}: ${dir} is not a folder`);
@@ -38,6 +40,8 @@ type Resolved = { kind: 'direct'; abs: string } | { kind: 'atomic'; dest: string
 
 // Checked before anything is created, so a typo in --output leaves no trace and costs no request.
 async function resolveTarget(target: string): Promise<Resolved> {
+  // path.resolve drops a trailing slash: `new.csv/` would silently become the file `new.csv`.
+  if (target.endsWith('/') || target.endsWith(path.sep)) throw new OutputError(`cannot write ${target}: a name ending in / is a folder, not a file`);
   const abs = path.resolve(target);
   let st: Stats | undefined;
   try {

@@ -1,5 +1,15 @@
 /** The types every formatter and the format registry share, in their own module so formatters never import the registry. */
 import type { Row } from '../domain/row.js';
+import type { Sink } from './sink.js';
+
+/** A column's value type as a dataset declares it (typed formats such as parquet write it; text formats ignore it). */
+export type ColumnType = 'timestamp' | 'date' | 'double' | 'int' | 'bool' | 'string';
+
+/** One typed column of a file read back (ColumnType per column name). */
+export interface TypedColumn {
+  readonly name: string;
+  readonly type: ColumnType;
+}
 
 /** What the command passes to a formatter: the columns and the output flags. */
 export interface FormatOptions {
@@ -25,6 +35,18 @@ export interface FormatOptions {
   priority?: readonly string[];
   /** Where a formatter reports what it left out (a notice on stderr). */
   notice?: (message: string) => void;
+  /** Typed formats: the declared type of each column; columns not listed are inferred from the rows. */
+  types?: Readonly<Record<string, ColumnType>>;
+  /** Typed formats: the request that produced the rows, stored in the file's metadata (secrets removed there). */
+  request?: unknown;
+  /** The API key in use, so a typed format can make sure it never lands in a file. */
+  knownKey?: string;
+}
+
+/** What a byte format read back from one of its files: the typed columns and the rows in API form. */
+export interface ReadBack {
+  readonly columns: readonly TypedColumn[];
+  readonly rows: Row[];
 }
 
 /** One output format: rows in, text chunks out. */
@@ -37,10 +59,24 @@ export interface Formatter {
   readonly streaming: boolean;
   /** Yields text chunks; a lazy generator for streaming formats. */
   format(rows: Iterable<Row>, opts: FormatOptions): Iterable<string>;
+  /**
+   * Byte formats (FormatInfo.binary) write instead of format(): the rows straight into `sink`, with its
+   * backpressure, ending it on success and aborting it on failure; resolves to the rows written.
+   */
+  write?(rows: readonly Row[], sink: Sink, opts: FormatOptions): Promise<number>;
+  /** Byte formats that --append rewrites (appendAs 'rows'): reads one of its own files back. */
+  read?(file: string): Promise<ReadBack>;
+  /** Formats with FormatInfo.partitions: writes a hive-style folder at `target`, one sub-folder per value of `partitionBy`, replaced atomically. */
+  writeFolder?(rows: readonly Row[], target: string, opts: FormatOptions, partitionBy: string, signal?: AbortSignal): Promise<{ readonly rows: number; readonly partitions: readonly string[] }>;
+  /** The typed columns `write` would use for these rows and options (checked against the file on --append). */
+  columnsFor?(rows: readonly Row[], opts: FormatOptions): readonly TypedColumn[];
 }
 
 /** How the lines of an appendable file are read back (src/export/read-existing.ts). */
 export type LineSyntax = 'csv' | 'tsv' | 'ndjson';
+
+/** How --append extends a file: line by line (old bytes kept), or `rows`: read back whole and rewritten (binary formats). */
+export type AppendSyntax = LineSyntax | 'rows';
 
 /** One registered format and what it can do; flags, config checks, -o inference and exports all read these. */
 export interface FormatInfo {
@@ -48,7 +84,11 @@ export interface FormatInfo {
   /** File extensions (lower case, no dot) that select this format for -o / --append. */
   readonly extensions: readonly string[];
   /** Line syntax when --append can extend files of this format (old bytes stay valid when lines are added). */
-  readonly appendAs?: LineSyntax;
+  readonly appendAs?: AppendSyntax;
+  /** Bytes, not text: never printed to a terminal (a pipe is fine); the formatter has `write`. */
+  readonly binary: boolean;
+  /** Takes --partition-by (a hive-style folder of files instead of one file). */
+  readonly partitions: boolean;
   /** Written for a person: may colour (and is sized to the terminal). */
   readonly human: boolean;
   /** The terminal view: prints the readable subset of wide rows and summary tables fitted to the width. */

@@ -3,9 +3,9 @@ import { UsageError } from '../errors.js';
 import { didYouMean } from '../domain/suggest.js';
 import type { FormatInfo, Formatter } from './format-types.js';
 
-export type { FormatInfo, FormatOptions, Formatter, LineSyntax } from './format-types.js';
+export type { AppendSyntax, ColumnType, FormatInfo, FormatOptions, Formatter, LineSyntax } from './format-types.js';
 
-const base = { appendAs: undefined, human: false, terminalView: false, needsSeries: false, profileDefault: true, dialects: false, headerLine: false } as const;
+const base = { appendAs: undefined, human: false, terminalView: false, needsSeries: false, profileDefault: true, dialects: false, headerLine: false, binary: false, partitions: false } as const;
 
 // One entry per format, in help order. Dynamic imports keep chalk out of start-up: only the
 // chosen format's file (and its dependencies) is ever loaded.
@@ -16,7 +16,8 @@ const REGISTRY: readonly FormatInfo[] = [
   { ...base, name: 'json', extensions: ['json'], load: () => import('./json.js') },
   { ...base, name: 'ndjson', extensions: ['ndjson', 'jsonl'], appendAs: 'ndjson', load: () => import('./ndjson.js') },
   { ...base, name: 'markdown', extensions: ['md', 'markdown'], human: true, load: () => import('./markdown.js') },
-  { ...base, name: 'chart', extensions: [], human: true, needsSeries: true, profileDefault: false, load: () => import('./chart.js') },
+  { ...base, name: 'parquet', extensions: ['parquet', 'pq'], appendAs: 'rows', binary: true, partitions: true, profileDefault: false, load: () => import('./parquet-format.js') },
+  { ...base, name: 'chart', extensions: ['txt'], human: true, needsSeries: true, profileDefault: false, load: () => import('./chart.js') },
 ];
 
 /** Format names, in help order. */
@@ -45,3 +46,7 @@ export function formatForExtension(ext: string): FormatInfo | undefined {
 export async function getFormatter(name: string): Promise<Formatter> {
   return (await formatInfo(name).load()).formatter;
 }
+
+/** Formats that take --partition-by. */
+export const PARTITION_FORMATS: readonly string[] = Object.freeze(REGISTRY.filter((f) => f.partitions).map((f) => f.name));
+

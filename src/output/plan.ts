@@ -1,5 +1,5 @@
 /** The checked output plan of a run (what to print, how, where) and the formatter options it implies. */
-import type { FormatOptions } from './format-types.js';
+import type { ColumnType, FormatOptions } from './format-types.js';
 
 /** What to print, how, and where. */
 export interface OutputPlan {
@@ -31,12 +31,16 @@ export interface OutputPlan {
   readonly lockTimeout: number;
   readonly failEmpty: boolean;
   readonly replaceRestated: boolean;
+  /** --partition-by: the column whose values name the sub-folders of the -o / --append folder. */
+  readonly partitionBy?: string;
+  /** The declared type of each column (typed formats; from the dataset's documented row shape). */
+  readonly types?: Readonly<Record<string, ColumnType>>;
 }
 
 /** The formatter options of a plan. */
 export function formatOptions(plan: OutputPlan, overrides: Partial<FormatOptions> = {}): FormatOptions {
   return {
     columns: plan.columns, selected: plan.selected, header: plan.header, color: plan.color,
-    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, fit: plan.fit, keys: plan.keys, priority: plan.priority, ...overrides,
+    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, fit: plan.fit, keys: plan.keys, priority: plan.priority, types: plan.types, ...overrides,
   };
 }

@@ -5,18 +5,19 @@ import type { ExportRun } from '../export/export-run.js';
 import type { Row } from '../domain/row.js';
 import { getFormatter } from '../output/formats.js';
 import { stdoutSink, writeAll, type Sink } from '../output/sink.js';
+import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 
-/** Sorts rows by `timeKey` (ISO strings sort as text), then by `gpu` in the given model order. */
-export function sortRows(rows: Row[], timeKey: string, order: 'asc' | 'desc', gpuOrder?: readonly string[]): Row[] {
+/** Sorts rows by `timeKey` (ISO strings sort as text), then by `tieKey` (default `gpu`) in the given target order. */
+export function sortRows(rows: Row[], timeKey: string, order: 'asc' | 'desc', gpuOrder?: readonly string[], tieKey = 'gpu'): Row[] {
   const rank = gpuOrder ? new Map(gpuOrder.map((g, i) => [g, i])) : undefined;
   const dir = order === 'asc' ? 1 : -1;
   return rows.sort((a, b) => {
     const ta = String(a[timeKey]);
     const tb = String(b[timeKey]);
     if (ta !== tb) return ta < tb ? -dir : dir;
-    return rank ? (rank.get(a.gpu as string) ?? 0) - (rank.get(b.gpu as string) ?? 0) : 0;
+    return rank ? (rank.get(a[tieKey] as string) ?? 0) - (rank.get(b[tieKey] as string) ?? 0) : 0;
   });
 }
 
@@ -57,12 +58,20 @@ async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
 export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun, extra: Readonly<Record<string, unknown>> = {}): Promise<void> {
   if (exp) return exp.write(rows);
   const formatter = await getFormatter(plan.format);
-  const sink = await openSink(ctx, plan);
   // Notes of the table (columns left out) follow the table, where the eye is once it has printed.
   const notes: string[] = [];
-  await writeAll(formatter.format(rows, { ...extra, ...formatOptions(plan), notice: (m) => notes.push(m) }), sink);
-  for (const m of notes) ctx.log.info(m);
-  if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
+  const options = { ...extra, ...formatOptions(plan), notice: (m: string) => void notes.push(m) };
+  if (plan.partitionBy !== undefined && plan.output !== undefined && formatter.writeFolder) {
+    const done = await formatter.writeFolder(rows, plan.output, options, plan.partitionBy, ctx.signal);
+    ctx.committed?.();
+    ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output} (${done.partitions.length} partition${done.partitions.length === 1 ? '' : 's'})`);
+  } else {
+    const sink = await openSink(ctx, plan);
+    await writeFormatted(formatter, rows, options, sink);
+    if (plan.output) ctx.committed?.();
+    for (const m of notes) ctx.log.info(m);
+    if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
+  }
   if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
 }
 
@@ -70,6 +79,7 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
 export async function emitRaw(ctx: Context, plan: OutputPlan, text: string): Promise<void> {
   const sink = await openSink(ctx, plan);
   await writeAll([text.endsWith('\n') ? text : `${text}\n`], sink);
+  if (plan.output) ctx.committed?.();
 }
 
 /** Prints the requests of a dry run, one curl command a line. */

@@ -1,4 +1,5 @@
 /** Turns the output flags into a checked plan before any request is sent (bad flags exit 2 early). */
+import { stat } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
@@ -7,21 +8,42 @@ import { checkOutputTarget } from '../output/file-sink.js';
 import { checkExportFlags } from '../export/flags.js';
 import type { OutputPlan } from '../output/plan.js';
 import { didYouMean } from '../domain/suggest.js';
+import type { ColumnType } from '../output/format-types.js';
 
+
+/** Every file extension a format claims, for messages (`.csv, .tsv, …`). */
+export function knownExtensions(): string[] {
+  return FORMAT_NAMES.flatMap((n) => formatInfo(n).extensions.map((e) => `.${e}`)).filter((e, i, all) => all.indexOf(e) === i);
+}
 
 /**
- * The format: --format, else from the -o file's extension, else the config's default, else table on a
- * terminal and csv in a pipe.
+ * The format. Writing a file (-o, --append), its extension decides: a known one selects its format
+ * (and -f must agree: one format is never written under another's extension); an unknown one, or
+ * none, needs -f (exit 2 naming the known extensions). To stdout: -f, else the profile's format, else
+ * table on a terminal and csv in a pipe.
  */
 export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: string): string {
-  if (flags.format) return flags.format;
+  // A partitioned folder has no extension to go by; only parquet writes one.
+  if (flags.partitionBy !== undefined) return flags.format ?? 'parquet';
   const file = flags.output ?? flags.append;
-  const ext = file?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
+  if (file === undefined) {
+    if (flags.format) return flags.format;
+    if (configured && PROFILE_FORMATS.includes(configured)) return configured;
+    return ctx.io.stdoutIsTTY ? 'table' : 'csv';
+  }
+  const ext = /\.([A-Za-z0-9]+)$/.exec(file.replace(/^.*[\\/]/, ''))?.[1]?.toLowerCase();
   const byExtension = ext === undefined ? undefined : formatForExtension(ext);
-  if (byExtension) return byExtension.name;
-  if (configured && PROFILE_FORMATS.includes(configured)) return configured;
-  if (file) return 'csv';
-  return ctx.io.stdoutIsTTY ? 'table' : 'csv';
+  if (byExtension === undefined) {
+    if (flags.format) return flags.format;
+    throw new UsageError(
+      `cannot tell the format of ${file} from its ${ext === undefined ? 'name (no extension)' : `extension .${ext}`}; known extensions: ${knownExtensions().join(', ')}`,
+      'name the file with one of them, or give -f',
+    );
+  }
+  if (flags.format && !formatInfo(flags.format).extensions.includes(ext as string)) {
+    throw new UsageError(`-f ${flags.format} would write ${flags.format} into ${file}, a .${ext} (${byExtension.name}) file`, `leave out -f, or name the file with a ${flags.format} extension`);
+  }
+  return flags.format ?? byExtension.name;
 }
 
 /** Whether human formats may colour: a terminal, no NO_COLOR / --no-color, or FORCE_COLOR set. */
@@ -31,11 +53,17 @@ export function useColor(ctx: Context, toFile: boolean): boolean {
   return !toFile && ctx.io.stdoutIsTTY && ctx.globals().color;
 }
 
-/** Width for human formats: the terminal's; off a terminal COLUMNS if set, else unlimited (no wrapping in files and pipes). */
+/** The widest COLUMNS honoured: a chart allocates its grid by width, and COLUMNS=1e9 would exhaust memory. */
+export const MAX_COLUMNS = 10_000;
+
+/**
+ * Width for human formats: the terminal's; off a terminal COLUMNS if set (1 to MAX_COLUMNS; other
+ * values are ignored, as shells and other tools ignore them), else unlimited (no wrapping in files and pipes).
+ */
 export function outputWidth(ctx: Context, toFile: boolean): number {
-  if (!toFile && ctx.io.stdoutIsTTY) return ctx.io.columns;
+  if (!toFile && ctx.io.stdoutIsTTY) return Math.min(ctx.io.columns, MAX_COLUMNS);
   const env = Number(ctx.env.COLUMNS);
-  return Number.isInteger(env) && env > 0 ? env : Number.POSITIVE_INFINITY;
+  return Number.isInteger(env) && env > 0 && env <= MAX_COLUMNS ? env : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -45,15 +73,27 @@ export function outputWidth(ctx: Context, toFile: boolean): number {
 export async function planOutput(
   flags: OutputFlags,
   ctx: Context,
-  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; keys?: readonly string[]; priority?: readonly string[] },
+  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; keys?: readonly string[]; priority?: readonly string[]; types?: Readonly<Record<string, ColumnType>> },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
+  // An empty name would fall through to stdout, and a cron job would never notice its file is missing.
+  if (flags.output === '') throw new UsageError('-o needs a file name (got an empty one)');
+  if (flags.append === '') throw new UsageError('--append needs a file name (got an empty one)');
   for (const [flag, file] of [['-o', flags.output], ['--append', flags.append]] as const) {
     // `-o json` (kubectl's -o picks the format): here -o is a file, and a file called json is rarely meant.
     if (file !== undefined && FORMAT_NAMES.includes(file.toLowerCase())) {
       throw new UsageError(`${flag} takes a file name, and '${file}' has no extension; the format is -f ${file.toLowerCase()}`, `e.g. -f ${file.toLowerCase()} -o out.${formatInfo(file.toLowerCase()).extensions[0] ?? 'txt'}; for a file really called ${file}, write ./${file}`);
     }
   }
+  if (flags.partitionBy !== undefined) {
+    // A folder typed with its trailing slash (`history/`) is the folder itself: its lock and temporary
+    // copy go next to it, never into it.
+    const folder = (p: string | undefined): string | undefined => p?.replace(/(.)\/+$/, '$1');
+    flags = { ...flags, output: folder(flags.output), append: folder(flags.append) };
+  }
+  // `-o -` is stdout, as everywhere on the command line.
+  if (flags.output === '-') flags = { ...flags, output: undefined };
+  if (flags.append === '-') throw new UsageError('--append needs a file; stdout cannot be extended');
   const format = chooseFormat(flags, ctx, configuredFormat);
   const info = formatInfo(format);
   if (info.needsSeries && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
@@ -64,9 +104,28 @@ export async function planOutput(
     }
   }
   checkExportFlags(flags, format);
-  if (flags.output) await checkOutputTarget(flags.output);
-  if (flags.append) await checkOutputTarget(flags.append);
+  // --raw prints JSON and --dry-run curl commands: neither puts the format's bytes on the terminal.
+  if (info.binary && flags.output === undefined && flags.append === undefined && flags.raw !== true && !ctx.globals().dryRun && ctx.io.stdoutIsTTY) {
+    throw new UsageError(`${format} is binary; it is not printed to a terminal`, `write it to a file with -o <file>.${info.extensions[0] ?? format}, or pipe it`);
+  }
   const columns = flags.columns ?? (info.terminalView && cols.table ? cols.table : cols.defaults);
+  const folder = flags.partitionBy === undefined ? undefined : (flags.output ?? flags.append);
+  if (folder !== undefined) {
+    if (!columns.includes(flags.partitionBy as string)) {
+      throw new UsageError(`--partition-by ${flags.partitionBy}: no such column; columns: ${columns.join(', ')}`);
+    }
+    // Loaded only for partitioned runs (it brings the Parquet writer).
+    const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([import('../output/dir-swap.js'), import('../output/parquet-partition.js')]);
+    await checkDirTarget(folder, isPartitionedDataset);
+  } else {
+    for (const target of [flags.output, flags.append]) {
+      if (target === undefined) continue;
+      if (info.partitions && (await stat(target).catch(() => undefined))?.isDirectory() === true) {
+        throw new UsageError(`${target} is a folder; give --partition-by <column> to write a partitioned dataset there`);
+      }
+      await checkOutputTarget(target);
+    }
+  }
   return {
     format,
     columns,
@@ -90,5 +149,7 @@ export async function planOutput(
     lockTimeout: flags.lockTimeout ?? 0,
     failEmpty: flags.failEmpty === true,
     replaceRestated: flags.replaceRestated === true,
+    partitionBy: flags.partitionBy,
+    types: cols.types,
   };
 }

@@ -18,6 +18,8 @@ export interface OutputFlags extends ExportFlags {
   lockTimeout?: number;
   failEmpty?: boolean;
   replaceRestated?: boolean;
+  /** --partition-by: write a hive-style folder (parquet). */
+  partitionBy?: string;
 }
 
 /** The window flags. */

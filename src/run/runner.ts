@@ -7,8 +7,8 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { AnyDataset, Flags } from '../datasets/types.js';
 import type { SeriesParams } from '../datasets/per-gpu-series.js';
-import { resolveGpuList, type GpuModel } from '../domain/gpus.js';
 import { resolveWindow, type DateWindow } from '../domain/dates.js';
+import { isGpuModel, type GpuModel } from '../domain/gpus.js';
 import type { Row } from '../domain/row.js';
 import type { AnalysisFlags, OutputFlags } from './request.js';
 import { loadSettings, openSession, type Session } from './session.js';
@@ -21,35 +21,56 @@ import { emitAnalysis, planAnalysis } from './analysis.js';
 import { fetchSeries, windowCapacity } from './fetch-series.js';
 import { fetchWindow } from './fetch-windowed.js';
 import { planChunks } from './util-index-chunks.js';
+import { declaredColumnTypes } from './column-types.js';
+import { requestRecord } from '../export/request-record.js';
+import { resolveTargets, selectDataset } from './targets.js';
+import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, observe, PROVISIONAL_COLUMN } from './fidelity.js';
+import { checkWindowNotFuture, noteNoRows } from './empty.js';
+import { formatInfo } from '../output/formats.js';
+import { offBase } from './append-base.js';
 
 /** The flags every data command may carry; each dataset reads the ones it declares. */
-export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to?: string; granularity?: string; limit?: number | 'all'; gpu?: string[] };
+export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to?: string; settled?: boolean; granularity?: string; limit?: number | 'all'; gpu?: string[] };
 
-/** Runs one data command end to end. `args` are the positional arguments (the GPU list of `gpus` datasets). */
-export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly string[], flags: RunFlags): Promise<void> {
+/**
+ * Runs one data command end to end. `args` are the positional arguments (the GPU list of `gpus`
+ * datasets); the command's flags may select one of its variants (targets.ts).
+ */
+export async function runDataset(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags): Promise<void> {
+  const ds = selectDataset(command, flags);
   const today = ctx.today();
   ds.validate?.(flags, today);
-  for (const w of ds.warnings?.(flags) ?? []) ctx.log.warn(w);
-  const targets: Array<GpuModel | undefined> =
-    ds.subject === 'gpus' ? resolveGpuList(args) : ds.subject === 'gpu-option' && flags.gpu ? resolveGpuList(flags.gpu) : [undefined];
+  const settings = await loadSettings(ctx);
+  const targets = resolveTargets(ds, args, flags, ctx.globals().sandbox || settings.apiKey !== undefined);
   let window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;
+  if (window) checkWindowNotFuture(window, today);
+  const asked = window;
   const { endpoint } = ds;
   const timeKey = endpoint.timeKey;
-  const perModel = ds.subject !== 'none';
-  const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true);
-  const settings = await loadSettings(ctx);
+  // Rows that name their own target (targetColumn) get no added `gpu` column.
+  const perModel = ds.subject !== 'none' && ds.targetColumn === undefined;
+  // --partition-by gpu needs the model column even for one model (a nightly job may start with one).
+  const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true || flags.partitionBy === 'gpu');
+  // With more than one model a row without its model is ambiguous: `gpu` is kept (first, unless placed).
+  if (multi && flags.columns && flags.columns.length > 0 && !flags.columns.includes('gpu')) flags = { ...flags, columns: ['gpu', ...flags.columns] };
   const plan = await planOutput(flags, ctx, {
     valid: perModel ? [...endpoint.columns, 'gpu'] : endpoint.columns,
     defaults: multi ? ['gpu', ...endpoint.columns] : endpoint.columns,
     table: endpoint.tableColumns ? [...(multi ? ['gpu'] : []), ...endpoint.tableColumns] : undefined,
     series: timeKey !== undefined,
-    keys: ['gpu', ...(ds.table?.keys ?? (timeKey ? [timeKey] : []))],
+    // The provisional marker is never left out when the table is fitted: it says which values will change.
+    keys: ['gpu', ...(ds.table?.keys ?? (timeKey ? [timeKey] : [])), PROVISIONAL_COLUMN],
     priority: ds.table?.priority ?? (endpoint.valueKey ? [endpoint.valueKey] : []),
+    types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
+  if (plan.append && ds.targetColumn && targets.length > 1 && !plan.columns.includes(ds.targetColumn)) {
+    throw new UsageError(`--append keys these rows by ${ds.targetColumn} and ${timeKey ?? 'time'}: keep ${ds.targetColumn} in --columns`);
+  }
   const series = ds.fetch.kind === 'series';
   if (plan.raw && targets.length > 1) {
-    throw new UsageError(series ? '--raw prints one response body; give one GPU model' : '--raw prints one response body; give at most one --gpu and a window of at most 400 days');
+    if (ds.targets) throw new UsageError(`--raw prints one response body; this run would make ${targets.length} requests (ask for one model or type)`);
+    throw new UsageError(series || ds.subject === 'gpus' ? '--raw prints one response body; give one GPU model' : '--raw prints one response body; give at most one --gpu and a window of at most 400 days');
   }
   if (plan.raw && ds.fetch.kind === 'windowed' && window && planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays).length > 1) {
     throw new UsageError(`--raw prints one response body; give at most one --gpu and a window of at most ${ds.fetch.maxDays} days`);
@@ -60,45 +81,81 @@ export async function runDataset(ctx: Context, ds: AnyDataset, args: readonly st
   }
   const valueKey = endpoint.valueKey;
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
-  const session = await openSession(ctx, settings);
+  const session = await openSession(ctx, settings, { keyOptional: ds.public === true });
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
-  const exp = await openExport(ctx, plan, session, { command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent });
+  const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
+  const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
+  const exp = await openExport(ctx, plan, session, {
+    command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.targetColumn,
+    grain: ds.groups.series ? (flags.granularity as string) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
+    request, knownKey,
+  });
   if (exp && window) window = exp.window(window);
   const all = flags.limit === 'all';
-  const params = (t: GpuModel | undefined): unknown => {
+  const params = (t: string | undefined): unknown => {
     const p = ds.params(flags, t, window, today);
     if (!series || !window) return p;
     return { ...(p as SeriesParams), limit: all ? windowCapacity(window.from, window.to, (p as SeriesParams).granularity) : (flags.limit as number) };
   };
-  const requested = targets.map(params);
+  let requested = targets.map(params);
   if (session.dryRun) {
     const chunked = ds.fetch.kind === 'windowed' && window ? planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays) : undefined;
     const each = chunked ? requested.flatMap((p) => chunked.map((c) => ({ ...(p as object), from: c.request.from, to: c.request.to }))) : requested;
     return emitDryRun(ctx, each.map((p) => session.curl(endpoint, p)));
   }
   if (plan.raw && !series) return emitRaw(ctx, plan, (await session.get(endpoint, requested[0])).text);
+  const joinProblems: string[] = [];
   const fetchOne = async (s: Session, p: unknown): Promise<{ rows: Row[]; text: string }> => {
     if (ds.fetch.kind === 'series') return fetchSeries(s, endpoint, p as SeriesParams, all, !plan.raw);
     if (ds.fetch.kind === 'windowed' && window) {
-      const rows = await fetchWindow(s, { endpoint, base: p as { from: string; to: string }, maxDays: ds.fetch.maxDays, overlapDays: ds.fetch.overlapDays }, window);
-      return { rows, text: '' };
+      const f = { endpoint, base: p as { from: string; to: string }, maxDays: ds.fetch.maxDays, overlapDays: ds.fetch.overlapDays, report: (m: string) => void joinProblems.push(m) };
+      return { rows: await fetchWindow(s, f, window), text: '' };
     }
     const res = await s.get(endpoint, p);
     return { rows: res.rows, text: res.text };
   };
-  const results = await withProgress(ctx, session, series ? requested.length : requested.length * chunkCount(ds, window), (s) => mapConcurrent(requested, FAN_OUT, (p) => fetchOne(s, p)));
+  const watched = observe(session);
+  const fetchAll = () => withProgress(ctx, watched.session, series ? requested.length : requested.length * chunkCount(ds, window), (s) => mapConcurrent(requested, FAN_OUT, (p) => fetchOne(s, p)));
+  let results = await fetchAll();
+  // An append whose overlap rows are on another base than the file (a base the service could not use,
+  // rebased per response): asked again over the file's whole range, as one full export would be.
+  const whole = exp && window && ds.fetch.kind === 'windowed' ? exp.wholeRange(window) : undefined;
+  if (exp && whole && whole.from !== (window as DateWindow).from && offBase(exp.regionValues('index'), results.map((r, i) => ({ rows: r.rows, gpu: multi ? targets[i] : undefined })), timeKey ?? 'date')) {
+    window = whole;
+    requested = targets.map(params);
+    joinProblems.length = 0;
+    results = await fetchAll();
+  }
+  reportViolations(ctx, plan, joinProblems.filter((m, i) => joinProblems.indexOf(m) === i));
+  const { served } = watched;
+  const grain = series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity as string, window, settings.apiKey) : undefined;
+  noteBaseUnavailable(ctx, served, flags.baseDate);
   if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
   // Each target sorted on its own (TimSort turns the service's newest-first runs around in linear time).
-  const perTarget = results.map((r) => (timeKey && ds.sort ? sortRows(r.rows, timeKey, 'asc') : r.rows));
+  let perTarget = results.map((r) => (timeKey && ds.sort ? sortRows(r.rows, timeKey, 'asc') : r.rows));
+  // Rows of today are provisional: noted, and left out with --settled (analysis views included).
+  const provisional = timeKey && window ? handleProvisional(ctx, perTarget, timeKey, flags.settled === true) : undefined;
+  if (provisional) perTarget = provisional.parts;
   // Only the rows go on: the response texts, as large as the export itself, are freed before formatting.
   results.length = 0;
   const label = (i: number): string => (targets.length > 1 || ds.subject === 'gpu-option' ? (targets[i] ?? '') : '');
   if (ds.checks) reportViolations(ctx, plan, perTarget.flatMap((rows, i) => (ds.checks as NonNullable<typeof ds.checks>)(rows, label(i))));
   if (analysis) return emitAnalysis(ctx, plan, analysis, perTarget.map((rows, i) => ({ label: targets[i] ?? 'aggregate', rows })));
-  let rows: Row[] = multi ? perTarget.flatMap((rs, i) => rs.map((r) => ({ gpu: targets[i], ...r }))) : (perTarget[0] ?? []);
-  if (multi && timeKey) rows = sortRows(rows, timeKey, 'asc', targets.filter((m): m is GpuModel => m !== undefined));
+  let rows: Row[] = multi ? perTarget.flatMap((rs, i) => rs.map((r) => ({ gpu: targets[i], ...r }))) : perTarget.length === 1 ? (perTarget[0] ?? []) : perTarget.flat();
+  const order = targets.filter((m): m is string => m !== undefined);
+  if (multi && timeKey) rows = sortRows(rows, timeKey, 'asc', order);
+  else if (ds.targetColumn && timeKey && perTarget.length > 1) rows = sortRows(rows, timeKey, 'asc', order, ds.targetColumn);
+  let out = plan;
+  // The table view marks provisional rows in a column of their own (files keep the columns they were asked for).
+  if (timeKey && provisional && provisional.provisional > 0 && !exp && formatInfo(plan.format).terminalView) {
+    rows = markProvisional(rows, timeKey, today);
+    out = { ...plan, columns: [...plan.columns, PROVISIONAL_COLUMN] };
+  }
+  // An export says what it did with no rows itself (wrote only the header, or nothing new).
+  if (rows.length === 0 && !exp) noteNoRows(ctx, ds.name, asked);
   if (plan.order === 'desc') rows.reverse();
-  await emitRows(ctx, plan, rows, rows.length, exp);
+  // Typed formats (parquet) store the request in the file; text formats ignore it.
+  await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined, { request, knownKey });
 }
 
 /** Requests per target of a windowed dataset (for the progress line). */

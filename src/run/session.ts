@@ -5,7 +5,9 @@
 import type { Context } from '../context.js';
 import { AuthError, GpumktError, UsageError } from '../errors.js';
 import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
-import { proxyFromEnv } from '../api/dispatcher.js';
+import { normaliseProxy, proxyFromEnv } from '../api/dispatcher.js';
+import { redactUrl } from '../domain/redact.js';
+import { BOUNDS } from '../config/keys.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { VERSION } from '../version.js';
 import type { ExportSource, RequestLogEntry } from '../export/manifest.js';
@@ -28,6 +30,13 @@ export interface RunSettings {
   readonly retries: number;
   /** The profile's default output format, if any. */
   readonly format?: string;
+  /** Where the key and the base URL came from, and the config behind a `profile` source (for `status`). */
+  readonly sources: {
+    readonly apiKey?: 'env' | 'profile';
+    readonly baseUrl: 'flag' | 'env' | 'profile' | 'default';
+    readonly profile: string;
+    readonly configPath: string;
+  };
 }
 
 /** Resolves flag > env > profile > default (local files only; nothing is sent). */
@@ -39,11 +48,20 @@ export async function loadSettings(ctx: Context): Promise<RunSettings> {
     env: ctx.env,
     warn: ctx.log.warn,
   });
-  return { baseUrl: s.baseUrl.value, apiKey: s.apiKey?.value, timeoutS: s.timeout.value, retries: s.retries.value, format: s.format?.value };
+  return {
+    baseUrl: s.baseUrl.value, apiKey: s.apiKey?.value, timeoutS: s.timeout.value, retries: s.retries.value, format: s.format?.value,
+    sources: { apiKey: s.apiKey?.source as 'env' | 'profile' | undefined, baseUrl: s.baseUrl.source, profile: s.profile, configPath: s.configPath },
+  };
 }
 
-/** Opens the session the global flags ask for; fails with exit 3 when no key is to be had. */
-export async function openSession(ctx: Context, settings: RunSettings): Promise<Session> {
+/** How a run uses the key. */
+export interface SessionOptions {
+  /** Public routes: run without a key when none is configured (one that is configured is still sent). */
+  readonly keyOptional?: boolean;
+}
+
+/** Opens the session the global flags ask for; fails with exit 3 when no key is to be had and the routes need one. */
+export async function openSession(ctx: Context, settings: RunSettings, options: SessionOptions = {}): Promise<Session> {
   const g = ctx.globals();
   let { baseUrl, apiKey } = settings;
   const { timeoutS, retries } = settings;
@@ -57,15 +75,28 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
     if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a local server, not market data');
     baseUrl = sb.url;
     apiKey = SANDBOX_DEMO_KEY;
-  } else if (!apiKey && !g.dryRun) {
+  } else if (!apiKey && !g.dryRun && options.keyOptional !== true) {
     throw new AuthError(
       "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
     );
   }
   if (!g.sandbox) warnPlainHttp(ctx, baseUrl);
-  // Runnable as printed: the shell fills in the key from the environment, so the text holds no secret.
+  // Every message of the run masks the key in any encoding (src/domain/redact.ts redactSecret).
+  // (The sandbox's own key is public: messages may name it.)
+  if (apiKey && !g.sandbox) ctx.secrets?.add(apiKey);
+  const proxy = g.sandbox ? false : proxyFromEnv(ctx.env);
+  // Checked up front, dry run included: a bad proxy URL is bad input (exit 2), whatever is sent.
+  if (proxy !== false) {
+    normaliseProxy('HTTPS_PROXY', proxy.httpsProxy);
+    normaliseProxy('HTTP_PROXY', proxy.httpProxy);
+  }
+  const deadlineMs = maxTimeMs(ctx.env);
+  // Runnable as printed: the shell fills in the key from the environment, so the text holds no secret,
+  // and a password in the base URL shows as ***. A public route asked without a key goes without the
+  // header, as the request itself would.
+  const auth = apiKey || options.keyOptional !== true ? '-H "Authorization: Bearer $GPUMKT_API_KEY" ' : '';
   const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
-    `curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" ${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;
+    `curl -sS ${auth}${shellQuote(redactUrl(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params))))}`;
   if (g.dryRun) {
     if (g.sandbox) {
       ctx.log.info(`the sandbox at ${baseUrl} stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL (--base-url) and key (GPUMKT_API_KEY=${SANDBOX_KEY_HINT})`);
@@ -73,11 +104,11 @@ export async function openSession(ctx: Context, settings: RunSettings): Promise<
     return { baseUrl, dryRun: true, requests: [], curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
   }
   const client = new ApiClient({
-    baseUrl, apiKey: apiKey as string, timeoutMs: timeoutS * 1000, retries,
+    baseUrl, apiKey, timeoutMs: Math.ceil(timeoutS * 1000), retries,
     userAgent: `gpumkt/${VERSION}`, log: ctx.log, signal: ctx.signal,
-    deadlineMs: maxTimeMs(ctx.env),
+    deadlineMs,
     // The sandbox is in-process on loopback: a corporate proxy must not carry its requests.
-    proxy: g.sandbox ? false : proxyFromEnv(ctx.env),
+    proxy,
   });
   ctx.onCleanup(() => client.close());
   const requests: RequestLogEntry[] = [];
@@ -117,11 +148,12 @@ function warnPlainHttp(ctx: Context, baseUrl: string): void {
   ctx.log.warn(`the base URL ${url.origin} is plain http://: the API key and the data travel unencrypted (use https://)`);
 }
 
-/** GPUMKT_MAX_TIME: the time budget of one request in seconds, attempts and waits included. */
+/** GPUMKT_MAX_TIME: the time budget of one request in seconds (BOUNDS.maxTime), attempts and waits included. */
 function maxTimeMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
   const v = env.GPUMKT_MAX_TIME;
   if (v === undefined || v.trim() === '') return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError('GPUMKT_MAX_TIME must be a number of seconds greater than 0');
-  return n * 1000;
+  const { min, max } = BOUNDS.maxTime;
+  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`GPUMKT_MAX_TIME must be a number of seconds from ${min} to ${max}`);
+  return Math.ceil(n * 1000);
 }

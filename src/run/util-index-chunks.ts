@@ -61,15 +61,3 @@ export function unanchoredRows(chunks: readonly Chunk[], rows: readonly Row[]): 
   }
   return out;
 }
-
-/**
- * When the base day is not published (`baseAvailable: false`) the service rebases each response to
- * its own first row, so chunks disagree. The whole window's answer rebases to the window's first row:
- * rows after `firstChunkTo` get `index = 100 × (eur / eur of the first row)`, the service's formula;
- * the first chunk's rows already are exactly that and stay as received.
- */
-export function rebaseToFirstRow(rows: readonly Row[], firstChunkTo: string): Row[] {
-  const base = rows[0]?.eur;
-  if (typeof base !== 'number' || base === 0) return [...rows];
-  return rows.map((r) => (String(r.date) > firstChunkTo && typeof r.eur === 'number' ? { ...r, index: 100 * (r.eur / base) } : r));
-}

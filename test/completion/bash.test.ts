@@ -1,12 +1,12 @@
 /** The bash script, loaded in real bash and driven through COMP_WORDS / COMP_CWORD. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bashComplete, gpumktWasRun, requireShell, run, SCRIPTS, shellEnv, writeConfig } from './shells.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { needs } from '../helpers/requires.js';
+import { bashComplete, gpumktWasRun, run, SCRIPTS, shellEnv, writeConfig } from './shells.js';
 import { DDR5_IDS, FORMATS, GPU_WORDS, MODELS, PROFILES, sorted } from './expected.js';
 
 const texts = (words: string[]) => bashComplete(words).map((r) => r.text);
 
-describe('bash completion', () => {
-  beforeAll(() => requireShell('bash'));
+describe('bash completion', needs('bash'), () => {
   afterAll(() => expect(gpumktWasRun(), 'a bash completion started gpumkt').toBe(false));
 
   it('loads without errors and registers a function for gpumkt', () => {

@@ -1,10 +1,10 @@
 /** The fish script, loaded in real fish and queried with `complete -C`. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fishComplete, gpumktWasRun, requireShell, run, SCRIPTS, shellEnv, writeConfig } from './shells.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { needs } from '../helpers/requires.js';
+import { fishComplete, gpumktWasRun, run, SCRIPTS, shellEnv, writeConfig } from './shells.js';
 import { DDR5_IDS, FORMATS, GPU_WORDS, MODELS, PROFILES, sorted } from './expected.js';
 
-describe('fish completion', () => {
-  beforeAll(() => requireShell('fish'));
+describe('fish completion', needs('fish'), () => {
   afterAll(() => expect(gpumktWasRun(), 'a fish completion started gpumkt').toBe(false));
 
   it('parses and loads without errors', () => {

@@ -3,12 +3,13 @@
  * gpumkt on PATH, they leave the committed scripts where each shell then finds them.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
-import { requireShell, ROOT, run, SCRIPTS } from './shells.js';
+import { needs } from '../helpers/requires.js';
+import { makeTempDir, tempEnv } from '../helpers/temp.js';
+import { ROOT, run, SCRIPTS } from './shells.js';
 
 /** The shell lines of the README's completions section that a user runs without root. */
 function userInstallLines(readme: string): string[] {
@@ -24,14 +25,19 @@ function userInstallLines(readme: string): string[] {
   return lines;
 }
 
-const home = mkdtempSync(join(tmpdir(), 'gpumkt-install-home-'));
-const bin = mkdtempSync(join(tmpdir(), 'gpumkt-install-bin-'));
-writeFileSync(join(bin, 'gpumkt'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-chmodSync(join(bin, 'gpumkt'), 0o755);
-const env = { HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}`, TERM: 'dumb' };
 const lines = userInstallLines(readFileSync(join(ROOT, 'README.md'), 'utf8'));
 
 describe('README install lines for completions', () => {
+  let home = '';
+  let env: Record<string, string> = {};
+  beforeAll(() => {
+    home = makeTempDir('install-home');
+    const bin = makeTempDir('install-bin');
+    writeFileSync(join(bin, 'gpumkt'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(bin, 'gpumkt'), 0o755);
+    env = { HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}`, TERM: 'dumb', ...tempEnv() };
+  });
+
   it('the lines run without errors', () => {
     expect(lines.length, 'no install lines found in the README completions section').toBeGreaterThan(5);
     for (const line of lines) {
@@ -41,8 +47,7 @@ describe('README install lines for completions', () => {
     }
   });
 
-  it('bash: the per-user file is the committed script, and the ~/.bashrc line registers it', () => {
-    requireShell('bash');
+  it('bash: the per-user file is the committed script, and the ~/.bashrc line registers it', needs('bash'), () => {
     const script = readFileSync(SCRIPTS.bash, 'utf8');
     expect(readFileSync(join(home, '.local/share/bash-completion/completions/gpumkt'), 'utf8')).toBe(script);
     const r = run('bash', ['--norc', '-c', 'source ~/.bashrc && complete -p gpumkt'], env);
@@ -50,16 +55,14 @@ describe('README install lines for completions', () => {
     expect(r.stdout.trim()).toBe('complete -F _gpumkt gpumkt');
   });
 
-  it('zsh: ~/.zfunc/_gpumkt is autoloaded by compinit once ~/.zfunc is in fpath', () => {
-    requireShell('zsh');
+  it('zsh: ~/.zfunc/_gpumkt is autoloaded by compinit once ~/.zfunc is in fpath', needs('zsh'), () => {
     expect(readFileSync(join(home, '.zfunc/_gpumkt'), 'utf8')).toBe(readFileSync(SCRIPTS.zsh, 'utf8'));
     const r = run('zsh', ['-f', '-c', 'fpath=(~/.zfunc $fpath); autoload -U compinit && compinit -u -D && print -r -- $_comps[gpumkt]'], env);
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('_gpumkt');
   });
 
-  it('fish: ~/.config/fish/completions/gpumkt.fish is found by fish', () => {
-    requireShell('fish');
+  it('fish: ~/.config/fish/completions/gpumkt.fish is found by fish', needs('fish'), () => {
     const r = run('fish', ['-c', 'complete -C "gpumkt hi"'], { ...env, XDG_CONFIG_HOME: join(home, '.config') });
     expect(r.stderr).toBe('');
     expect(r.stdout.split('\t')[0]).toBe('history');

@@ -4,10 +4,10 @@
  * Every run puts a fake `gpumkt` first on PATH that leaves a mark when started: completion must never run it.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
+import { makeTempDir, tempEnv } from '../helpers/temp.js';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -19,36 +19,48 @@ export const SCRIPTS = {
   fish: join(ROOT, 'completions', 'gpumkt.fish'),
 } as const;
 
-const sandbox = mkdtempSync(join(tmpdir(), 'gpumkt-completion-'));
-const fakeBin = join(sandbox, 'bin');
-/** Created by the fake gpumkt if anything starts it. */
-export const RAN_MARKER = join(sandbox, 'gpumkt-was-run');
-spawnSync('mkdir', ['-p', fakeBin, join(sandbox, 'home')]);
-writeFileSync(join(fakeBin, 'gpumkt'), `#!/bin/sh\necho "$@" >> '${RAN_MARKER}'\n`);
-chmodSync(join(fakeBin, 'gpumkt'), 0o755);
+interface Sandbox {
+  readonly dir: string;
+  readonly bin: string;
+  readonly marker: string;
+}
+let made: Sandbox | undefined;
+
+/**
+ * The folder for HOME, config files and the fake gpumkt, made on first use: a file whose tests are all
+ * skipped (its shell not installed) runs no hooks, so a folder made at import would never be removed.
+ */
+function sandbox(): Sandbox {
+  if (made) return made;
+  const dir = makeTempDir('completion');
+  const bin = join(dir, 'bin');
+  // Created by the fake gpumkt if anything starts it.
+  const marker = join(dir, 'gpumkt-was-run');
+  mkdirSync(bin);
+  mkdirSync(join(dir, 'home'));
+  writeFileSync(join(bin, 'gpumkt'), `#!/bin/sh\necho "$@" >> '${marker}'\n`);
+  chmodSync(join(bin, 'gpumkt'), 0o755);
+  made = { dir, bin, marker };
+  return made;
+}
 
 /** A clean environment: isolated HOME with no config, the fake gpumkt first on PATH, plus `extra`. */
 export function shellEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: `${fakeBin}:${process.env.PATH ?? ''}`, HOME: join(sandbox, 'home'), TERM: 'dumb', LANG: 'C.UTF-8', ...extra };
+  const { dir, bin } = sandbox();
+  return { PATH: `${bin}:${process.env.PATH ?? ''}`, ...tempEnv(), HOME: join(dir, 'home'), TERM: 'dumb', LANG: 'C.UTF-8', ...extra };
 }
 
 /** True when the fake gpumkt was started by some completion. */
 export function gpumktWasRun(): boolean {
-  return existsSync(RAN_MARKER);
+  return made !== undefined && existsSync(made.marker);
 }
 
 /** Writes a config file with these profiles (and a defaultProfile) and returns its path. */
 export function writeConfig(name: string, profiles: readonly string[]): string {
-  const path = join(sandbox, name);
+  const path = join(sandbox().dir, name);
   const body = { defaultProfile: profiles[0], profiles: Object.fromEntries(profiles.map((p) => [p, { 'base-url': 'http://127.0.0.1:1/{"profiles":{"nope":1}}', timeout: 5 }])) };
   writeFileSync(path, `${JSON.stringify(body, null, 2)}\n`);
   return path;
-}
-
-/** Fails the test (never skips it) when a shell is not installed. */
-export function requireShell(shell: 'bash' | 'zsh' | 'fish' | 'shellcheck'): void {
-  const found = spawnSync('sh', ['-c', `command -v ${shell}`], { encoding: 'utf8' }).status === 0;
-  expect(found, `${shell} is not installed: the completion tests run in the real shells; install it (apt-get install -y ${shell}; .ci/run does)`).toBe(true);
 }
 
 /** Runs a program and returns its exit status and output. */

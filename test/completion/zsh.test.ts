@@ -1,10 +1,10 @@
 /** The zsh function, autoloaded from $fpath by compinit in a real interactive zsh on a pseudo-terminal. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gpumktWasRun, requireShell, run, SCRIPTS, shellEnv, writeConfig, zshInsert, zshList } from './shells.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { needs } from '../helpers/requires.js';
+import { gpumktWasRun, run, SCRIPTS, shellEnv, writeConfig, zshInsert, zshList } from './shells.js';
 import { DDR5_IDS, FORMATS, GPU_WORDS, MODELS, PROFILES, sorted } from './expected.js';
 
-describe('zsh completion', () => {
-  beforeAll(() => requireShell('zsh'));
+describe('zsh completion', needs('zsh'), () => {
   afterAll(() => expect(gpumktWasRun(), 'a zsh completion started gpumkt').toBe(false));
 
   it('parses, and registers itself when sourced after compinit', () => {

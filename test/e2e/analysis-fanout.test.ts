@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPU_MODELS } from '../../src/domain/gpus.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CANARY_KEY, parseCsv, runCli, TODAY } from '../helpers/cli.js';
+import { needs } from '../helpers/requires.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('fan-out', () => {
 });
 
 describe('--wide', () => {
-  it('history h100 h200 b200 --wide -f csv: one column per model, parsed by Python\'s csv module', async () => {
+  it('history h100 h200 b200 --wide -f csv: one column per model, parsed by Python\'s csv module', needs('python3'), async () => {
     const args = ['history', 'h100', 'h200', 'b200', '--from', '14d', '--granularity', 'daily'];
     const wide = await runCli([...args, '--wide', '-f', 'csv'], { env: env() });
     const long = await runCli([...args, '-f', 'csv'], { env: env() });

@@ -1,11 +1,11 @@
 /** Charts and summaries end to end: the built binary against the sandbox. */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GPU_MODELS } from '../../src/domain/gpus.js';
 import { parseCsv, runCli } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 const sb = useSandbox();
 const run = (args: string[], extra: Record<string, string> = {}) => runCli(args, { env: { ...sandboxEnv(sb.current), ...extra } });
@@ -50,7 +50,7 @@ describe('--format chart', () => {
   });
 
   it('util-index --gpu h100 over 900 days charts the chosen column, written atomically with -o', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'gpumkt-chart-')), 'h100.txt');
+    const file = join(makeTempDir('chart'), 'h100.txt');
     const r = await run(['util-index', '--gpu', 'h100', '--from', '900d', '-f', 'chart', '--y', 'index', '-o', file]);
     expect([r.code, r.stdout]).toEqual([0, '']);
     const text = readFileSync(file, 'utf8');

@@ -1,15 +1,15 @@
 /** `gpumkt config` end to end: the built binary, a temp HOME and config file, the key only ever on stdin. */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CANARY_KEY, runCli } from '../helpers/cli.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 let home: string;
 let file: string;
 let env: Record<string, string | undefined>;
 beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'gpumkt-e2e-config-'));
+  home = makeTempDir('e2e-config');
   file = join(home, 'conf', 'config.json');
   env = { HOME: home, XDG_CONFIG_HOME: undefined, GPUMKT_CONFIG: file, GPUMKT_API_KEY: undefined };
 });

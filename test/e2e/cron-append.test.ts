@@ -2,13 +2,15 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { needs } from '../helpers/requires.js';
+import type { Program } from '../helpers/programs.js';
 import { mlrRecords, pythonCsv, runOn, workDir } from './cron-helpers.js';
 
 const DAYS = ['2026-10-01', '2026-10-15', '2026-11-20'] as const;
 const LAST = DAYS[2];
 
 describe('--append over successive days', () => {
-  it('three util-index runs (every model) add up to exactly one full export: no duplicates, header once', async () => {
+  it('three util-index runs (every model) add up to exactly one full export: no duplicates, header once', needs('python3', 'mlr'), async () => {
     const dir = workDir();
     const file = join(dir, 'util.csv');
     const args = ['util-index', '--gpu', 'all', '--from', '2026-09-01'];
@@ -40,11 +42,13 @@ describe('--append over successive days', () => {
     expect(viaMlr.at(-1)?.date).toBe(LAST);
   });
 
-  it.each([
-    ['h.tsv', []],
-    ['h.ndjson', []],
-    ['h-excel.csv', ['--csv-dialect', 'excel']],
-  ] as const)('hourly history of two models into %s: appends equal the full export', async (name, extra) => {
+  // Each file is read back by a different reader, so each case needs its own program.
+  const hourly: readonly (readonly [string, readonly string[], readonly Program[]])[] = [
+    ['h.tsv', [], ['mlr']],
+    ['h.ndjson', [], []],
+    ['h-excel.csv', ['--csv-dialect', 'excel'], ['python3']],
+  ];
+  for (const [name, extra, programs] of hourly) it(`hourly history of two models into ${name}: appends equal the full export`, needs(...programs), async () => {
     const dir = workDir();
     const file = join(dir, name);
     const args = ['history', 'h100', 'a100', '--granularity', 'hourly', '--from', '2026-09-28', ...extra];
@@ -71,7 +75,7 @@ describe('--append over successive days', () => {
     }
   });
 
-  it('a missing file is a full export of the window; nothing new leaves the file untouched (exit 0, or 9 with --fail-empty)', async () => {
+  it('a missing file is a full export of the window; nothing new leaves the file untouched (exit 0, or 9 with --fail-empty)', needs('python3'), async () => {
     const dir = workDir();
     const file = join(dir, 'u.csv');
     const first = await runOn(LAST, ['util-index', '--append', file]);

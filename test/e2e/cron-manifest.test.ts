@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CANARY_KEY } from '../helpers/cli.js';
+import { needs } from '../helpers/requires.js';
 import { mlrRecords, pythonCsv, runOn, workDir } from './cron-helpers.js';
 
 const sha256 = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -22,7 +23,7 @@ interface Manifest {
 const readManifest = (file: string): Manifest => JSON.parse(readFileSync(`${file}.manifest.json`, 'utf8')) as Manifest;
 
 describe('--manifest', () => {
-  it('records the command, the requests, the row counts and a sha256 that matches the data file, run after run', async () => {
+  it('records the command, the requests, the row counts and a sha256 that matches the data file, run after run', needs('python3'), async () => {
     const dir = workDir();
     const file = join(dir, 'h.csv');
     const args = ['history', 'h100', 'b200', '--granularity', 'daily', '--from', '2026-10-01', '--append', file, '--manifest'];
@@ -43,7 +44,7 @@ describe('--manifest', () => {
     expect(m2.file.sha256).toBe(sha256(file));
     expect(m2.file.sha256).not.toBe(m1.file.sha256);
     const rows = pythonCsv(file).slice(1);
-    expect(m2.rows).toEqual({ total: rows.length, new: rows.length - m1.rows.total, replaced: 0 });
+    expect(m2.rows).toEqual({ total: rows.length, new: rows.length - m1.rows.total, replaced: 0, late: 0 });
     expect(m2.rows.new).toBeGreaterThan(0);
     // The second run asked only from the file's last day on.
     expect(m2.requests[0]?.url).toContain('startDate=2026-11-10&endDate=2026-11-20');
@@ -79,7 +80,7 @@ describe('--csv-dialect excel', () => {
         }
       : undefined;
 
-  it('writes a BOM, CRLF line ends, guards text cells such as =1+1 but not the number -1.25', async () => {
+  it('writes a BOM, CRLF line ends, guards text cells such as =1+1 but not the number -1.25', needs('python3', 'mlr'), async () => {
     const dir = workDir();
     const file = join(dir, 'mem.csv');
     const r = await runOn('2026-11-20', ['memory', '-o', file, '--csv-dialect', 'excel', '--manifest'], { intercept });
@@ -101,7 +102,7 @@ describe('--csv-dialect excel', () => {
     expect(readManifest(file).file.dialect).toBe('excel');
   });
 
-  it('rfc4180 (the default) has no BOM, LF line ends and leaves cells as received', async () => {
+  it('rfc4180 (the default) has no BOM, LF line ends and leaves cells as received', needs('python3'), async () => {
     const dir = workDir();
     const file = join(dir, 'mem.csv');
     expect((await runOn('2026-11-20', ['memory', '-o', file], { intercept })).code).toBe(0);

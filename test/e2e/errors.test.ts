@@ -26,7 +26,7 @@ describe('bad input: exit 2, one line naming the value and the choices, nothing 
     ['GPU typed short', ['history', 'h10'], /unknown GPU model 'h10'; did you mean 'h100'\?/],
     ['GPU in a comma list', ['history', 'h100,h2OO'], /unknown GPU model 'h2OO'; did you mean 'h200'\?/],
     ['column typed wrong', ['util-index', '--columns', 'date,ocupancy'], /unknown column 'ocupancy'; did you mean 'occupancy'\? valid columns: date, occupancy/],
-    ['format typed wrong', ['memory', '-f', 'jsn'], /argument 'jsn' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown, chart\. Did you mean 'json'\?/],
+    ['format typed wrong', ['memory', '-f', 'jsn'], /argument 'jsn' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown, parquet, chart\. Did you mean 'json'\?/],
     ['category typed wrong', ['memory', '--category', 'flsh'], /Did you mean 'flash'\?/],
     ['granularity typed wrong', ['history', 'h100', '--granularity', 'dayly'], /Did you mean 'daily'\?/],
     ['a model as an argument of util-index', ['util-index', 'h100'], /^gpumkt: error: util-index takes no arguments, got 'h100' \(did you mean --gpu h100\?\)$/m],
@@ -37,7 +37,7 @@ describe('bad input: exit 2, one line naming the value and the choices, nothing 
     ['--from after --to', ['volume', 'h200', '--from', '2026-11-10', '--to', '2026-11-01'], /--from 2026-11-10 is after --to 2026-11-01/],
     ['unknown format', ['memory', '-f', 'xml'], /argument 'xml' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown/],
     ['unknown column', ['range', 'b200', '--columns', 'recorded_at,price'], /unknown column 'price'; valid columns: recorded_at, exact_timestamp, index_value, data_type, gpu/],
-    ['--limit 0', ['history', 'h100', '--limit', '0'], /'--limit <n>' argument '0' is invalid\. must be a whole number of at least 1, or 'all'/],
+    ['--limit 0', ['history', 'h100', '--limit', '0'], /'--limit <n>' argument '0' is invalid\. must be a whole number from 1 to 10000000, or 'all'/],
     ['unknown memory category', ['memory', '--category', 'ssd'], /argument 'ssd' is invalid\. Allowed choices are dram, flash, module/],
     ['unknown option', ['history', 'h100', '--form', '7d'], /unknown option '--form'/],
     ['--raw with several models', ['history', 'h100', 'h200', '--raw'], /--raw prints one response body/],
@@ -57,7 +57,7 @@ describe('bad input: exit 2, one line naming the value and the choices, nothing 
     const before = sb.requests.length;
     const r = await runCli(['history', 'h100'], { env: { ...env(), GPUMKT_TODAY: '2026-11-31' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('gpumkt: error: GPUMKT_TODAY must be a date YYYY-MM-DD, got "2026-11-31" (unset it to use the real date)\n');
+    expect(r.stderr).toBe('gpumkt: error: GPUMKT_TODAY must be a date YYYY-MM-DD (got "2026-11-31")\n');
     expect(sb.requests.length).toBe(before);
   });
 
@@ -71,10 +71,12 @@ describe('bad input: exit 2, one line naming the value and the choices, nothing 
     expect(tls.stderr).toBe('');
   });
 
-  it('warns about a memory type it does not know, with the closest one, and sends it as typed', async () => {
+  it('a memory type it does not know is exit 2 before any request, with the closest one', async () => {
+    const before = sb.requests.length;
     const r = await runCli(['memory', '--type', 'mem_ddr5_16g'], { env: env() });
-    expect(r.code).toBe(4);
-    expect(r.stderr).toMatch(/^gpumkt: warning: 'mem_ddr5_16g' is not a memory type gpumkt knows; did you mean 'mem_ddr5_16gb'\? sent as typed/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^gpumkt: error: unknown memory type 'mem_ddr5_16g'; did you mean mem_ddr5_16gb/);
+    expect(sb.requests.length).toBe(before);
   });
 
   it('an -o into a missing folder exits 7 before any request', async () => {
@@ -124,10 +126,10 @@ describe('API statuses → exit codes, with the server message', () => {
     expect(r.stderr).toBe('gpumkt: error: no data (404): No daily index data found for H100 SXM\n');
   });
 
-  it('404 for an unknown memory type → 4', async () => {
+  it('an unknown memory type → 2, found offline (test/e2e/memory-offline.test.ts shows no request goes out)', async () => {
     const r = await runCli(['memory', '--type', 'mem_hbm3'], { env: env() });
-    expect(r.code).toBe(4);
-    expect(r.stderr).toContain('mem_hbm3');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown memory type 'mem_hbm3'");
   });
 
   it('400 from the API → 2 with its message', async () => {

@@ -4,11 +4,11 @@
  * left by a killed run is swept by the next one. The key never shows on the command line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CANARY_KEY, runCli } from '../helpers/cli.js';
+import { makeTempDir } from '../helpers/temp.js';
 import { ok, stallBeforeHeaders, startFaultServer, status, type Behaviour, type FaultServer } from '../helpers/fault-server.js';
 
 const OLD = 'id,price\nold,1\n';
@@ -28,7 +28,7 @@ function killWhenSeen(server: FaultServer, n: number, sig: NodeJS.Signals, delay
 
 async function interrupted(script: Behaviour[], sig: NodeJS.Signals, seen: number) {
   const server = await startFaultServer(script);
-  const dir = mkdtempSync(join(tmpdir(), 'gpumkt-sig-'));
+  const dir = makeTempDir('sig');
   const out = join(dir, 'out.csv');
   writeFileSync(out, OLD);
   try {
@@ -69,7 +69,7 @@ describe('signals', () => {
 describe('-o files', () => {
   it('a replaced file keeps its mode (0640 stays 0640) and gets the complete new content', async () => {
     const server = await startFaultServer([ok()]);
-    const dir = mkdtempSync(join(tmpdir(), 'gpumkt-mode-'));
+    const dir = makeTempDir('mode');
     const out = join(dir, 'out.csv');
     writeFileSync(out, OLD);
     chmodSync(out, 0o640);
@@ -89,7 +89,7 @@ describe('-o files', () => {
     try {
       const r = await runCli(['memory'], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_MAX_TIME: 'soon' } });
       expect(r.code).toBe(2);
-      expect(r.stderr).toBe('gpumkt: error: GPUMKT_MAX_TIME must be a number of seconds greater than 0\n');
+      expect(r.stderr).toBe('gpumkt: error: GPUMKT_MAX_TIME must be a number of seconds from 0.1 to 604800\n');
       expect(server.requests).toHaveLength(0);
     } finally {
       await server.close();
@@ -98,7 +98,7 @@ describe('-o files', () => {
 
   it('a stale .name.<pid>.<hex>.tmp of a dead process is swept by the next export; others are left alone', async () => {
     const server = await startFaultServer([ok()]);
-    const dir = mkdtempSync(join(tmpdir(), 'gpumkt-stale-'));
+    const dir = makeTempDir('stale');
     // A pid that surely belongs to no process: one that has just exited.
     const dead = spawn(process.execPath, ['-e', '0']);
     await new Promise((resolve) => dead.on('close', resolve));

@@ -4,11 +4,12 @@
  * what -o writes.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertNoCanary, BIN, CANARY_KEY, isolatedHome, TODAY } from '../helpers/cli.js';
+import { needs } from '../helpers/requires.js';
+import { makeTempDir, tempEnv } from '../helpers/temp.js';
 
 interface ShellResult {
   readonly code: number | null;
@@ -20,11 +21,11 @@ interface ShellResult {
 function shell(script: string, timeoutMs = 60_000): Promise<ShellResult> {
   const home = isolatedHome();
   const env = {
-    PATH: process.env.PATH ?? '', HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY,
+    PATH: process.env.PATH ?? '', ...tempEnv(), HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY,
     GPUMKT_API_KEY: CANARY_KEY, GPUMKT: `${process.execPath} ${BIN}`,
   };
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/bash', ['-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -41,7 +42,7 @@ function shell(script: string, timeoutMs = 60_000): Promise<ShellResult> {
   });
 }
 
-describe('a reader that stops early', () => {
+describe('a reader that stops early', needs('bash'), () => {
   it('history h100 -f csv --sandbox | head -1: the header, nothing on stderr, gpumkt exits 0', async () => {
     const r = await shell('$GPUMKT history h100 -f csv --sandbox | head -1; echo "gpumkt=${PIPESTATUS[0]}"');
     expect(r.stdout).toBe('timestamp,index_value\ngpumkt=0\n');
@@ -61,9 +62,9 @@ describe('a reader that stops early', () => {
   });
 });
 
-describe('large output through a pipe', () => {
+describe('large output through a pipe', needs('bash'), () => {
   it('10 MB piped (through a slow reader) to sha256sum matches the file written with -o', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gpumkt-pipe-'));
+    const dir = makeTempDir('pipe');
     const file = join(dir, 'h.json');
     const args = 'history all --granularity hourly --from 3y -f json --sandbox';
     const r = await shell(

@@ -3,13 +3,13 @@
  * quotes as a user types them), with `gpumkt` on PATH, and its stdout must match the README exactly.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, isolatedHome, TODAY } from '../helpers/cli.js';
 import { DATASETS } from '../../src/datasets/index.js';
 import { buildProgram } from '../../src/cli.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 interface Example {
   readonly command: string;
@@ -34,14 +34,22 @@ function examples(markdown: string): Example[] {
 
 const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
 const all = examples(readme);
-const shim = mkdtempSync(join(tmpdir(), 'gpumkt-shim-'));
-writeFileSync(join(shim, 'gpumkt'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-chmodSync(join(shim, 'gpumkt'), 0o755);
 
 describe('README examples', () => {
+  let shim = '';
+  beforeAll(() => {
+    shim = makeTempDir('shim');
+    writeFileSync(join(shim, 'gpumkt'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(shim, 'gpumkt'), 0o755);
+  });
+
   it('has examples for every data command', () => {
-    for (const cmd of [...DATASETS.map((d) => d.name), 'gpus', 'memory-types']) {
+    for (const cmd of [...DATASETS.map((d) => d.name), 'gpus', 'memory-types', 'status', 'api']) {
       expect(all.some((e) => e.command.startsWith(`gpumkt ${cmd} `)), cmd).toBe(true);
+    }
+    // The variants and live catalogues too: memory history, latest --current, --live.
+    for (const re of [/^gpumkt memory .*--from/, /^gpumkt latest .*--current/, /^gpumkt gpus .*--live/, /^gpumkt memory-types .*--live/]) {
+      expect(all.some((e) => re.test(e.command)), String(re)).toBe(true);
     }
   });
 
@@ -66,7 +74,8 @@ describe('README examples', () => {
   it.each(all.map((e) => [e.command, e] as const))('$ %s', (_c, example) => {
     const r = spawnSync('sh', ['-c', example.command], {
       encoding: 'utf8',
-      env: { PATH: `${shim}:${process.env.PATH ?? ''}`, HOME: isolatedHome(), GPUMKT_TODAY: TODAY, GPUMKT_CONFIG: '/nonexistent/gpumkt.json' },
+      // Its own TMPDIR: an example's `mktemp -d` lands in a folder removed with the others.
+      env: { PATH: `${shim}:${process.env.PATH ?? ''}`, HOME: isolatedHome(), TMPDIR: makeTempDir('readme'), GPUMKT_TODAY: TODAY, GPUMKT_CONFIG: '/nonexistent/gpumkt.json' },
       timeout: 20_000,
     });
     expect(r.stderr).toBe('');

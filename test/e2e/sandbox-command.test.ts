@@ -2,10 +2,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { BIN, isolatedHome } from '../helpers/cli.js';
+import { needs } from '../helpers/requires.js';
+import { tempEnv } from '../helpers/temp.js';
 
-it('prints its URL and a key, answers curl with them, and exits 130 on SIGINT with the port closed', async () => {
+it('prints its URL and a key, answers curl with them, and exits 130 on SIGINT with the port closed', needs('curl'), async () => {
   const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0'], {
-    env: { PATH: process.env.PATH ?? '', HOME: isolatedHome(), GPUMKT_TODAY: '2026-11-20' },
+    env: { PATH: process.env.PATH ?? '', ...tempEnv(), HOME: isolatedHome(), GPUMKT_TODAY: '2026-11-20' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -8,14 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, isolatedHome, TODAY } from './cli.js';
 
-/** True when tmux is installed. Under CI=true its absence fails the suite (.ci/run installs it). */
-export function hasTmux(): boolean {
-  const found = spawnSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' }).status === 0;
-  if (!found && process.env.CI === 'true') throw new Error('tmux is required by the terminal tests (apt-get install tmux); .ci/run installs it');
-  if (!found) console.warn('terminal tests skipped: tmux is not installed (apt-get install tmux); CI=true makes this an error');
-  return found;
-}
-
 /** A terminal session running one command line. */
 export interface TerminalRun {
   /** What the terminal showed, scroll-back included, each row as printed (wrapped rows joined). */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../src/domain/row.js';
 import { addDays, daysBetween } from '../../../src/domain/dates.js';
-import { CHUNK_OVERLAP_DAYS, planChunks, rebaseToFirstRow, stitch, unanchoredRows } from '../../../src/run/util-index-chunks.js';
+import { CHUNK_OVERLAP_DAYS, planChunks, stitch, unanchoredRows } from '../../../src/run/util-index-chunks.js';
 
 describe('planChunks', () => {
   it('a 900-day window: three requests of ≤ 400 days, later ones reaching 14 days back', () => {
@@ -43,7 +43,7 @@ const row = (date: string, basis = 'like_for_like', eur = 0.5, index = 100): Row
   date, eur, index, decompositionBasis: basis, demandEffect: basis === 'no_prior_day' ? null : 0,
 });
 
-describe('stitch, unanchoredRows, rebaseToFirstRow', () => {
+describe('stitch, unanchoredRows', () => {
   const chunks = planChunks({ from: '2024-01-01', to: '2024-03-31' }, 40, 5);
 
   it('keeps each chunk\'s own days only: no day twice, none missing', () => {
@@ -58,10 +58,5 @@ describe('stitch, unanchoredRows, rebaseToFirstRow', () => {
     expect(unanchoredRows(chunks, rows)).toEqual([2]);
     // The very first row of the series is not a defect.
     expect(unanchoredRows(chunks, [row('2024-02-15', 'no_prior_day')])).toEqual([]);
-  });
-
-  it('rebases rows after the first chunk to the window\'s first row', () => {
-    const rows = [row('2024-01-01', 'no_prior_day', 0.5, 100), row('2024-02-09', 'x', 0.6, 120), row('2024-02-11', 'x', 0.75, 100)];
-    expect(rebaseToFirstRow(rows, '2024-02-09').map((r) => r.index)).toEqual([100, 120, 150]);
   });
 });

@@ -58,4 +58,22 @@ describe('RateLimiter (sliding window)', () => {
     ac.abort(new Error('interrupted'));
     await expect(waiting).rejects.toThrow('interrupted');
   });
+
+  it('after a 429 the burst is gone: held starts resume one per Retry-After (at most one a second)', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(60, 60_000, clock);
+    for (let i = 0; i < 5; i++) await limiter.take();
+    limiter.holdUntil(1000);
+    const starts: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await limiter.take();
+      starts.push(clock.t);
+    }
+    expect(starts).toEqual([1000, 2000, 3000, 4000]);
+    // A longer Retry-After holds longer, but the pace afterwards is never slower than the documented one a second.
+    limiter.holdUntil(clock.t + 30_000);
+    await limiter.take();
+    await limiter.take();
+    expect(clock.t).toBe(35_000);
+  });
 });

@@ -8,16 +8,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/api/endpoint.js';
 import { requestUrl } from '../../../src/api/client.js';
-import { DATASETS } from '../../../src/datasets/index.js';
+import { ALL_DATASETS } from '../../../src/datasets/index.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 
 const KEY = 'validate-test-key';
-// Every registered dataset, asked for H100 SXM (where it is per model) over a short window: the list
-// of what is validated derives from the registry, so a new dataset is covered without editing this file.
+// Every registered dataset and variant, asked for its first target (H100 SXM where it is per model)
+// over a short window: the list of what is validated derives from the registry, so a new dataset is
+// covered without editing this file.
 const WINDOW = { from: '2026-11-10', to: '2026-11-20' };
-const ENDPOINTS: ReadonlyArray<[Endpoint<never, unknown>, string]> = DATASETS.map((ds) => {
+const FLAGS = { granularity: 'auto', region: 'global', type: 'mem_ddr5_16gb' };
+const ENDPOINTS: ReadonlyArray<[Endpoint<never, unknown>, string]> = ALL_DATASETS.map((ds) => {
+  const target = ds.targets ? ds.targets([], FLAGS, true)[0] : ds.subject === 'none' ? undefined : 'H100 SXM';
   const params = {
-    ...ds.params({ granularity: 'auto', region: 'global' }, ds.subject === 'none' ? undefined : 'H100 SXM', ds.groups.window ? WINDOW : undefined, WINDOW.to),
+    ...ds.params(FLAGS, target, ds.groups.window ? WINDOW : undefined, WINDOW.to),
     ...(ds.fetch.kind === 'series' ? { limit: 40 } : {}),
   };
   return [ds.endpoint as Endpoint<never, unknown>, requestUrl('http://x', ds.endpoint.path(params), ds.endpoint.query(params)).slice('http://x'.length)];

@@ -1,9 +1,9 @@
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../../helpers/temp.js';
 import type { Context, GlobalOptions } from '../../../src/context.js';
 import configCommand from '../../../src/commands/config.js';
 
@@ -11,11 +11,11 @@ const CANARY = 'canary-KEY-9f3b2c';
 let dir: string;
 let file: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gpumkt-cmd-'));
+  dir = makeTempDir('cmd');
   file = join(dir, 'cfg', 'config.json');
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 function sink(): Writable & { text: () => string } {

@@ -1,7 +1,7 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../../helpers/temp.js';
 import { UsageError } from '../../../src/errors.js';
 import { redactKey, resolveSettings, type Settings, type SettingsInput } from '../../../src/config/resolve.js';
 
@@ -9,12 +9,12 @@ let dir: string;
 let file: string;
 let warnings: string[];
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gpumkt-resolve-'));
+  dir = makeTempDir('resolve');
   file = join(dir, 'config.json');
   warnings = [];
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 /** Writes the config file (0600 unless told) and resolves with GPUMKT_CONFIG pointing at it. */

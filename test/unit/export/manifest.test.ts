@@ -1,9 +1,9 @@
 /** Manifest helpers: command-line redaction and the file digest. */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../helpers/temp.js';
 import { buildManifest, fileDigest, redactArgv } from '../../../src/export/manifest.js';
 
 describe('redactArgv', () => {
@@ -21,7 +21,7 @@ describe('redactArgv', () => {
 
 describe('buildManifest', () => {
   it('redacts credentials in URLs on the command line and records the digest of the data file', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'gpumkt-man-')), 'u.csv');
+    const file = join(makeTempDir('man'), 'u.csv');
     writeFileSync(file, 'date\n2026-11-20\n');
     const m = await buildManifest({
       target: file, argv: ['--base-url', 'https://user:pw@api.example.com', 'util-index', '--append', file], command: 'util-index', format: 'csv',
@@ -36,7 +36,7 @@ describe('buildManifest', () => {
 
 describe('fileDigest', () => {
   it('is the sha256 and size of the file', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'gpumkt-man-')), 'f');
+    const file = join(makeTempDir('man'), 'f');
     const content = Buffer.from('date,occupancy\n2026-11-20,0.5\n'.repeat(5000));
     writeFileSync(file, content);
     expect(await fileDigest(file)).toEqual({ sha256: createHash('sha256').update(content).digest('hex'), bytes: content.length });

@@ -1,13 +1,14 @@
 /** scanExisting: what --append learns from the old file, and the files it refuses. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../helpers/temp.js';
 import { addDays } from '../../../src/domain/dates.js';
 import { scanExisting } from '../../../src/export/read-existing.js';
 
 const file = (content: string): string => {
-  const f = join(mkdtempSync(join(tmpdir(), 'gpumkt-scan-')), 'f.csv');
+  const f = join(makeTempDir('scan'), 'f.csv');
   writeFileSync(f, content);
   return f;
 };
@@ -38,5 +39,19 @@ describe('scanExisting', () => {
     await expect(scanExisting(file('day,occupancy\n'), spec('csv'))).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining("no 'date' column") });
     await expect(scanExisting(file('date,o\n2026-11-02,1\n2026-11-01,1\n'), spec('csv'))).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('not sorted oldest first (line 3)') });
     await expect(scanExisting(file('{"date":"2026-11-01"}\nnot json\n'), spec('ndjson'))).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('line 2 is not valid ndjson') });
+  });
+
+  it('tells the grain from the times: hourly once a time is not midnight, daily over two midnights, unknown from one day or dates', async () => {
+    const ts = { format: 'csv' as const, timeKey: 'timestamp', regionStart: (t: string) => t.slice(0, 10) };
+    const grain = async (times: string[]) => (await scanExisting(file(`timestamp,v\n${times.map((t) => `${t},1`).join('\n')}\n`), ts))?.grain;
+    expect(await grain(['2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z'])).toBe('daily');
+    expect(await grain(['2026-11-01T00:00:00.000Z', '2026-11-01T01:00:00.000Z'])).toBe('hourly');
+    expect(await grain(['2026-11-01T00:00:00.000Z'])).toBeUndefined();
+    expect((await scanExisting(file('date,v\n2026-11-01,1\n2026-11-02,1\n'), spec('csv')))?.grain).toBeUndefined();
+  });
+
+  it('keeps each model\'s first key', async () => {
+    const s = await scanExisting(file('gpu,date,v\nB200,2026-11-01,1\nB200,2026-11-02,1\nH200,2026-11-02,1\n'), spec('csv'));
+    expect([...(s?.firstKeys ?? [])]).toEqual(['2026-11-01 B200', '2026-11-02 H200']);
   });
 });

@@ -4,7 +4,7 @@ import { FORMAT_NAMES as FORMATS, getFormatter } from '../../../src/output/forma
 
 describe('format registry', () => {
   it('lists the formats in help order', () => {
-    expect(FORMATS).toEqual(['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown', 'chart']);
+    expect(FORMATS).toEqual(['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown', 'parquet', 'chart']);
   });
 
   it('loads each formatter under its own name, with a one-line description', async () => {

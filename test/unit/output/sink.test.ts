@@ -1,19 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../../helpers/temp.js';
 import { ExitCode, OutputError } from '../../../src/errors.js';
 import { stdoutSink, writeAll } from '../../../src/output/sink.js';
 import { fileSink } from '../../../src/output/file-sink.js';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'gpumkt-sink-'));
+  dir = makeTempDir('sink');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => removeTempDir(dir));
 
 // Deterministic text of about `bytes` UTF-8 bytes in chunks of varying size, multi-byte characters included.
 function* text(bytes: number): Generator<string> {

@@ -1,0 +1,43 @@
+/** `gpumkt api <path>`: any GET path of the service, with the CLI's key handling, pacing and errors (src/run/api-call.ts). */
+import { Command, Option } from 'commander';
+import type { Context } from '../context.js';
+import { FORMAT_NAMES } from '../output/formats.js';
+import { parseList } from './parse.js';
+
+/**
+ * `-q` is the global --quiet everywhere else, and the root program would take it before `api` sees it:
+ * after the word `api`, a `-q` is rewritten to `--query` before parsing (use --quiet there instead).
+ */
+export function rewriteApiQueryFlag(argv: readonly string[]): string[] {
+  const out = [...argv];
+  // Global flags that take a value: their value is not the command word.
+  const valued = new Set(['--base-url', '--profile', '--config', '--timeout', '--retries']);
+  let i = 0;
+  while (i < out.length && (out[i] as string).startsWith('-') && out[i] !== '--') i += valued.has(out[i] as string) ? 2 : 1;
+  if (out[i] !== 'api') return out;
+  for (let j = i + 1; j < out.length && out[j] !== '--'; j++) {
+    const a = out[j] as string;
+    if (a === '-q') out[j] = '--query';
+    else if (a.startsWith('-q') && !a.startsWith('--')) out[j] = `--query=${a.slice(2).replace(/^=/, '')}`;
+  }
+  return out;
+}
+
+/** Declares the api command. */
+export default function apiCommand(ctx: Context): Command {
+  return new Command('api')
+    .description('GET any path of the service: JSON body as received, or its data rows with -f')
+    .argument('<path>', "path on the base URL, starting with '/' (e.g. /api/otpi)")
+    .option('-q, --query <name=value>', 'a query parameter (repeatable); after api, -q means --query (use --quiet)', (v: string, prev: string[] = []) => [...prev, v])
+    .addOption(new Option('-f, --format <format>', "print the body's data rows in this format (default: the JSON body as received)").choices(FORMAT_NAMES))
+    .option('-o, --output <file>', 'write to a file, atomically')
+    .option('--columns <list>', 'with -f: comma-separated columns of the data rows, in this order', parseList)
+    .option('--no-header', 'leave out the header line (csv, tsv)')
+    .addOption(new Option('--order <order>', "with -f: the service's order (asc) or reversed (desc)").choices(['asc', 'desc']).default('asc'))
+    .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
+    .addHelpText('after', '\nExamples:\n  $ gpumkt api /health\n  $ gpumkt api /api/otpi -q lab=openai -f csv\n  $ gpumkt api /api/gpu-types -f tsv --columns gpu_name\n  $ gpumkt api /api/memory/mem_ddr5_16gb/history -q startDate=2026-11-01 -q endDate=2026-11-20 --dry-run')
+    .action(async (path: string, flags: Record<string, unknown>) => {
+      const { runApi } = await import('../run/api-call.js');
+      await runApi(ctx, path, flags as never);
+    });
+}

@@ -1,0 +1,62 @@
+/**
+ * `gpumkt memory --from/--to`: daily memory prices, one GET /api/memory/{type}/history per type
+ * (docs/api-contract.md), paced by the client's rate limit. The types come from --type (one),
+ * --category (its types) or neither (all 14). Rows come oldest first; several types are merged by
+ * date, then in catalogue order. Appendable: rows are keyed by `id` and `date`.
+ */
+import { defineEndpoint } from '../api/envelope.js';
+import { UsageError } from '../errors.js';
+import { daysBetween } from '../domain/dates.js';
+import { checkMemoryFilter, findMemoryType, MEMORY_TYPES, parseMemoryCategory } from '../domain/memory-types.js';
+import type { Dataset, Flags } from './types.js';
+
+/** Parameters of one memory-history request. */
+export interface MemoryHistoryParams {
+  /** The type's id (or, for a type this CLI does not know, what the user typed). */
+  readonly type: string;
+  readonly from: string;
+  readonly to: string;
+  readonly limit: number;
+}
+
+/** The types one run asks for, in catalogue order; unknown types and contradictions are usage errors (as for the snapshot). */
+export function historyTypes(flags: Flags): string[] {
+  checkMemoryFilter(flags.type as string | undefined, flags.category as string | undefined);
+  const category = flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string);
+  if (flags.type !== undefined) return [(findMemoryType(flags.type as string) as { id: string }).id];
+  return MEMORY_TYPES.filter((t) => category === undefined || t.category === category).map((t) => t.id);
+}
+
+const memoryHistory: Dataset<MemoryHistoryParams> = {
+  name: 'memory',
+  summary: 'daily memory prices per type, oldest first',
+  examples: [],
+  endpoint: defineEndpoint<MemoryHistoryParams>({
+    id: 'memory-history',
+    path: (p) => `/api/memory/${encodeURIComponent(p.type)}/history`,
+    query: (p) => ({ startDate: p.from, endDate: p.to, limit: String(p.limit) }),
+    envelope: {
+      fields: { success: 'boolean?', id: 'string?', memoryType: 'string?', count: 'uint?' },
+      rows: {
+        date: 'datetime', id: 'string', memoryType: 'string?', category: 'string?', price: 'number', weeklyHigh: 'number?',
+        weeklyLow: 'number?', changePct: 'number?', sourceUpdatedAt: 'datetime?', timestamp: 'datetime?',
+      },
+    },
+    timeKey: 'date',
+    columns: ['date', 'id', 'memoryType', 'category', 'price', 'weeklyHigh', 'weeklyLow', 'changePct', 'sourceUpdatedAt', 'timestamp'],
+    tableColumns: ['date', 'id', 'price', 'weeklyHigh', 'weeklyLow', 'changePct'],
+    valueKey: 'price',
+  }),
+  subject: 'none',
+  groups: { window: true, series: false, analysis: false },
+  fetch: { kind: 'single' },
+  sort: true,
+  targetColumn: 'id',
+  targets: (_args, flags) => historyTypes(flags),
+  // The limit covers every calendar day of the window, so the service's default of 1000 never cuts it.
+  params: (_flags, type, window) => ({
+    type: type as string, from: window?.from ?? '', to: window?.to ?? '', limit: window ? daysBetween(window.from, window.to) + 1 : 1000,
+  }),
+};
+
+export default memoryHistory;

@@ -1,0 +1,25 @@
+/**
+ * The service's plans as a client can know them: the key's prefix is the plan (docs/api-contract.md),
+ * and callers without a key get the free tier of the public routes.
+ */
+import { GPU_MODELS, type GpuModel } from './gpus.js';
+
+/** Models the public (no-key) tier serves: every model but RTX PRO 6000 WS. */
+export const FREE_GPU_MODELS: readonly GpuModel[] = GPU_MODELS.filter((m) => m !== 'RTX PRO 6000 WS');
+
+/** A plan, as read from a key's prefix; `none` when no key is configured. */
+export interface KeyPlan {
+  readonly plan: 'full' | 'premium' | 'none';
+  /** The documented prefix that says so, or undefined when the prefix is not a documented one. */
+  readonly prefix?: 'sk_live_' | 'sk_prem_';
+  /** What the plan covers, in a few words. */
+  readonly covers: string;
+}
+
+/** The plan of a key by its prefix (an unknown prefix is treated as full, as the service does); never returns the key. */
+export function planOfKey(key: string | undefined): KeyPlan {
+  if (key === undefined || key === '') return { plan: 'none', covers: 'public routes only: five models, trailing 3 months, daily' };
+  if (key.startsWith('sk_prem_')) return { plan: 'premium', prefix: 'sk_prem_', covers: 'daily data, full history, all six models' };
+  if (key.startsWith('sk_live_')) return { plan: 'full', prefix: 'sk_live_', covers: 'daily and hourly data, full history, all six models' };
+  return { plan: 'full', covers: 'treated as full (prefix not sk_live_ or sk_prem_)' };
+}

@@ -1,0 +1,26 @@
+/** What a typed file (parquet) records about the request that produced it, secrets already removed. */
+import { redactUrl } from '../domain/redact.js';
+import { redactArgv, type ExportSource } from './manifest.js';
+
+/** The request of a run as stored in a file's metadata: the command, its redacted command line, the URLs asked (no key). */
+export interface RequestRecord {
+  readonly command: string;
+  readonly argv: readonly string[];
+  readonly baseUrl: string;
+  readonly urls: readonly string[];
+}
+
+/**
+ * The request record of `command` run with `argv` through `session`; `knownKey` is masked wherever it
+ * appears. Made before the requests are sent: `urls` is read when the record is written (a getter).
+ */
+export function requestRecord(command: string, argv: readonly string[], knownKey: string | undefined, session: ExportSource): RequestRecord {
+  return {
+    command,
+    argv: redactArgv(argv, knownKey),
+    baseUrl: redactUrl(session.baseUrl),
+    get urls() {
+      return session.requests.map((r) => redactUrl(r.url));
+    },
+  };
+}

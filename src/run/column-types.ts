@@ -1,0 +1,30 @@
+/** The declared column types of a dataset, for typed formats (parquet), derived from its documented row shape. */
+import type { Endpoint } from '../api/endpoint.js';
+import type { Kind } from '../api/validate.js';
+import type { ColumnType } from '../output/format-types.js';
+
+// Each documented kind (api/validate.ts) as the column type it is written as. A list of strings has no
+// flat column type: it is written as JSON text, as csv writes it.
+const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
+  datetime: 'timestamp',
+  date: 'date',
+  number: 'double',
+  'number|null': 'double',
+  int: 'int',
+  uint: 'int',
+  boolean: 'bool',
+  string: 'string',
+  'string[]': 'string',
+};
+
+/**
+ * The type of every documented row field of `endpoint` (plus `gpu`, the model name the runner adds);
+ * fields the shape does not declare are left out, so the format infers them from the rows.
+ */
+export function declaredColumnTypes(endpoint: Endpoint<unknown, unknown>, perModel: boolean): Record<string, ColumnType> {
+  const types: Record<string, ColumnType> = perModel ? { gpu: 'string' } : {};
+  for (const [field, spec] of Object.entries(endpoint.envelope?.rows ?? {})) {
+    types[field] = TYPE_OF_KIND[(spec.endsWith('?') ? spec.slice(0, -1) : spec) as Kind];
+  }
+  return types;
+}

@@ -1,0 +1,19 @@
+/** What one run of a data command is about: the dataset its flags select, and the targets of its requests. */
+import type { AnyDataset, Flags } from '../datasets/types.js';
+import { resolveGpuList } from '../domain/gpus.js';
+
+/** The dataset a command runs: the first variant its flags select, else its own. */
+export function selectDataset(ds: AnyDataset, flags: Flags): AnyDataset {
+  return ds.variants?.find((v) => v.when(flags))?.dataset ?? ds;
+}
+
+/**
+ * The targets, one request series each: the descriptor's own rule, else by subject (the positional
+ * models, the repeated --gpu, or one target-less request). Unknown models exit 2 here, before any request.
+ */
+export function resolveTargets(ds: AnyDataset, args: readonly string[], flags: Flags & { gpu?: string[] }, keyed: boolean): Array<string | undefined> {
+  if (ds.targets) return [...ds.targets(args, flags, keyed)];
+  if (ds.subject === 'gpus' || ds.subject === 'some-gpus') return resolveGpuList(args);
+  if (ds.subject === 'gpu-option' && flags.gpu) return resolveGpuList(flags.gpu);
+  return [undefined];
+}
