@@ -10,7 +10,7 @@
 # Which command path the words before the cursor name, how many arguments follow it, and --config.
 # Cached per command line: fish evaluates every condition below for one Tab.
 set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'help'
-set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--append' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--order' 'latest|--append' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--order' 'utilization|--append' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'memory-types|--category' 'status|-f' 'status|--format' 'api|-q' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'gpus|-f' 'gpus|--format' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'status|-f' 'status|--format' 'api|-q' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host'
 function __gpumkt_state
     set -l line (commandline -pc)
     test "$line" = "$__gpumkt_line"; and return
@@ -192,11 +192,21 @@ function __gpumkt_v_category_7
 end
 
 function __gpumkt_v_format_8
+    printf '%s\t%s\n' 'table' 'format'
+    printf '%s\t%s\n' 'csv' 'format'
+    printf '%s\t%s\n' 'tsv' 'format'
+    printf '%s\t%s\n' 'json' 'format'
+    printf '%s\t%s\n' 'ndjson' 'format'
+    printf '%s\t%s\n' 'markdown' 'format'
+    printf '%s\t%s\n' 'parquet' 'format'
+end
+
+function __gpumkt_v_format_9
     printf '%s\t%s\n' 'text' 'format'
     printf '%s\t%s\n' 'json' 'format'
 end
 
-function __gpumkt_v_key_9
+function __gpumkt_v_key_10
     printf '%s\t%s\n' 'api-key' 'key'
     printf '%s\t%s\n' 'base-url' 'key'
     printf '%s\t%s\n' 'timeout' 'key'
@@ -204,7 +214,7 @@ function __gpumkt_v_key_9
     printf '%s\t%s\n' 'format' 'key'
 end
 
-function __gpumkt_v_command_10
+function __gpumkt_v_command_11
     printf '%s\t%s\n' 'get' 'print the effective value of a key (the API key itself is never printed)'
     printf '%s\t%s\n' 'set' 'save a value in the selected profile; the API key is read from a hidden prompt or stdin'
     printf '%s\t%s\n' 'unset' 'remove a key from the selected profile'
@@ -212,13 +222,13 @@ function __gpumkt_v_command_10
     printf '%s\t%s\n' 'path' 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 end
 
-function __gpumkt_v_shell_11
+function __gpumkt_v_shell_12
     printf '%s\t%s\n' 'bash' 'shell'
     printf '%s\t%s\n' 'zsh' 'shell'
     printf '%s\t%s\n' 'fish' 'shell'
 end
 
-function __gpumkt_v_command_12
+function __gpumkt_v_command_13
     printf '%s\t%s\n' 'util-index' 'daily utilization index, each move split into demand and supply effects'
     printf '%s\t%s\n' 'history' 'price-index series (USD per GPU-hour) per GPU model'
     printf '%s\t%s\n' 'volume' 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
@@ -246,8 +256,10 @@ complete -c gpumkt -l retries -x -d 'retries on network faults, 429 and 5xx (def
 complete -c gpumkt -l no-color -d 'never colour output (also NO_COLOR)'
 complete -c gpumkt -s q -l quiet -d 'print no notices or warnings, only errors'
 complete -c gpumkt -s v -l verbose -d 'log each request (method, URL, status, time) on stderr; the key is never shown'
-complete -c gpumkt -l dry-run -d 'print each request as a curl command (key redacted) and send nothing'
+complete -c gpumkt -l debug -d 'show the stack trace of an error (for bug reports)'
+complete -c gpumkt -l dry-run -d 'print each request as a curl command (the key as "$GPUMKT_API_KEY") and send nothing'
 complete -c gpumkt -l sandbox -d 'query a built-in local sandbox with synthetic data; no key needed'
+complete -c gpumkt -l no-pager -d 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)'
 complete -c gpumkt -s h -l help -d 'display help for command'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'util-index' -d 'daily utilization index, each move split into demand and supply effects'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'history' -d 'price-index series (USD per GPU-hour) per GPU model'
@@ -374,13 +386,9 @@ complete -c gpumkt -n '__gpumkt_at \'memory\'' -s f -l format -x -a '(__gpumkt_v
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l columns -x -a '(__gpumkt_list id memoryType category price changePct weeklyHigh weeklyLow sourceUpdatedAt date updatedAt timestamp)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l no-header -d 'leave out the header line (csv, tsv)'
-complete -c gpumkt -n '__gpumkt_at \'memory\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
-complete -c gpumkt -n '__gpumkt_at \'memory\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
-complete -c gpumkt -n '__gpumkt_at \'memory\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
-complete -c gpumkt -n '__gpumkt_at \'memory\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
@@ -390,13 +398,9 @@ complete -c gpumkt -n '__gpumkt_at \'latest\'' -s f -l format -x -a '(__gpumkt_v
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l columns -x -a '(__gpumkt_list gpu_name region index_value date last_updated)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l no-header -d 'leave out the header line (csv, tsv)'
-complete -c gpumkt -n '__gpumkt_at \'latest\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
-complete -c gpumkt -n '__gpumkt_at \'latest\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
-complete -c gpumkt -n '__gpumkt_at \'latest\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
-complete -c gpumkt -n '__gpumkt_at \'latest\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
@@ -406,13 +410,9 @@ complete -c gpumkt -n '__gpumkt_at \'utilization\'' -s f -l format -x -a '(__gpu
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l columns -x -a '(__gpumkt_list gpu_type region utilization_ratio avg_7d avg_30d recorded_at)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l no-header -d 'leave out the header line (csv, tsv)'
-complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
-complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
-complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
-complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
@@ -428,7 +428,6 @@ complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l no-header -d 'leave out th
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
-complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
@@ -441,11 +440,15 @@ complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l y -x -d 'the numeric colum
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l stats -d 'print a summary per model instead of rows: count, first, last, min, max, mean, change, % change'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l spark -d 'like --stats, with a sparkline of each model in a trend column'
 complete -c gpumkt -n '__gpumkt_pos \'volatility\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
-complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l aliases -d 'show each model with its aliases, tab-separated'
+complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l aliases -d 'show each model with its aliases, tab-separated (a column with -f)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l live -d 'the service\'s own catalogue (GET /api/gpu-types) instead of the built-in list'
+complete -c gpumkt -n '__gpumkt_at \'gpus\'' -s f -l format -x -a '(__gpumkt_v_format_8)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l category -x -a '(__gpumkt_v_category_7)' -d 'only this category'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l live -d 'the service\'s own catalogue (GET /api/memory-types) instead of the built-in list'
-complete -c gpumkt -n '__gpumkt_at \'status\'' -s f -l format -x -a '(__gpumkt_v_format_8)' -d 'text, or json for scripts'
+complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -s f -l format -x -a '(__gpumkt_v_format_8)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'status\'' -s f -l format -x -a '(__gpumkt_v_format_9)' -d 'text, or json for scripts'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s q -l query -x -d 'a query parameter (repeatable); after api, -q means --query (use --quiet)'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'print the body\'s data rows in this format (default: the JSON body as received)'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s o -l output -r -F -d 'write to a file, atomically'
@@ -459,11 +462,11 @@ complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'unset' -d 'remove a key fr
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'list' -d 'show every key with its effective value and where it comes from (the API key as ***)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'path' -d 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'help' -d 'display help for command'
-complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_9)'
-complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_9)'
-complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_9)'
-complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_10)'
+complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_10)'
+complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_10)'
+complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_10)'
+complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_11)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l port -x -d 'port to listen on (0 picks a free one)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l host -x -d 'address to bind (loopback unless told otherwise)'
-complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_11)'
-complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_12)'
+complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_12)'
+complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_13)'

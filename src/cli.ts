@@ -2,10 +2,11 @@
  * The entry point: builds the root program, runs one command, and maps every error to its exit
  * code in one place. Only this file (and bin/) may touch `process`.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
+import { EXIT_CODES_HELP } from './commands/help-text.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseRetries, parseTimeout } from './commands/parse.js';
 import { VERSION } from './version.js';
@@ -34,6 +35,7 @@ function processIo(): Io {
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     columns: process.stdout.isTTY ? process.stdout.columns || 80 : 80,
+    rows: process.stdout.isTTY ? process.stdout.rows || 24 : undefined,
   };
 }
 
@@ -60,12 +62,13 @@ export function buildProgram(ctx: Context): Command {
     .option('--no-color', 'never colour output (also NO_COLOR)')
     .option('-q, --quiet', 'print no notices or warnings, only errors')
     .option('-v, --verbose', 'log each request (method, URL, status, time) on stderr; the key is never shown')
-    .addOption(new Option('--debug', 'show stack traces of internal errors').hideHelp())
-    .option('--dry-run', 'print each request as a curl command (key redacted) and send nothing')
+    .option('--debug', 'show the stack trace of an error (for bug reports)')
+    .option('--dry-run', 'print each request as a curl command (the key as "$GPUMKT_API_KEY") and send nothing')
     .option('--sandbox', 'query a built-in local sandbox with synthetic data; no key needed')
+    .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
     .showSuggestionAfterError(true);
   for (const make of COMMANDS) program.addCommand(make(ctx));
-  program.addHelpText('after', '\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nDocs: README.md. Exit codes: 0 ok, 2 usage, 3 auth, 4 no data, 5 unreachable, 6 invalid response, 7 output, 8 locked, 9 empty.');
+  program.addHelpText('after', `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.\n\n${EXIT_CODES_HELP}`);
   configureTree(program, ctx.io);
   return program;
 }
@@ -124,7 +127,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     return {
       baseUrl: o.baseUrl, profile: o.profile, config: o.config, timeout: o.timeout, retries: o.retries,
       color: o.color !== false && !noColor, quiet: o.quiet === true, verbose: o.verbose === true && o.quiet !== true,
-      debug: o.debug === true, dryRun: o.dryRun === true, sandbox: o.sandbox === true,
+      debug: o.debug === true, dryRun: o.dryRun === true, sandbox: o.sandbox === true, pager: o.pager !== false,
     };
   };
   const clock = makeClock(env);

@@ -17,6 +17,8 @@ export interface Io {
   readonly stdinIsTTY: boolean;
   /** Terminal width for tables and charts (80 off a terminal). */
   readonly columns: number;
+  /** Terminal height when stdout is the process's own terminal (the pager may open); absent otherwise. */
+  readonly rows?: number;
 }
 
 /** Options every command accepts (README: Global flags). */
@@ -32,6 +34,8 @@ export interface GlobalOptions {
   debug: boolean;
   dryRun: boolean;
   sandbox: boolean;
+  /** False with --no-pager. */
+  pager: boolean;
 }
 
 /** Messages to stderr, filtered by -q / -v. */

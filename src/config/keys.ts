@@ -3,6 +3,7 @@
  * so that commands which only need these names and checks do not load zod.
  */
 import { UsageError } from '../errors.js';
+import { didYouMean } from '../domain/suggest.js';
 import { PROFILE_FORMATS } from '../output/formats.js';
 
 /** Keys `gpumkt config` accepts, kebab-case as stored in the file. */
@@ -40,7 +41,7 @@ export const BOUNDS = {
 export function parseKey(input: string): ConfigKey {
   const key = input.trim().toLowerCase();
   if ((CONFIG_KEYS as readonly string[]).includes(key)) return key as ConfigKey;
-  throw new UsageError(`unknown config key ${JSON.stringify(input)}; valid keys: ${CONFIG_KEYS.join(', ')}`);
+  throw new UsageError(`unknown config key ${JSON.stringify(input)}; ${didYouMean(input, CONFIG_KEYS)}valid keys: ${CONFIG_KEYS.join(', ')}`);
 }
 
 // Bearer tokens are printable ASCII (RFC 6750 b64token is a subset); anything else would only
@@ -110,7 +111,7 @@ export function checkRetries(value: number | string, origin: string): number {
 export function checkFormat(value: string, origin: string): string {
   const v = value.trim().toLowerCase();
   if (FORMATS.includes(v)) return v;
-  throw new UsageError(`invalid ${origin} ${JSON.stringify(value)}: expected one of ${FORMATS.join(', ')}`);
+  throw new UsageError(`invalid ${origin} ${JSON.stringify(value)}: ${didYouMean(v, FORMATS)}expected one of ${FORMATS.join(', ')}`);
 }
 
 /** Parses a command-line value for a non-secret key into what is stored in the file. */

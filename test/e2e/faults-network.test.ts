@@ -200,7 +200,7 @@ describe('secrets at the edges', () => {
     const base = `http://user:${PROXY_PASSWORD}@127.0.0.1:${api.port}`;
     const dry = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: base, GPUMKT_API_KEY: key } });
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toBe(`curl -sS -H 'Authorization: Bearer ***' 'http://***@127.0.0.1:${api.port}/api/memory-index'\n`);
+    expect(dry.stdout).toBe(`curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" 'http://***@127.0.0.1:${api.port}/api/memory-index'\n`);
     const verbose = await runCli(['memory', '-v', '-f', 'csv'], { env: { GPUMKT_BASE_URL: base, GPUMKT_API_KEY: key } });
     expect(verbose.code, verbose.stderr).toBe(0);
     expect(verbose.stderr).toContain(`GET http://***@127.0.0.1:${api.port}/api/memory-index → 200`);
