@@ -3,12 +3,12 @@
  * and its file share one lock; a file --append cannot read exactly is refused untouched; and a signal
  * that arrives after the new file is in place does not turn a success into 130/143.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CANARY_KEY, runCli, type RunOptions } from '../helpers/cli.js';
+import { BIN, CANARY_KEY, runCli, type RunOptions } from '../helpers/cli.js';
 import { runOn, spawnCli, waitFor, workDir } from './cron-helpers.js';
 
 const ARGS = ['util-index', '--gpu', 'h100', '--from', '2026-09-01'];
@@ -61,15 +61,21 @@ describe('locks that cannot be read end the run at once with exit 8, naming the 
     writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: '2026-11-20T00:00:00.000Z' }), { mode: 0o600 });
     // As root, the run is made another user's (nobody); otherwise the lock is made unreadable to us.
     const root = process.getuid?.() === 0;
+    let bin: string | undefined;
     if (root) {
       chmodSync(dir, 0o777);
-      // The test run's private temp folder (test/setup) must let that user reach `dir`.
+      // The test run's private temp folder (test/setup) must let that user reach `dir`, and the CLI must
+      // be readable by it wherever the checkout lives: a copy of bin/ and dist/ (dist is self-contained).
       chmodSync(dirname(dir), 0o711);
+      const app = join(dir, 'app');
+      cpSync(resolve(dirname(BIN), '..', 'bin'), join(app, 'bin'), { recursive: true });
+      cpSync(resolve(dirname(BIN), '..', 'dist'), join(app, 'dist'), { recursive: true });
+      bin = join(app, 'bin', 'gpumkt.js');
     }
     else chmodSync(lock, 0o000);
     const r = await run([...ARGS, '--append', file, '--lock-timeout', '30'], {
       timeoutMs: 15_000,
-      ...(root ? { user: { uid: 65534, gid: 65534 }, env: { HOME: dir, GPUMKT_CONFIG: join(dir, 'none.json') } } : {}),
+      ...(root ? { user: { uid: 65534, gid: 65534 }, bin, env: { HOME: dir, GPUMKT_CONFIG: join(dir, 'none.json') } } : {}),
     });
     expect(r.code, r.stderr).toBe(8);
     expect(r.stderr).toMatch(/the lock .*u\.csv\.lock cannot be read: permission denied/);

@@ -61,6 +61,8 @@ export interface RunOptions {
   readonly fileSizeLimit?: number;
   /** Run as this user and group (needs root), e.g. to meet another user's private files. */
   readonly user?: { readonly uid: number; readonly gid: number };
+  /** Run this copy of bin/gpumkt.js instead of the checkout's (e.g. one another user can read). */
+  readonly bin?: string;
   /** Start a real process even when nothing else asks for one (exit status, stderr of Node itself, /proc). */
   readonly spawn?: boolean;
 }
@@ -86,7 +88,7 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
   const started = Date.now();
   if (!needsProcess(opts)) return inProcess(args, env, opts, started).finally(() => removeTempDir(home));
   return new Promise((resolvePromise, reject) => {
-    const argv = [process.execPath, BIN, ...args];
+    const argv = [process.execPath, opts.bin ?? BIN, ...args];
     const shell = [
       ...(opts.umask === undefined ? [] : [`umask ${opts.umask.toString(8).padStart(3, '0')}`]),
       ...(opts.fileSizeLimit === undefined ? [] : [`ulimit -f ${opts.fileSizeLimit}`]),
