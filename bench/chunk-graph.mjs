@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // Dependencies recognisable in a minified chunk by text only they contain.
-const MARKERS = { zod: /\$ZodType/, undici: /UND_ERR/, 'cli-table3': /wordWrap/, chalk: /supportsColor/, commander: /helpInformation/ };
+const MARKERS = { zod: /\$ZodType/, undici: /UND_ERR/, chalk: /bgBlackBright/, commander: /helpInformation/ };
 const STATIC = /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.[^"']+)["']/g;
 
 /** The files dist/cli.js loads statically, their total size, and which dependencies they contain. */

@@ -23,6 +23,19 @@ function fatal(err) {
 }
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
+// Node prints its warnings itself, as two lines ("(node:123) …" and "(Use `node --trace-warnings …`)").
+// Two are known and harmless on paths gpumkt takes on purpose: undici marks its SOCKS5 proxy support
+// experimental, and an https:// proxy given by IP address makes Node warn about the TLS server name
+// (DEP0123). Those are dropped; any other warning becomes one line, like every message of gpumkt.
+process.removeAllListeners('warning');
+process.on('warning', (w) => {
+  if (w.name === 'ExperimentalWarning' || w.code === 'DEP0123') return;
+  try {
+    process.stderr.write(`gpumkt: warning: ${w.name}: ${String(w.message).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()}\n`);
+  } catch {
+    // stderr itself is gone: nothing to tell.
+  }
+});
 
 // Node ≥ 22.1 keeps V8's compiled code of dist/ on disk, so later runs skip most parsing and compiling.
 // The folder is gpumkt's own under the user's cache dir ($NODE_COMPILE_CACHE wins when set). It is made

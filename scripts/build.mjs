@@ -68,7 +68,7 @@ const result = await build({
   logLevel: 'warning',
 });
 
-// The CommonJS dependencies (commander, undici, cli-table3) call require() for Node's modules through
+// The CommonJS dependencies (commander, undici) call require() for Node's modules through
 // esbuild's one shared __require helper, which uses the `require` in scope of the chunk defining it.
 // Only that chunk gets a real `require`: a createRequire() in every chunk costs start-up for nothing.
 const REQUIRE = "import{createRequire as __gpumktCR}from'node:module';const require=__gpumktCR(import.meta.url);\n";

@@ -1,10 +1,13 @@
 // What the bundle gets for `import … from 'undici'` (scripts/build.mjs maps it here): the same undici
-// code, but only the HTTP/1 dispatchers and the request API that src/api uses. undici's index.js loads
-// all of undici (fetch, WebSocket, caches, mocks, interceptors), which costs tens of milliseconds at
-// every start-up. Tests and type checking use the real package; the e2e suite runs this bundle.
-// build.mjs fails if src imports a name from undici that is not exported here.
+// code, but only the HTTP/1 dispatchers, their connector (Agent loads Pool and it anyway) and the
+// request API that src/api uses. undici's index.js loads all of undici (fetch, WebSocket, caches, mocks,
+// interceptors), which costs tens of milliseconds at every start-up. Tests and type checking use the
+// real package; the e2e suite runs this bundle. build.mjs fails if src imports a name from undici that
+// is not exported here.
 'use strict';
 const Agent = require('undici/lib/dispatcher/agent');
+const Pool = require('undici/lib/dispatcher/pool');
+const buildConnector = require('undici/lib/core/connect');
 const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent');
 const Dispatcher = require('undici/lib/dispatcher/dispatcher');
 const api = require('undici/lib/api');
@@ -27,4 +30,4 @@ function request(url, opts) {
   });
 }
 
-module.exports = { Agent, EnvHttpProxyAgent, Dispatcher, request };
+module.exports = { Agent, EnvHttpProxyAgent, Dispatcher, Pool, buildConnector, request };

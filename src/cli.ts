@@ -2,17 +2,19 @@
  * The entry point: builds the root program, runs one command, and maps every error to its exit
  * code in one place. Only this file (and bin/) may touch `process`.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
+import { EXIT_CODES_HELP } from './commands/help-text.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
-import { parseNonNegativeInt, parsePositiveNumber } from './commands/parse.js';
+import { parseRetries, parseTimeout } from './commands/parse.js';
 import { HELP_WIDTH } from './commands/help-width.js';
 
 export { HELP_WIDTH };
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/sanitize.js';
+import { redactAll, redactSecrets } from './domain/redact.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
 export interface MainOptions {
@@ -36,15 +38,17 @@ function processIo(): Io {
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     columns: process.stdout.isTTY ? process.stdout.columns || 80 : 80,
+    rows: process.stdout.isTTY ? process.stdout.rows || 24 : undefined,
   };
 }
 
-function makeLogger(io: Io, globals: () => GlobalOptions): Logger {
-  // Messages may quote server data (rule violations, URLs): one terminal-safe line each.
+function makeLogger(io: Io, globals: () => GlobalOptions, secrets: Set<string>): Logger {
+  // Messages may quote server data (rule violations, URLs): one terminal-safe line each, secrets masked.
+  const line = (m: string): string => oneLine(redactAll(m, secrets));
   return {
-    warn: (m) => void (globals().quiet || io.stderr.write(`gpumkt: warning: ${oneLine(m)}\n`)),
-    info: (m) => void (globals().quiet || io.stderr.write(`gpumkt: ${oneLine(m)}\n`)),
-    verbose: (m) => void (globals().verbose && io.stderr.write(`gpumkt: ${oneLine(m)}\n`)),
+    warn: (m) => void (globals().quiet || io.stderr.write(`gpumkt: warning: ${line(m)}\n`)),
+    info: (m) => void (globals().quiet || io.stderr.write(`gpumkt: ${line(m)}\n`)),
+    verbose: (m) => void (globals().verbose && io.stderr.write(`gpumkt: ${line(m)}\n`)),
   };
 }
 
@@ -56,17 +60,18 @@ export function buildProgram(ctx: Context): Command {
     .option('--base-url <url>', 'API base URL (env GPUMKT_BASE_URL)')
     .option('--profile <name>', 'config profile to use (env GPUMKT_PROFILE)')
     .option('--config <file>', 'config file path (env GPUMKT_CONFIG)')
-    .option('--timeout <seconds>', 'per-attempt timeout: connect, headers, body idle (default 30)', parsePositiveNumber)
-    .option('--retries <n>', 'retries on network faults, 429 and 5xx (default 3; 0 disables)', parseNonNegativeInt)
+    .option('--timeout <seconds>', 'per-attempt timeout: connect, headers, body idle (default 30; 0.1 to 86400)', parseTimeout)
+    .option('--retries <n>', 'retries on network faults, 429 and 5xx (default 3; 0 disables; at most 100)', parseRetries)
     .option('--no-color', 'never colour output (also NO_COLOR)')
     .option('-q, --quiet', 'print no notices or warnings, only errors')
     .option('-v, --verbose', 'log each request (method, URL, status, time) on stderr; the key is never shown')
-    .addOption(new Option('--debug', 'show stack traces of internal errors').hideHelp())
-    .option('--dry-run', 'print each request as a curl command (key redacted) and send nothing')
+    .option('--debug', 'show the stack trace of an error (for bug reports)')
+    .option('--dry-run', 'print each request as a curl command (the key as "$GPUMKT_API_KEY") and send nothing')
     .option('--sandbox', 'query a built-in local sandbox with synthetic data; no key needed')
+    .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
     .showSuggestionAfterError(true);
   for (const make of COMMANDS) program.addCommand(make(ctx));
-  program.addHelpText('after', '\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nDocs: README.md. Exit codes: 0 ok, 2 usage, 3 auth, 4 no data, 5 unreachable, 6 invalid response, 7 output, 8 locked, 9 empty.');
+  program.addHelpText('after', `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.\n\n${EXIT_CODES_HELP}`);
   configureTree(program, ctx.io);
   return program;
 }
@@ -90,15 +95,17 @@ function report(err: unknown, ctx: Context, debug: boolean): number {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
     return err.exitCode === 0 ? 0 : ExitCode.usage;
   }
+  const mask = (s: string): string => redactAll(s, ctx.secrets);
   if (err instanceof GpumktError) {
-    const hint = err.hint ? ` (${oneLine(err.hint)})` : '';
-    ctx.io.stderr.write(`gpumkt: error: ${oneLine(err.message)}${hint}\n`);
-    if (debug && err.stack) ctx.io.stderr.write(`${err.stack}\n`);
+    // A hint is our own advice, and may show the form of a URL with credentials: only secrets are masked.
+    const hint = err.hint ? ` (${oneLine(redactSecrets(err.hint, ctx.secrets))})` : '';
+    ctx.io.stderr.write(`gpumkt: error: ${oneLine(mask(err.message))}${hint}\n`);
+    if (debug && err.stack) ctx.io.stderr.write(`${mask(err.stack)}\n`);
     return err.exitCode;
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  ctx.io.stderr.write(`gpumkt: internal error: ${oneLine(e.message)} (this is a bug; rerun with --debug for details)\n`);
-  if (debug && e.stack) ctx.io.stderr.write(`${e.stack}\n`);
+  ctx.io.stderr.write(`gpumkt: internal error: ${oneLine(mask(e.message))} (this is a bug; rerun with --debug for details)\n`);
+  if (debug && e.stack) ctx.io.stderr.write(`${mask(e.stack)}\n`);
   return ExitCode.internal;
 }
 
@@ -125,30 +132,40 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     return {
       baseUrl: o.baseUrl, profile: o.profile, config: o.config, timeout: o.timeout, retries: o.retries,
       color: o.color !== false && !noColor, quiet: o.quiet === true, verbose: o.verbose === true && o.quiet !== true,
-      debug: o.debug === true, dryRun: o.dryRun === true, sandbox: o.sandbox === true,
+      debug: o.debug === true, dryRun: o.dryRun === true, sandbox: o.sandbox === true, pager: o.pager !== false,
     };
   };
   const clock = makeClock(env);
+  const secrets = new Set<string>();
+  let committed = false;
   const ctx: Context = {
-    io, env, argv, ...clock, signal: controller.signal, log: makeLogger(io, globals), globals,
+    io, env, argv, ...clock, signal: controller.signal, log: makeLogger(io, globals, secrets), globals,
     onCleanup: (fn) => void cleanups.push(fn),
+    secrets,
+    committed: () => void (committed = true),
   };
   let signalCount = 0;
   const onSignal = (sig: 'SIGINT' | 'SIGTERM') => {
     signalCount += 1;
     // A second signal while cleaning up means "now": leave at once with the signal's code.
-    if (signalCount > 1) process.exit(sig === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm);
+    // Once the output is committed, the file is the new one: the code says so even then.
+    if (signalCount > 1) process.exit(committed ? ExitCode.ok : sig === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm);
     controller.abort(new InterruptedError(sig));
   };
   const sigint = () => onSignal('SIGINT');
   const sigterm = () => onSignal('SIGTERM');
   process.on('SIGINT', sigint).on('SIGTERM', sigterm);
+  // A signal that arrives once the output file is in place interrupts nothing the user can see: the
+  // run says what happened to the file, success (a failure after the commit still reports itself).
+  const interrupted = (): boolean => controller.signal.aborted && !committed;
   try {
     program = buildProgram(ctx);
     await program.parseAsync(rewriteApiQueryFlag(argv), { from: 'user' });
-    return controller.signal.aborted ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
+    return interrupted() ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {
-    if (controller.signal.aborted) {
+    // After the commit, the interrupt itself is no failure.
+    if (committed && err instanceof InterruptedError) return ExitCode.ok;
+    if (interrupted()) {
       const reason = controller.signal.reason as InterruptedError;
       io.stderr.write(`gpumkt: ${reason.message}\n`);
       return reason.exitCode;

@@ -4,7 +4,8 @@
  * `process` streams or `console` directly.
  */
 import type { Readable, Writable } from 'node:stream';
-import { utcToday } from './domain/dates.js';
+import { isIsoDate, utcToday } from './domain/dates.js';
+import { UsageError } from './errors.js';
 
 /** The process's streams and what is known about them. */
 export interface Io {
@@ -16,6 +17,8 @@ export interface Io {
   readonly stdinIsTTY: boolean;
   /** Terminal width for tables and charts (80 off a terminal). */
   readonly columns: number;
+  /** Terminal height when stdout is the process's own terminal (the pager may open); absent otherwise. */
+  readonly rows?: number;
 }
 
 /** Options every command accepts (README: Global flags). */
@@ -31,6 +34,8 @@ export interface GlobalOptions {
   debug: boolean;
   dryRun: boolean;
   sandbox: boolean;
+  /** False with --no-pager. */
+  pager: boolean;
 }
 
 /** Messages to stderr, filtered by -q / -v. */
@@ -60,11 +65,27 @@ export interface Context {
   globals(): GlobalOptions;
   /** Cleanup callbacks run when the run ends, however it ends (temporary files, servers). */
   onCleanup(fn: () => void | Promise<void>): void;
+  /** Secrets of the run (the API key), masked in every encoding in every message main() prints. */
+  readonly secrets?: Set<string>;
+  /**
+   * Marks the run's output as committed (the file renamed into place): from then on the run reports
+   * success, whatever signal arrives, since the file it names has been replaced.
+   */
+  committed?(): void;
 }
 
-/** Builds the clock from GPUMKT_TODAY when set (noon UTC of that day), else the real time. */
+/**
+ * Builds the clock from GPUMKT_TODAY when set (noon UTC of that day), else the real time. A value that
+ * is not a calendar date is a usage error (exit 2) the first time the clock is read.
+ */
 export function makeClock(env: Readonly<Record<string, string | undefined>>): { now(): Date; today(): string } {
-  const pinned = env.GPUMKT_TODAY;
-  const now = pinned && /^\d{4}-\d{2}-\d{2}$/.test(pinned) ? () => new Date(`${pinned}T12:00:00Z`) : () => new Date();
+  const pinned = env.GPUMKT_TODAY?.trim();
+  const now = !pinned
+    ? () => new Date()
+    : isIsoDate(pinned)
+      ? () => new Date(`${pinned}T12:00:00Z`)
+      : () => {
+          throw new UsageError(`GPUMKT_TODAY must be a date YYYY-MM-DD (got ${JSON.stringify(pinned.slice(0, 40))})`);
+        };
   return { now, today: () => utcToday(now()) };
 }

@@ -16,6 +16,9 @@ import { describeNetworkError, isTransientNetworkError, networkErrorHint } from 
 import { RateLimiter } from './rate-limit.js';
 import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, RETRYABLE_STATUSES, type BackoffPolicy } from './retry.js';
 import { sleep } from '../domain/sleep.js';
+import { ConnectGate } from './connect-gate.js';
+import { Deadline } from './deadline.js';
+import { MAX_ROW_DEPTH, tooDeepRow } from './validate.js';
 
 export type { ProxySettings } from './dispatcher.js';
 
@@ -57,12 +60,16 @@ export function requestUrl(baseUrl: string, path: string, query: Query): string 
   return url.toString().replace(/\+/g, '%20');
 }
 
-/** The default time budget of one request: every attempt may use its whole timeout, plus 30 s of waits. */
+/** The longest time budget of one request, whatever the settings: a week. */
+export const MAX_BUDGET_MS = 7 * 86_400_000;
+
+/** The default time budget of one request: every attempt may use its whole timeout, plus 30 s of waits (at most a week). */
 export function defaultDeadlineMs(timeoutMs: number, retries: number): number {
-  return timeoutMs * (retries + 1) + 30_000;
+  return Math.min(timeoutMs * (retries + 1) + 30_000, MAX_BUDGET_MS);
 }
 
-const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+// Tenths for short spans, whole seconds from 100 s on (a Retry-After of 1e24 s stays readable).
+const seconds = (ms: number): string => `${ms >= 100_000 ? Math.round(ms / 1000) : Math.round(ms / 100) / 10} s`;
 
 /**
  * The body as its endpoint's schema accepts it. The fast check passes good bodies through untouched
@@ -82,15 +89,18 @@ export class ApiClient {
   private readonly dispatcher: Dispatcher;
   /** The proxy in use, credentials hidden, for messages. */
   private readonly via: string | undefined;
+  private readonly gate: ConnectGate;
   private readonly limiter: RateLimiter;
-  // Aborted by close(): requests and waits still running (siblings of a failed fan-out) stop at once.
+  // Aborted by close(), or with the run's signal: requests and waits still running (siblings of a
+  // failed fan-out) stop at once. A controller of our own, linked by a listener, not AbortSignal.any.
   private readonly closing = new AbortController();
-  private readonly runSignal: AbortSignal;
 
   constructor(private readonly opts: ClientOptions) {
-    ({ dispatcher: this.dispatcher, via: this.via } = makeDispatcher(opts.timeoutMs, opts.proxy ?? {}, opts.baseUrl, opts.log));
+    ({ dispatcher: this.dispatcher, via: this.via, gate: this.gate } = makeDispatcher(opts.timeoutMs, opts.proxy ?? {}, opts.baseUrl, opts.log));
     this.limiter = opts.limiter ?? new RateLimiter();
-    this.runSignal = AbortSignal.any([opts.signal, this.closing.signal]);
+    const onRunAbort = (): void => this.closing.abort(opts.signal.reason);
+    if (opts.signal.aborted) onRunAbort();
+    else opts.signal.addEventListener('abort', onRunAbort, { once: true });
   }
 
   /** GETs one endpoint with retries and returns its validated body and rows. */
@@ -105,38 +115,73 @@ export class ApiClient {
     }
     const body = await validate(endpoint, json);
     if ((json as { success?: unknown }).success === false) throw new InvalidResponseError(`${endpoint.id}: the response says success: false`);
-    return { body, rows: endpoint.rows(body), text, url };
+    const rows = endpoint.rows(body);
+    const deep = tooDeepRow(rows);
+    if (deep !== -1) throw new InvalidResponseError(`${endpoint.id}: row ${deep} nests deeper than ${MAX_ROW_DEPTH} levels`);
+    return { body, rows, text, url };
   }
 
-  /** The complete body of a 2xx response to GET `url`, after retrying transient faults. */
+  /** The complete body of a 2xx response to GET `url`, after retrying transient faults, within the time budget. */
   private async fetchText(url: string, what: string): Promise<string> {
+    const budget = Math.min(this.opts.deadlineMs ?? defaultDeadlineMs(this.opts.timeoutMs, this.opts.retries), MAX_BUDGET_MS);
+    const deadline = new Deadline(Date.now() + budget, this.closing.signal);
+    try {
+      return await this.attempts(url, what, deadline, budget);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private async attempts(url: string, what: string, deadline: Deadline, budget: number): Promise<string> {
     const { retries, log, apiKey } = this.opts;
-    const budget = this.opts.deadlineMs ?? defaultDeadlineMs(this.opts.timeoutMs, retries);
-    const deadline = Date.now() + budget;
     const origin = new URL(url).origin;
     const shownUrl = redactUrl(url);
-    const outOfTime = (failure?: GpumktError) =>
-      new UnreachableError(`${failure ? `${failure.message}; ` : `${origin}: `}no complete response within the time budget of ${seconds(budget)}`, failure?.hint);
+    let failure: GpumktError | undefined;
+    // While an attempt runs, the budget ends that attempt: the previous attempt's failure is not the story.
+    let inAttempt = false;
+    const outOfTime = () => {
+      const last = inAttempt ? undefined : failure;
+      return new UnreachableError(`${last ? `${last.message}; ` : `${origin}: `}no complete response within the time budget of ${seconds(budget)}`, last?.hint);
+    };
+    // Whatever ended a wait or an attempt: the run's interrupt, the client closing, or the budget.
+    const stopped = (err: unknown): unknown => {
+      if (this.opts.signal.aborted) return this.opts.signal.reason;
+      if (this.closing.signal.aborted) return new UnreachableError('request cancelled: the run is ending');
+      if (deadline.expired) return outOfTime();
+      return err;
+    };
     for (let attempt = 0; ; attempt++) {
-      await this.limiter.take(this.runSignal);
-      const left = deadline - Date.now();
-      if (left <= 0) throw outOfTime();
-      // The deadline also bounds an attempt in progress: a server trickling one byte a second never
-      // trips the idle timeout, but it cannot outlast the budget.
-      const attemptSignal = AbortSignal.any([this.runSignal, AbortSignal.timeout(left)]);
+      await deadline.race(this.limiter.take(deadline.signal)).catch((err: unknown) => {
+        throw stopped(err);
+      });
+      if (deadline.left() <= 0) throw outOfTime();
       const t0 = Date.now();
-      let failure: GpumktError;
       let waitMs: number | undefined;
+      // This attempt may open one connection (src/api/connect-gate.ts).
+      const endAttempt = this.gate.begin();
+      inAttempt = true;
       try {
-        const res = await request(url, {
+        // The deadline also bounds an attempt in progress: a server trickling one byte a second never
+        // trips the idle timeout, but it cannot outlast the budget.
+        const pending = request(url, {
           method: 'GET',
           dispatcher: this.dispatcher,
-          signal: attemptSignal,
+          signal: deadline.signal,
           headers: { ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}), accept: 'application/json', 'user-agent': this.opts.userAgent },
         });
+        const res = await deadline.race(pending).catch((err: unknown) => {
+          // A response that arrives after the race was lost is dropped unread.
+          pending.then((late) => late.body.destroy(), () => undefined);
+          throw err;
+        });
         const status = res.statusCode;
+        const read = <T>(body: Promise<T>): Promise<T> =>
+          deadline.race(body).catch((err: unknown) => {
+            res.body.destroy();
+            throw err;
+          });
         if (status >= 200 && status < 300) {
-          const text = await readFullBody(res, what, this.opts.maxBodyBytes);
+          const text = await read(readFullBody(res, what, this.opts.maxBodyBytes));
           log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms, ${Buffer.byteLength(text)} bytes)`);
           return text;
         }
@@ -144,7 +189,7 @@ export class ApiClient {
         // requests finishing meanwhile do not start more into the same refusal.
         const retryAfterMs = status === 429 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : undefined;
         if (retryAfterMs !== undefined) this.limiter.holdUntil(Date.now() + retryAfterMs);
-        const body = await readErrorBody(res);
+        const body = await read(readErrorBody(res));
         log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms)`);
         if (status >= 300 && status < 400) {
           const location = serverText(headerValue(res.headers.location) ?? '(no Location)', apiKey);
@@ -154,30 +199,31 @@ export class ApiClient {
         if (!RETRYABLE_STATUSES.has(status)) throw failure;
         waitMs = parseRetryAfter(res.headers['retry-after'], Date.now());
       } catch (err) {
-        if (this.opts.signal.aborted) throw this.opts.signal.reason;
-        if (this.closing.signal.aborted) throw new UnreachableError('request cancelled: the run is ending');
-        if (err instanceof GpumktError) throw err;
-        if (attemptSignal.aborted) throw outOfTime();
+        const why = stopped(err);
+        if (why !== err || err instanceof GpumktError) throw why;
         log.verbose(`GET ${shownUrl} → ${describeNetworkError(err)} (${Date.now() - t0} ms)`);
         const through = this.via !== undefined ? ` through the proxy ${this.via}` : '';
         failure = new UnreachableError(`cannot reach ${origin}${through}: ${describeNetworkError(err)}`, networkErrorHint(err));
         if (!isTransientNetworkError(err)) throw failure;
+      } finally {
+        endAttempt();
+        inAttempt = false;
       }
       if (attempt >= retries) {
         throw new UnreachableError(`${failure.message}${retries > 0 ? ` (after ${attempt + 1} attempts)` : ''}`, failure.hint);
       }
-      if (waitMs !== undefined && Date.now() + waitMs > deadline) {
+      if (waitMs !== undefined && waitMs > deadline.left()) {
         // Waiting would break the budget, and a shorter wait would only earn another refusal.
-        const at = new Date(Date.now() + waitMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
-        throw new UnreachableError(`${failure.message}; the server asks to retry after ${seconds(waitMs)} (at ${at}), beyond the time budget of ${seconds(budget)}`, `try again after ${at}`);
+        const at = isoSecond(Date.now() + waitMs);
+        const when = at !== undefined ? ` (at ${at})` : '';
+        throw new UnreachableError(`${failure.message}; the server asks to retry after ${seconds(waitMs)}${when}, beyond the time budget of ${seconds(budget)}`, at !== undefined ? `try again after ${at}` : undefined);
       }
       const delay = waitMs ?? backoffDelay(attempt, this.opts.backoff ?? DEFAULT_BACKOFF);
-      if (Date.now() + delay > deadline) throw outOfTime(failure);
+      if (delay > deadline.left()) throw outOfTime();
       if (waitMs !== undefined) this.limiter.holdUntil(Date.now() + waitMs);
       log.verbose(`retrying in ${delay} ms${waitMs !== undefined ? ' (Retry-After)' : ''} (attempt ${attempt + 2} of ${retries + 1})`);
-      await sleep(delay, this.runSignal).catch((err: unknown) => {
-        if (this.opts.signal.aborted) throw this.opts.signal.reason;
-        throw err;
+      await sleep(delay, deadline.signal).catch((err: unknown) => {
+        throw stopped(err);
       });
     }
   }
@@ -189,3 +235,7 @@ export class ApiClient {
   }
 }
 
+/** An epoch time as an ISO second (2026-11-22T08:49:05Z), or undefined beyond what a Date can hold. */
+function isoSecond(ms: number): string | undefined {
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined;
+}

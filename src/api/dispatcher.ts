@@ -1,7 +1,8 @@
 /** The undici dispatcher of a run: per-attempt timeouts, keep-alive, and the proxy the environment names. */
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Agent, buildConnector, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import type { Logger } from '../context.js';
 import { UsageError } from '../errors.js';
+import { ConnectGate, type Connector } from './connect-gate.js';
 import { redactUrl } from '../domain/redact.js';
 
 /** Proxy settings, read from HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) by the caller. */
@@ -33,6 +34,11 @@ export function normaliseProxy(name: string, value: string | undefined): string 
   if (!['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol)) {
     throw new UsageError(`${name} has an unsupported scheme ${url.protocol}`, 'use http://, https:// or socks5://');
   }
+  // A proxy is a host and port; undici fails on anything more deep inside a request (an "internal error").
+  if ((url.pathname !== '' && url.pathname !== '/') || url.search !== '' || url.hash !== '' || /[?#]/.test(withScheme)) {
+    throw new UsageError(`${name} must be a proxy address without a path, query or fragment`, 'use http://[user:password@]host:port');
+  }
+  if (url.hostname === '') throw new UsageError(`${name} has no host`, 'use http://[user:password@]host:port');
   return withScheme;
 }
 
@@ -50,22 +56,39 @@ export function bypassesProxy(url: URL, noProxy: string | undefined): boolean {
   });
 }
 
-/** The run's dispatcher, and the proxy (credentials hidden) its requests to the API go through, if any. */
+/** The run's dispatcher, the proxy (credentials hidden) its requests to the API go through, if any, and its connection gate. */
 export interface Connection {
   readonly dispatcher: Dispatcher;
   readonly via: string | undefined;
+  /** Every request attempt opens the gate for one connection (src/api/connect-gate.ts). */
+  readonly gate: ConnectGate;
+}
+
+/**
+ * The pools of every origin, direct or through a tunnel, with their connector behind the gate. undici
+ * hands a pool either its tunnel connector (a function) or connect options, which become undici's own
+ * connector exactly as a pool would build it.
+ */
+function gatedPools(gate: ConnectGate) {
+  return (origin: string | URL, options: Record<string, unknown>): Dispatcher => {
+    const given = options.connect;
+    const connector = (typeof given === 'function' ? given : buildConnector({ ...(given as object | undefined) } as buildConnector.BuildOptions)) as Connector;
+    return new Pool(origin, { ...options, connect: gate.wrap(connector) as unknown as buildConnector.connector });
+  };
 }
 
 /** One dispatcher for the whole run; `proxy: false` connects directly. */
 export function makeDispatcher(timeoutMs: number, proxy: ProxySettings | false, baseUrl: string, log: Logger): Connection {
+  const gate = new ConnectGate();
   const common = {
     connect: { timeout: timeoutMs },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     keepAliveTimeout: 10_000,
     connections: 8,
+    factory: gatedPools(gate),
   };
-  if (proxy === false) return { dispatcher: new Agent(common), via: undefined };
+  if (proxy === false) return { dispatcher: new Agent(common), via: undefined, gate };
   const httpsProxy = normaliseProxy('HTTPS_PROXY', proxy.httpsProxy);
   const httpProxy = normaliseProxy('HTTP_PROXY', proxy.httpProxy);
   const base = new URL(baseUrl);
@@ -75,5 +98,5 @@ export function makeDispatcher(timeoutMs: number, proxy: ProxySettings | false, 
   if (via !== undefined) log.verbose(`proxy ${via}`);
   // Explicit values (empty string = none) so undici never reads process.env behind our back.
   const dispatcher = new EnvHttpProxyAgent({ ...common, httpsProxy: httpsProxy ?? httpProxy ?? '', httpProxy: httpProxy ?? '', noProxy: proxy.noProxy ?? '' });
-  return { dispatcher, via };
+  return { dispatcher, via, gate };
 }

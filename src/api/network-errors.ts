@@ -34,6 +34,8 @@ const TRANSIENT = new Set([
   'EHOSTDOWN', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_CLOSED', 'HPE_INVALID_CHUNK_SIZE',
   'HPE_UNEXPECTED_CONTENT_LENGTH', 'HPE_INVALID_CONSTANT', 'HPE_CLOSED_CONNECTION',
+  // A connection lost before the request went out, undici's reconnect refused (src/api/connect-gate.ts).
+  'GPUMKT_EARLY_CLOSE',
 ]);
 
 // Certificate problems never fix themselves between attempts, and retrying them only hides the cause.
@@ -80,6 +82,8 @@ export function describeNetworkError(err: unknown): string {
       return 'the connection was closed before the response was complete';
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
       return 'the response body was shorter than its Content-Length';
+    case 'GPUMKT_EARLY_CLOSE':
+      return 'the connection closed before the request could be sent';
     default: {
       const proxy = proxyStatus(err);
       if (proxy !== undefined) return `the proxy refused the tunnel (HTTP ${proxy} to CONNECT)`;

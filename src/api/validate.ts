@@ -97,3 +97,39 @@ export function envelopeCheck(shape: Shape, parts: Readonly<Record<string, { che
     return true;
   };
 }
+
+/** How deep a row's values may nest: market rows are flat, and output (JSON.stringify) recurses once per level. */
+export const MAX_ROW_DEPTH = 64;
+
+function nestsDeeper(v: object, levels: number): boolean {
+  if (levels === 0) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === 'object' && x !== null && nestsDeeper(x, levels - 1)) return true;
+    }
+    return false;
+  }
+  for (const k in v) {
+    const x: unknown = (v as Record<string, unknown>)[k];
+    if (typeof x === 'object' && x !== null && nestsDeeper(x, levels - 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * The index of the first row whose values nest deeper than MAX_ROW_DEPTH levels, or -1. Rows are
+ * printed whole (extra fields included), and a row nested thousands of levels deep would overflow
+ * the stack half-way through the output; found here, before anything is printed. Recursion is
+ * bounded by the limit, and a flat row costs one pass over its values.
+ */
+export function tooDeepRow(rows: readonly object[]): number {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Record<string, unknown>;
+    for (const k in row) {
+      const x = row[k];
+      if (typeof x === 'object' && x !== null && nestsDeeper(x, MAX_ROW_DEPTH - 1)) return i;
+    }
+  }
+  return -1;
+}

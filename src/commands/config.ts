@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../config/keys.js';
 import type { ConfigFile, Profile } from '../config/schema.js';
 import type { Setting, Settings } from '../config/resolve.js';
+import { redactUrl } from '../domain/redact.js';
 import { DEFAULT_PROFILE_KEY, defaultProfileCommand, isDefaultProfileKey } from './config-default-profile.js';
 
 // The work of each subcommand is loaded when it runs, so `gpumkt --help` never loads the config
@@ -32,7 +33,7 @@ export default function configCommand(ctx: Context): Command {
       const settings = await resolve(ctx);
       const setting = settingOf(settings, key);
       if (!setting) return void ctx.io.stdout.write('not set\n');
-      const line = key === 'api-key' ? `set (source: ${sourceText(key, setting, settings, true)})` : String(setting.value);
+      const line = key === 'api-key' ? `set (source: ${sourceText(key, setting, settings, true)})` : shown(setting.value);
       ctx.io.stdout.write(`${line}\n`);
     });
 
@@ -85,7 +86,7 @@ export default function configCommand(ctx: Context): Command {
       const rows = CONFIG_KEYS.map((key) => {
         const s = settingOf(settings, key);
         if (!s) return { KEY: key, VALUE: 'not set', SOURCE: '-' };
-        return { KEY: key, VALUE: key === 'api-key' ? redactKey(String(s.value)) : String(s.value), SOURCE: sourceText(key, s, settings, false) };
+        return { KEY: key, VALUE: key === 'api-key' ? redactKey(String(s.value)) : shown(s.value), SOURCE: sourceText(key, s, settings, false) };
       });
       // The same table renderer as the data commands (never wrapped here: settings are short).
       const { formatter } = await import('../output/table.js');
@@ -143,6 +144,11 @@ function withProfile(file: ConfigFile, name: string, profile: Profile): ConfigFi
   if (!Object.hasOwn(file.profiles, name)) entries.push([name, profile]);
   // fromEntries defines own properties, so even a profile named __proto__ stays data.
   return { ...file, profiles: Object.fromEntries(entries) };
+}
+
+/** A value as printed: a password in a base URL (`https://user:pw@host`) shows as ***, like everywhere else. */
+function shown(value: string | number): string {
+  return redactUrl(String(value));
 }
 
 /** The setting behind a key. */

@@ -1,16 +1,27 @@
 /** Builds a data command from its dataset descriptor: arguments, flags, help; the work is loaded only when it runs. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { EXIT_CODES_HELP } from './help-text.js';
 import type { AnyDataset, OptionSpec } from '../datasets/types.js';
-import { addAnalysisOptions, addOutputOptions, addSeriesOptions, addWindowOptions } from './options.js';
+import { addAnalysisOptions, addOutputOptions, addSeriesOptions, addWindowOptions, withChoices } from './options.js';
 
 /** A commander option from its declaration. */
 function toOption(spec: OptionSpec): Option {
   const opt = new Option(spec.flags, spec.description);
-  if (spec.choices) opt.choices(spec.choices);
+  if (spec.choices) withChoices(opt, spec.choices);
   if (spec.repeatable) opt.argParser((v: string, prev: string[] = []) => [...prev, v]);
   if (spec.default !== undefined) opt.default(spec.default);
   return opt;
+}
+
+/** `util-index h100`: the model goes in --gpu; `memory ddr5` names a type with --type. */
+function strayArgument(ds: AnyDataset, arg: string): UsageError {
+  const option = ds.options?.find((o) => o.values === 'gpu' || o.values === 'memory-type');
+  const flag = option?.flags.split(' ')[0];
+  const quoted = /^[\w.,-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+  const hint = flag === undefined ? `see 'gpumkt ${ds.name} --help'` : `did you mean ${flag} ${quoted}?`;
+  return new UsageError(`${ds.name} takes no arguments, got '${arg}'`, hint);
 }
 
 /** Declares the command of one dataset. */
@@ -22,10 +33,14 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));
   if (ds.groups.window) addWindowOptions(cmd);
   if (ds.groups.series) addSeriesOptions(cmd);
-  addOutputOptions(cmd);
+  addOutputOptions(cmd, { append: ds.noAppend === undefined, order: ds.endpoint.timeKey !== undefined, strict: ds.checks !== undefined });
   if (ds.groups.analysis) addAnalysisOptions(cmd);
-  cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}`);
+  const glossary = ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
+  cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help\n\n${EXIT_CODES_HELP}`);
+  // A stray argument gets a pointer to the option it was meant for (see strayArgument), not commander's count.
+  if (!positional) cmd.allowExcessArguments(true);
   return cmd.action(async (...params: unknown[]) => {
+    if (!positional && cmd.args.length > 0) throw strayArgument(ds, cmd.args[0] as string);
     // commander passes the positional arguments first, then the flags and the command.
     const args = positional ? ((params[0] as string[] | undefined) ?? []) : [];
     const flags = params[positional ? 1 : 0] as Record<string, unknown>;

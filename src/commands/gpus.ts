@@ -2,15 +2,17 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
+import { addListOptions, printList, type ListFlags } from './list-output.js';
 
 /** Declares the gpus command: one model per line, so `gpumkt gpus | while read m; do ...` works. */
 export default function gpusCommand(ctx: Context): Command {
-  return new Command('gpus')
+  const cmd = new Command('gpus')
     .description('list the GPU models (one per line); --aliases adds the short names accepted; --live asks the service')
-    .option('--aliases', 'show each model with its aliases, tab-separated')
-    .option('--live', "the service's own catalogue (GET /api/gpu-types) instead of the built-in list")
-    .addHelpText('after', '\nExamples:\n  $ gpumkt gpus\n  $ gpumkt gpus --aliases\n  $ gpumkt gpus --live')
-    .action(async (flags: { aliases?: boolean; live?: boolean }) => {
+    .option('--aliases', 'show each model with its aliases, tab-separated (a column with -f)')
+    .option('--live', "the service's own catalogue (GET /api/gpu-types) instead of the built-in list");
+  return addListOptions(cmd)
+    .addHelpText('after', "\nExamples:\n  $ gpumkt gpus\n  $ gpumkt gpus --aliases -f csv\n  $ gpumkt gpus --live\n  $ gpumkt gpus | while read -r m; do gpumkt history \"$m\" -o \"$m.csv\"; done")
+    .action(async (flags: ListFlags & { aliases?: boolean; live?: boolean }) => {
       let models: readonly string[] = GPU_MODELS;
       if (flags.live) {
         const { liveGpuNames } = await import('../run/catalog-live.js');
@@ -18,11 +20,9 @@ export default function gpusCommand(ctx: Context): Command {
         if (!live) return;
         models = live;
       }
-      const lines = models.map((m) => {
-        if (!flags.aliases) return m;
-        const aliases = Object.entries(GPU_ALIASES).filter(([, v]) => v === m).map(([k]) => k);
-        return `${m}\t${aliases.join(',')}`;
-      });
-      ctx.io.stdout.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
+      const aliasesOf = (m: string): string => Object.entries(GPU_ALIASES).filter(([, v]) => v === m).map(([k]) => k).join(',');
+      const rows = models.map((m) => ({ model: m, aliases: aliasesOf(m) }));
+      const columns = flags.aliases ? ['model', 'aliases'] : ['model'];
+      await printList(ctx, rows, columns, flags, () => rows.map((r) => (flags.aliases ? `${r.model}\t${r.aliases}\n` : `${r.model}\n`)).join(''));
     });
 }

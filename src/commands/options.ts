@@ -1,30 +1,54 @@
 /** Flag groups shared by the data commands, declared once so help, parsing and completions agree. */
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { closest } from '../domain/suggest.js';
 import { FORMAT_NAMES } from '../output/formats.js';
-import { parseLimit, parseList, parseNonNegativeNumber } from './parse.js';
+import { parseLimit, parseList, parseLockTimeout } from './parse.js';
 export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../run/request.js';
 
+
+/**
+ * Restricts `opt` to `values` (help and completions show them), and answers a value typed wrong with
+ * the closest valid one: `-f jsn` → did you mean 'json'?
+ */
+export function withChoices(opt: Option, values: readonly string[]): Option {
+  return opt.choices(values).argParser((v: string) => {
+    if (values.includes(v)) return v;
+    const near = closest(v, values);
+    throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.${near === undefined ? '' : ` Did you mean '${near}'?`}`);
+  });
+}
 
 /** Granularity choices of the series endpoints. */
 export const GRANULARITY_NAMES = ['daily', 'hourly', 'auto'] as const;
 
+/** Which output flags apply to a command; the others stay accepted (to explain why they do not apply) but leave its --help. */
+export interface OutputApplies {
+  /** --append, --replace-restated (a series that grows). */
+  readonly append: boolean;
+  /** --order (rows in time). */
+  readonly order: boolean;
+  /** --strict (the rows have spec rules to check). */
+  readonly strict: boolean;
+}
+
 /** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
-export function addOutputOptions(cmd: Command): Command {
+export function addOutputOptions(cmd: Command, applies: OutputApplies = { append: true, order: true, strict: true }): Command {
+  const shown = (opt: Option, yes: boolean): Option => (yes ? opt : opt.hideHelp());
   return cmd
-    .addOption(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)').choices(FORMAT_NAMES))
+    .addOption(withChoices(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)'), FORMAT_NAMES))
     .option('-o, --output <file>', "write to a file, atomically; its extension picks the format (else give -f); '-' is stdout")
     .option('--columns <list>', 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
-    .addOption(new Option('--order <order>', 'oldest first (asc) or newest first (desc)').choices(['asc', 'desc']).default('asc'))
+    .addOption(shown(withChoices(new Option('--order <order>', 'oldest first (asc) or newest first (desc)'), ['asc', 'desc']).default('asc'), applies.order))
     .option('--raw', 'print the untouched JSON body of the single request')
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
-    .option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning")
-    .option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing')
+    .addOption(shown(new Option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning"), applies.strict))
+    .addOption(shown(new Option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'), applies.append))
     .option('--partition-by <column>', 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)')
-    .option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)')
+    .addOption(shown(new Option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)'), applies.append))
     .option('--manifest', 'also write <file>.manifest.json: command, requests, row counts, sha256')
-    .addOption(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)').choices(['rfc4180', 'excel']))
-    .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0)', parseNonNegativeNumber)
+    .addOption(withChoices(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'), ['rfc4180', 'excel']))
+    .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)', parseLockTimeout)
     .option('--fail-empty', 'exit 9 when there is nothing new to write (for cron alerts)');
 }
 
@@ -39,7 +63,7 @@ export function addWindowOptions(cmd: Command): Command {
 /** Adds --granularity and --limit. */
 export function addSeriesOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--granularity <g>', 'row granularity').choices(GRANULARITY_NAMES).default('auto'))
+    .addOption(withChoices(new Option('--granularity <g>', 'row granularity'), GRANULARITY_NAMES).default('auto'))
     .addOption(new Option('--limit <n>', "rows per model: N most recent of the window, or 'all'").argParser(parseLimit).default('all'));
 }
 

@@ -1,32 +1,53 @@
 /** Commander argument parsers shared by commands: each throws a one-line InvalidArgumentError. */
 import { InvalidArgumentError } from 'commander';
+import { BOUNDS } from '../config/keys.js';
 
-/** A number > 0 (seconds). */
-export function parsePositiveNumber(value: string): number {
+type Range = { readonly min: number; readonly max: number };
+
+/** A number of seconds within `range`. */
+function seconds(value: string, range: Range): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a number greater than 0.');
+  if (value.trim() === '' || !Number.isFinite(n) || n < range.min || n > range.max) {
+    throw new InvalidArgumentError(`must be a number of seconds from ${range.min} to ${range.max}.`);
+  }
   return n;
 }
 
-/** A number ≥ 0 (seconds; 0 means "do not wait"). */
-export function parseNonNegativeNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of seconds (0 or more).');
+/** A whole number within `range`. */
+function whole(value: string, range: Range): number {
+  const v = value.trim();
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < range.min || n > range.max) throw new InvalidArgumentError(`must be a whole number from ${range.min} to ${range.max}.`);
   return n;
 }
 
-/** A whole number ≥ 0. */
-export function parseNonNegativeInt(value: string): number {
-  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('must be a whole number (0 or more).');
-  return Number(value);
+/** `--timeout`: seconds per attempt (BOUNDS.timeout). */
+export function parseTimeout(value: string): number {
+  return seconds(value, BOUNDS.timeout);
 }
 
-/** `--limit`: a whole number ≥ 1, or `all`. */
+/** `--lock-timeout`: seconds to wait for a lock (BOUNDS.lockTimeout; 0 means "do not wait"). */
+export function parseLockTimeout(value: string): number {
+  return seconds(value, BOUNDS.lockTimeout);
+}
+
+/** `--retries` (BOUNDS.retries). */
+export function parseRetries(value: string): number {
+  return whole(value, BOUNDS.retries);
+}
+
+/** `--port` of the sandbox (BOUNDS.port; 0 picks a free one). */
+export function parsePort(value: string): number {
+  return whole(value, BOUNDS.port);
+}
+
+/** `--limit`: a whole number within BOUNDS.limit, or `all`. */
 export function parseLimit(value: string): number | 'all' {
   const v = value.trim().toLowerCase();
   if (v === 'all') return 'all';
-  if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) {
-    throw new InvalidArgumentError("must be a whole number of at least 1, or 'all'.");
+  const { min, max } = BOUNDS.limit;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}, or 'all'.`);
   }
   return Number(v);
 }

@@ -1,13 +1,16 @@
 /** The zod schema of the config file (loaded only when a config file is read). */
 import { z } from 'zod';
-import { FORMATS, isHttpUrl, isValidApiKey } from './keys.js';
+import { BOUNDS, FORMATS, isBaseUrl, isValidApiKey } from './keys.js';
+
+const TIMEOUT_RANGE = `must be a number of seconds from ${BOUNDS.timeout.min} to ${BOUNDS.timeout.max}`;
+const RETRIES_RANGE = `must be a whole number from ${BOUNDS.retries.min} to ${BOUNDS.retries.max}`;
 
 /** One profile as stored; unknown fields are kept so newer versions' settings survive a rewrite. */
 export const profileSchema = z.looseObject({
   'api-key': z.string().refine(isValidApiKey, 'must be printable ASCII without spaces').optional(),
-  'base-url': z.string().refine(isHttpUrl, 'must be an http(s) URL').optional(),
-  timeout: z.number().positive('must be a number greater than 0').optional(),
-  retries: z.number().int('must be a whole number').nonnegative('must be 0 or more').optional(),
+  'base-url': z.string().refine(isBaseUrl, 'must be an http(s) URL without query or fragment').optional(),
+  timeout: z.number().min(BOUNDS.timeout.min, TIMEOUT_RANGE).max(BOUNDS.timeout.max, TIMEOUT_RANGE).optional(),
+  retries: z.number().int(RETRIES_RANGE).min(BOUNDS.retries.min, RETRIES_RANGE).max(BOUNDS.retries.max, RETRIES_RANGE).optional(),
   format: z.enum(FORMATS as [string, ...string[]], `must be one of ${FORMATS.join(', ')}`).optional(),
 });
 

@@ -44,6 +44,8 @@ const memory: Dataset<MemoryParams> = {
     { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
   ],
   fetch: { kind: 'single' },
+  // The id is the row's key; the price and its move matter most, the weekly range and times least.
+  table: { keys: ['id'], priority: ['price', 'changePct', 'memoryType', 'category', 'updatedAt', 'weeklyHigh', 'weeklyLow'] },
   sort: false,
   // Types are checked offline like GPU names (unknown, or of another category: exit 2 before any request).
   validate: (flags) => checkMemoryFilter(flags.type as string | undefined, flags.category as string | undefined),

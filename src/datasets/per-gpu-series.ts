@@ -43,6 +43,8 @@ export interface SeriesSpec {
   readonly row: Shape;
   readonly timeKey: string;
   readonly valueKey: string;
+  /** Table columns after the value, most important first (the others are left out first at a narrow terminal). */
+  readonly priority?: readonly string[];
 }
 
 /** A per-model series dataset: `<gpu...>`, --from/--to, --granularity/--limit, analysis views, appendable. */
@@ -73,5 +75,6 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
     }),
     checks: (rows, label) => checkSeries(rows, spec.timeKey, label),
     numeric: [spec.valueKey],
+    table: { keys: [spec.timeKey], priority: [spec.valueKey, ...(spec.priority ?? [])] },
   };
 }

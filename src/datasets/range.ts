@@ -9,4 +9,5 @@ export default perGpuSeries({
   row: { recorded_at: 'datetime', exact_timestamp: 'datetime?', index_value: 'number', data_type: 'string?' },
   timeKey: 'recorded_at',
   valueKey: 'index_value',
+  priority: ['data_type'],
 });

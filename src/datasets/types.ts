@@ -92,6 +92,14 @@ export interface Dataset<P = unknown> {
   readonly noAppend?: { readonly message: string; readonly hint?: string };
   /** Rows whose values depend on where the request window starts: never taken as restated on --append. */
   windowDependent?(row: Row): boolean;
+  /**
+   * The table view at a terminal: `keys` are never left out (the time column by default; `gpu` always
+   * is one), `priority` lists the other columns most important first (default: the value column);
+   * unlisted columns are left out first, the last one first, when the terminal is too narrow.
+   */
+  readonly table?: { readonly keys?: readonly string[]; readonly priority?: readonly string[] };
+  /** What the row fields mean, `[field, one line]`, shown under Fields in --help (README has the same). */
+  readonly glossary?: ReadonlyArray<readonly [string, string]>;
   /** Columns --y may name (default: the endpoint's value column). */
   readonly numeric?: readonly string[];
 }

@@ -84,6 +84,30 @@ const utilIndex: Dataset<UtilIndexParams> = {
   }),
   checks: (rows, label) => checkUtilIndexSeries(rows, label, false).filter((v) => !isExpectedFirstRow(rows, v)),
   windowDependent: (r) => r.decompositionBasis === 'no_prior_day',
+  // From the API contract (docs/api-contract.md §4); where it only names a field, so does this.
+  glossary: [
+    ['date', 'the day (UTC) the row describes'],
+    ['occupancy', 'share of capacity rented (0 to 1) = rented / capacity'],
+    ['intensity', 'usage intensity; null while no intensity source exists'],
+    ['eur', 'effective utilization rate (= occupancy on occupancy_only)'],
+    ['basis', 'what eur is based on (occupancy_only)'],
+    ['index', 'eur as an index level, 100 on the base date (--base-date)'],
+    ['price', 'market price, USD per GPU-hour'],
+    ['effectivePrice', 'price per useful GPU-hour = price / eur'],
+    ['revPag', 'revenue per available GPU-hour = price x occupancy'],
+    ['priceCoverage', 'coverage of the price (not defined further by the API)'],
+    ['capacity, rented', "the day's tracked capacity and the part of it rented"],
+    ['demandEffect', 'part of occupancyChange from GPUs rented or returned'],
+    ['supplyEffect', 'part of occupancyChange from capacity added or withdrawn'],
+    ['occupancyChange', 'move since the last published day = demand + supply'],
+    ['decompositionBasis', 'no_prior_day (first row: effects null) or like_for_like'],
+    ['comparable', 'true when decomposed against a prior published day'],
+    ['reportingTypes', 'how many GPU types reported that day'],
+    ['coverage', 'coverage of the row (not defined further by the API)'],
+    ['readings', 'readings behind the day (under 24: not published)'],
+  ],
+  // At 80 columns: the date, the level and its move with both effects; price and readings go first.
+  table: { keys: ['date'], priority: ['occupancy', 'index', 'demandEffect', 'supplyEffect', 'occupancyChange', 'price', 'readings'] },
   numeric: UTIL_INDEX_COLUMNS.filter((c) => !['date', 'basis', 'decompositionBasis', 'comparable'].includes(c)),
 };
 

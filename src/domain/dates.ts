@@ -47,10 +47,23 @@ export function subtractMonths(date: string, months: number): string {
 }
 
 /**
+ * The dates a user may give (README "Bounds"): GPU-compute market data starts long after 2000, and a
+ * typo such as `--from 0026-01-01` or `--from 99999d` would otherwise turn into thousands of requests.
+ */
+export const DATE_BOUNDS = { min: '2000-01-01', max: '2099-12-31' } as const;
+
+/**
  * Parses a user date: YYYY-MM-DD, `today`, `yesterday`, or a span back from today
- * (`7d`, `4w`, `3m`, `1y`). Throws a usage error naming the flag and the accepted forms.
+ * (`7d`, `4w`, `3m`, `1y`), within DATE_BOUNDS. Throws a usage error naming the flag and the accepted forms.
  */
 export function parseUserDate(input: string, today: string, flag = 'date'): string {
+  const date = parseDateForm(input, today, flag);
+  if (date >= DATE_BOUNDS.min && date <= DATE_BOUNDS.max) return date;
+  const side = date < DATE_BOUNDS.min ? `before ${DATE_BOUNDS.min}` : `after ${DATE_BOUNDS.max}`;
+  throw new UsageError(`invalid ${flag} '${input}': ${side} (dates run from ${DATE_BOUNDS.min} to ${DATE_BOUNDS.max})`);
+}
+
+function parseDateForm(input: string, today: string, flag: string): string {
   const s = input.trim().toLowerCase();
   if (s === 'today') return today;
   if (s === 'yesterday') return addDays(today, -1);

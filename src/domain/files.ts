@@ -21,6 +21,7 @@ const REASONS: Readonly<Record<string, string>> = {
   EISDIR: 'it is a folder',
   ENOTDIR: 'a parent of it is not a folder',
   ENOENT: 'folder does not exist',
+  EFBIG: 'file too large (a file size limit is set)',
 };
 
 /** A file-system error in plain words (the first line of Node's message when the code is not a common one). */

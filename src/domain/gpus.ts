@@ -1,5 +1,6 @@
 /** The six GPU models the API serves, and how user input maps onto them. */
 import { UsageError } from '../errors.js';
+import { didYouMean } from './suggest.js';
 
 /** Exact model names, as the API spells them. */
 export const GPU_MODELS = ['H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090', 'RTX PRO 6000 WS'] as const;
@@ -38,14 +39,15 @@ export function resolveGpu(input: string): GpuModel {
   const alias = GPU_ALIASES[key];
   if (alias) return alias;
   throw new UsageError(
-    `unknown GPU model '${input}'; valid models: ${GPU_MODELS.join(', ')} (aliases: ${Object.keys(GPU_ALIASES).join(', ')}; or 'all')`,
+    `unknown GPU model '${input}'; ${didYouMean(input, [...Object.keys(GPU_ALIASES), ...GPU_MODELS])}valid models: ${GPU_MODELS.join(', ')} (aliases: ${Object.keys(GPU_ALIASES).join(', ')}; or 'all')`,
   );
 }
 
 /** Resolves a list of models; `all` expands to every model; duplicates are dropped, order kept. */
 export function resolveGpuList(inputs: readonly string[]): GpuModel[] {
   const out: GpuModel[] = [];
-  for (const input of inputs) {
+  // `h100,h200` is two models, as --columns takes a comma-separated list.
+  for (const input of inputs.flatMap((i) => i.split(',')).filter((i) => i.trim() !== '')) {
     const models = input.trim().toLowerCase() === 'all' ? GPU_MODELS : [resolveGpu(input)];
     for (const m of models) if (!out.includes(m)) out.push(m);
   }

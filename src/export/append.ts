@@ -176,6 +176,7 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
     await sink.abort();
     throw err;
   }
+  ctx.committed?.();
   const extras = [late.length > 0 ? `${late.length} late row${late.length === 1 ? '' : 's'} inserted` : '', refreshed.size > 0 ? `${refreshed.size} provisional updated` : '', replacing ? `${restated.size} restated replaced` : ''].filter((x) => x !== '');
   ctx.log.info(`appended ${fresh.length} new row${fresh.length === 1 ? '' : 's'} to ${spec.target} (${result.total} in all${extras.length > 0 ? `; ${extras.join(', ')}` : ''})`);
   return { ...result, written: true };

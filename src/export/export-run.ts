@@ -14,8 +14,8 @@ import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 import type { ExportSource } from './manifest.js';
-import { redactUrl } from '../domain/redact.js';
-import { acquireLock, removeDeadTemps } from './lock.js';
+import { redactAll } from '../domain/redact.js';
+import { acquireLock, lockTarget, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
 import { regionColumn } from './region-values.js';
 import { appendRows } from './append.js';
@@ -58,7 +58,8 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   const target = plan.append ?? (plan.manifest ? plan.output : undefined);
   if (target === undefined) return undefined;
   if (!session.dryRun) {
-    const lock = await acquireLock(target, { timeoutS: plan.lockTimeout, signal: ctx.signal, now: () => new Date() });
+    // Locked by the real file, not by the name given: a symlink and its file are one file.
+    const lock = await acquireLock(await lockTarget(target), { timeoutS: plan.lockTimeout, signal: ctx.signal, now: () => new Date() });
     ctx.onCleanup(() => lock.release());
     const removed = await removeDeadTemps(target);
     if (removed > 0) ctx.log.info(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`);
@@ -99,9 +100,12 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   const manifest = async (rows: { total: number; new: number; replaced: number; late: number }, firstKey?: string, lastKey?: string): Promise<void> => {
     if (!plan.manifest) return;
     const file = await writeManifest({
-      target, argv: ctx.argv ?? [], knownKey: ctx.env.GPUMKT_API_KEY, command: spec.command, format: plan.format,
+      // The key in any encoding, and URL credentials, are masked wherever they might hide.
+      target, argv: (ctx.argv ?? []).map((a) => redactAll(a, ctx.secrets)), knownKey: ctx.env.GPUMKT_API_KEY, command: spec.command, format: plan.format,
       dialect: info.dialects ? dialect : undefined, mode: plan.append ? 'append' : 'write', rows, firstKey, lastKey,
-      baseUrl: redactUrl(session.baseUrl), requests: session.requests.map((r) => ({ ...r, url: redactUrl(r.url) })), createdAt: ctx.now(),
+      baseUrl: redactAll(session.baseUrl, ctx.secrets), requests: session.requests.map((r) => ({
+        ...r, url: redactAll(r.url, ctx.secrets), outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
+      })), createdAt: ctx.now(),
     });
     ctx.log.info(`wrote ${file}`);
   };
@@ -127,6 +131,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       }
       if (rewrite !== undefined) {
         await rewrite.writeRows(ctx, rewriteSpec, rows);
+        ctx.committed?.();
         ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
       } else if (existing !== undefined) {
         if (existing.grain !== undefined && grain !== undefined && grain !== existing.grain) {
@@ -156,5 +161,6 @@ async function writeWhole(ctx: Context, target: string, rows: readonly Row[], fo
   const sink = await fileSink(target);
   ctx.onCleanup(() => sink.abort());
   await writeFormatted(formatter, rows, options, sink);
+  ctx.committed?.();
   ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
 }

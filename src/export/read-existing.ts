@@ -7,7 +7,8 @@ import type { LineSyntax } from '../output/format-types.js';
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { errorCode } from '../domain/files.js';
-import { parseCsvRecord, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
+import { countOf, parseCsvRecord, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
+import { isIsoDate } from '../domain/dates.js';
 
 /** A record of the overlap region. */
 export interface RegionRecord {
@@ -69,17 +70,28 @@ function fieldReader(format: LineSyntax, header: string, timeKey: string, file: 
       return { time: o[timeKey], gpu: o[keyColumn] };
     };
   }
-  const cols = format === 'csv' ? parseCsvRecord(header) : parseTsvRecord(header);
+  const csv = format === 'csv';
+  const cols = csv ? parseCsvRecordStrict(header) : parseTsvRecord(header);
+  if (cols === undefined) throw new UsageError(`${file} line 1 (the header) is not valid csv; --append will not extend it`);
   const ti = cols.indexOf(timeKey);
   const gi = cols.indexOf(keyColumn);
   if (ti === -1) throw new UsageError(`${file} has no '${timeKey}' column, so --append cannot tell which rows it holds`);
-  const parse = format === 'csv' ? parseCsvRecord : parseTsvRecord;
-  const sep = format === 'csv' ? ',' : '\t';
-  const plain = format === 'csv' ? '"' : '\\';
+  const sep = csv ? ',' : '\t';
+  const plain = csv ? '"' : '\\';
+  const width = cols.length;
+  // Every record must read back exactly as the file's own header says: as many fields, and (csv) every
+  // quote where RFC 4180 allows one. Anything else throws, and the file is refused (exit 2).
+  const bad = (): never => {
+    throw new Error('not a record of this file');
+  };
   return (text) => {
     // Fast path for the common line without quotes (csv) or escapes (tsv): cut out the two fields only.
-    if (!text.includes(plain)) return { time: nthField(text, sep, ti), gpu: gi === -1 ? undefined : nthField(text, sep, gi) };
-    const f = parse(text);
+    if (!text.includes(plain)) {
+      if (countOf(text, sep) !== width - 1) bad();
+      return { time: nthField(text, sep, ti), gpu: gi === -1 ? undefined : nthField(text, sep, gi) };
+    }
+    const f = csv ? parseCsvRecordStrict(text) : parseTsvRecord(text);
+    if (f === undefined || f.length !== width) return bad();
     return { time: f[ti], gpu: gi === -1 ? undefined : f[gi] };
   };
 }
@@ -169,7 +181,12 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     if (time !== lastTime) {
       lastTime = time;
       // The region's start depends on the day only: computed once a day, not once a row.
-      if (!time.startsWith(regionDay)) (regionDay = time.slice(0, 10)), (start = spec.regionStart(time)), days++;
+      if (!time.startsWith(regionDay)) {
+        regionDay = time.slice(0, 10);
+        if (!isIsoDate(regionDay)) throw new UsageError(`${file} line ${lineNo}: '${spec.timeKey}' is not a date (${JSON.stringify(time.slice(0, 40))}); --append will not extend it`);
+        start = spec.regionStart(time);
+        days++;
+      }
       // The file is sorted, so the region only moves forward: what fell out of it is skipped by
       // `head` and dropped in bulk now and then, never one shift per row.
       while (head < region.length && (region[head] as RegionRecord).time < start) head++;

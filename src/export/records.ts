@@ -98,6 +98,52 @@ export function parseCsvRecord(text: string): string[] {
   return out;
 }
 
+/**
+ * The fields of one RFC 4180 record read strictly, or undefined when a CSV reader could not read it
+ * exactly: a quote inside an unquoted field, anything but a separator after a closing quote, or a
+ * quoted field that never ends. --append refuses such a file rather than guess where its rows are.
+ */
+export function parseCsvRecordStrict(text: string): string[] | undefined {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (text[i] === '"') {
+      let field = '';
+      i++;
+      for (;;) {
+        const q = text.indexOf('"', i);
+        if (q === -1) return undefined;
+        field += text.slice(i, q);
+        if (text[q + 1] === '"') {
+          field += '"';
+          i = q + 2;
+          continue;
+        }
+        i = q + 1;
+        break;
+      }
+      out.push(field);
+      if (i === text.length) return out;
+      if (text[i] !== ',') return undefined;
+      i++;
+    } else {
+      const comma = text.indexOf(',', i);
+      const field = comma === -1 ? text.slice(i) : text.slice(i, comma);
+      if (field.includes('"')) return undefined;
+      out.push(field);
+      if (comma === -1) return out;
+      i = comma + 1;
+    }
+  }
+}
+
+/** How many times `sep` occurs in `text`. */
+export function countOf(text: string, sep: string): number {
+  let n = 0;
+  for (let at = text.indexOf(sep); at !== -1; at = text.indexOf(sep, at + 1)) n++;
+  return n;
+}
+
 const TSV_ESCAPES: Readonly<Record<string, string>> = { t: '\t', n: '\n', r: '\r', '\\': '\\' };
 
 /** The fields of one linear-TSV line, escapes undone. */

@@ -186,6 +186,7 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
     throw new UsageError(`${spec.target} has the columns ${cols(existing.columns)}; this run would write ${cols(columns)}`, 'use the same --columns as the file, or a new file');
   }
   await writeRows(ctx, spec, merged);
+  ctx.committed?.();
   const extras = [late.length > 0 ? `${late.length} late row${late.length === 1 ? '' : 's'} inserted` : '', refreshed.size > 0 ? `${refreshed.size} provisional updated` : '', replacing ? `${restated.size} restated replaced` : ''].filter((x) => x !== '');
   ctx.log.info(`appended ${fresh.length} new row${fresh.length === 1 ? '' : 's'} to ${spec.target} (${total} in all${extras.length > 0 ? `, ${extras.join(', ')}` : ''})`);
   return { ...result, written: true };

@@ -34,10 +34,46 @@ function axisChars(color: boolean) {
     : { tick: '+', vertical: '|', corner: '+', horizontal: '-', xtick: '+', link: '.' };
 }
 
-/** Decimals that tell adjacent y ticks apart, at most 6. */
+
+/** The round step (1, 2, 2.5 or 5 times a power of ten) at or above `raw`. */
+export function niceStep(raw: number): number {
+  if (!(raw > 0) || !Number.isFinite(raw)) return 1;
+  const base = 10 ** Math.floor(Math.log10(raw));
+  const f = raw / base;
+  const m = f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10;
+  return Number((m * base).toPrecision(12));
+}
+
+/** One y axis: from `lo` to `hi` in `intervals` round steps. */
+export interface Scale {
+  readonly lo: number;
+  readonly hi: number;
+  readonly step: number;
+  readonly intervals: number;
+}
+
+/** The round scale with `intervals` steps that covers [min, max]: `lo` a multiple of the step. */
+function scaleWith(min: number, max: number, intervals: number): Scale {
+  let step = niceStep((max - min) / intervals);
+  for (let i = 0; i < 20; i++) {
+    const lo = Number((Math.floor(min / step) * step).toPrecision(12));
+    const hi = Number((lo + intervals * step).toPrecision(12));
+    if (hi >= max) return { lo, hi, step, intervals };
+    step = niceStep(step * 1.0001 + Number.EPSILON);
+  }
+  return { lo: min, hi: max, step: (max - min) / intervals, intervals };
+}
+
+/** A y axis on round numbers that wastes the least height: 3 to 8 labelled intervals, 4 or so preferred. */
+export function niceScale(min: number, max: number): Scale {
+  const options = [4, 5, 3, 6, 8].map((n) => scaleWith(min, max, n));
+  return options.reduce((best, s) => (s.hi - s.lo < best.hi - best.lo - 1e-12 ? s : best));
+}
+
+/** Decimals a round step needs (0.25: 2, 5: 0). */
 function decimalsFor(step: number): number {
-  if (!(step > 0)) return 2;
-  return Math.max(0, Math.min(6, Math.ceil(-Math.log10(step)) + 1));
+  for (let k = 0; k <= 10; k++) if (Number(step.toFixed(k)) === Number(step.toPrecision(12))) return k;
+  return 10;
 }
 
 /** A time value as milliseconds (YYYY-MM-DD or ISO date-time), or NaN. */
@@ -52,6 +88,32 @@ function xLabel(ms: number, spanMs: number): string {
   return spanMs < 3 * 86_400_000 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 }
 
+/**
+ * The times after which `label` has a gap: the next point lacks a value (null in the wide row), or
+ * comes more than 1.5 times the series' usual step (its median) later; and the gap is longer than
+ * one column of the plot (`column` ms), or it could not be seen.
+ */
+function seriesGaps(points: ReadonlyArray<{ t: number; r: Row }>, label: string, column: number): Set<number> {
+  const sorted = [...points].sort((a, b) => a.t - b.t);
+  const has = (p: { r: Row }): boolean => typeof p.r[label] === 'number' && Number.isFinite(p.r[label]);
+  const present = sorted.filter(has).map((p) => p.t);
+  const steps = present.slice(1).map((t, i) => t - (present[i] as number)).sort((a, b) => a - b);
+  const usual = steps[Math.floor(steps.length / 2)] ?? 0;
+  const gaps = new Set<number>();
+  let last: number | undefined;
+  let missing = false;
+  for (const p of sorted) {
+    if (!has(p)) {
+      missing = true;
+      continue;
+    }
+    if (last !== undefined && (missing || (usual > 0 && p.t - last > 1.5 * usual)) && p.t - last > column) gaps.add(last);
+    last = p.t;
+    missing = false;
+  }
+  return gaps;
+}
+
 /** Renders the chart as lines (no trailing newline on each). */
 export function renderChart(rows: readonly Row[], options: ChartOptions): string[] {
   const opts = { ...options, width: Number.isFinite(options.width) && options.width > 0 ? Math.floor(options.width) : DEFAULT_CHART_WIDTH };
@@ -62,17 +124,21 @@ export function renderChart(rows: readonly Row[], options: ChartOptions): string
   if (values.length === 0) return ['(no numeric values to chart)'];
   const chalk: ChalkInstance = new Chalk({ level: opts.color ? 1 : 0 });
   const ch = axisChars(opts.color);
-  const height = Math.max(4, opts.height ?? DEFAULT_HEIGHT);
-
-  let vMin = Math.min(...values);
-  let vMax = Math.max(...values);
-  if (vMin === vMax) {
-    const pad = Math.abs(vMin) * 0.01 || 1;
-    vMin -= pad;
-    vMax += pad;
+  let dataMin = Math.min(...values);
+  let dataMax = Math.max(...values);
+  if (dataMin === dataMax) {
+    const pad = Math.abs(dataMin) * 0.01 || 1;
+    dataMin -= pad;
+    dataMax += pad;
   }
-  const decimals = decimalsFor((vMax - vMin) / (height - 1));
-  const yText = (row: number): string => (vMax - ((vMax - vMin) * row) / (height - 1)).toFixed(decimals);
+  const scale = niceScale(dataMin, dataMax);
+  // Rows per y interval, so every labelled tick sits on a round value.
+  const perTick = Math.max(1, Math.round((Math.max(4, opts.height ?? DEFAULT_HEIGHT) - 1) / scale.intervals));
+  const height = perTick * scale.intervals + 1;
+  const vMin = scale.lo;
+  const vMax = scale.hi;
+  const decimals = decimalsFor(scale.step);
+  const yText = (row: number): string => (vMax - (scale.step * row) / perTick).toFixed(decimals);
   const labelWidth = Math.max(yText(0).length, yText(height - 1).length, yText(Math.floor(height / 2)).length);
   const plotWidth = Math.max(MIN_PLOT_WIDTH, opts.width - labelWidth - 2);
 
@@ -87,6 +153,9 @@ export function renderChart(rows: readonly Row[], options: ChartOptions): string
   labels.forEach((label, s) => {
     // Several points in one column (dense series): their mean.
     const sums = new Map<number, { sum: number; n: number }>();
+    // Where the series has no value (a null in its column, or a step in time far longer than its usual one).
+    const gapAfter = seriesGaps(points, label, span / Math.max(1, plotWidth - 1));
+    const gapCols = new Set<number>();
     for (const p of points) {
       const v = p.r[label];
       if (typeof v !== 'number' || !Number.isFinite(v)) continue;
@@ -95,53 +164,53 @@ export function renderChart(rows: readonly Row[], options: ChartOptions): string
       acc.sum += v;
       acc.n += 1;
       sums.set(c, acc);
+      if (gapAfter.has(p.t)) gapCols.add(c);
     }
     const cols = [...sums.keys()].sort((a, b) => a - b);
     const rowAt = (c: number): number => {
       const acc = sums.get(c) as { sum: number; n: number };
       return rowOf(acc.sum / acc.n);
     };
-    // Links first: dots between a series' points (across gaps and up or down steeper slopes).
+    const marker = MARKERS[s % MARKERS.length] as string;
+    // Joins first: the series' own marker between neighbouring points (a line, steep moves included);
+    // dots only across a real gap in the data, so a dot always means "no value here".
     for (let i = 1; i < cols.length; i++) {
       const c0 = cols[i - 1] as number;
       const c1 = cols[i] as number;
       const r0 = rowAt(c0);
       const r1 = rowAt(c1);
+      const glyph = gapCols.has(c0) ? ch.link : marker;
       const steps = Math.max(c1 - c0, Math.abs(r1 - r0));
       for (let k = 1; k < steps; k++) {
         const c = Math.round(c0 + ((c1 - c0) * k) / steps);
         const r = Math.round(r0 + ((r1 - r0) * k) / steps);
         const cell = grid[r]?.[c];
-        if (cell && cell[0] === ' ') grid[r]![c] = [ch.link, s];
+        if (cell && cell[0] === ' ') grid[r]![c] = [glyph, s];
       }
     }
-    const marker = MARKERS[s % MARKERS.length] as string;
     for (const c of cols) grid[rowAt(c)]![c] = [marker, s];
   });
 
   const paint = (text: string, s: number): string => (s < 0 ? text : chalk[COLOURS[s % COLOURS.length] as (typeof COLOURS)[number]](text));
   const lines: string[] = [];
   if (opts.title) lines.push(sanitizeForTerminal(opts.title).slice(0, opts.width));
-  const tickRows = new Set([0, Math.floor((height - 1) / 2), height - 1, Math.floor((height - 1) / 4), Math.floor((3 * (height - 1)) / 4)]);
+  const tickRows = new Set(Array.from({ length: scale.intervals + 1 }, (_, i) => i * perTick));
   grid.forEach((cells, r) => {
     const axis = tickRows.has(r) ? `${yText(r).padStart(labelWidth)} ${ch.tick}` : `${' '.repeat(labelWidth)} ${ch.vertical}`;
     lines.push((axis + cells.map(([c, s]) => paint(c, s)).join('')).trimEnd());
   });
 
-  // X axis: the first and last dates always, then evenly spaced ones that fit with two blanks around.
+  // X axis: ticks evenly spaced in time from the first to the last date, as many as leave room for
+  // every label (the outer two sit flush with the ends, so the spacing allows for half a label more).
   const axisRow = Array.from({ length: plotWidth }, () => ch.horizontal);
   const labelRow = Array.from({ length: plotWidth }, () => ' ');
   const labelLen = xLabel(tMin, span).length;
-  const slots = span === 0 ? 1 : Math.max(2, Math.floor(plotWidth / (labelLen + 6)) + 1);
-  const cols = slots === 1 ? [0] : Array.from({ length: slots }, (_, i) => Math.round((i * (plotWidth - 1)) / (slots - 1)));
-  const order = cols.length > 1 ? [cols[0] as number, cols[cols.length - 1] as number, ...cols.slice(1, -1)] : cols;
-  const taken: Array<[number, number]> = [];
-  for (const col of order) {
-    const text = xLabel(tMin + (span * col) / Math.max(1, plotWidth - 1), span);
+  const intervals = span === 0 ? 0 : Math.max(1, Math.floor((plotWidth - 1) / Math.ceil(1.5 * labelLen + 2)));
+  for (let i = 0; i <= intervals; i++) {
+    const col = intervals === 0 ? 0 : Math.round((i * (plotWidth - 1)) / intervals);
+    const text = xLabel(tMin + (intervals === 0 ? 0 : (span * i) / intervals), span);
+    if (text.length > plotWidth) continue;
     const start = Math.max(0, Math.min(col - Math.floor(text.length / 2), plotWidth - text.length));
-    const end = start + text.length;
-    if (end > plotWidth || taken.some(([a, b]) => start < b + 2 && end + 2 > a)) continue;
-    taken.push([start, end]);
     axisRow[col] = ch.xtick;
     for (let k = 0; k < text.length; k++) labelRow[start + k] = text[k] as string;
   }

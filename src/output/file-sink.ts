@@ -40,6 +40,8 @@ type Resolved = { kind: 'direct'; abs: string } | { kind: 'atomic'; dest: string
 
 // Checked before anything is created, so a typo in --output leaves no trace and costs no request.
 async function resolveTarget(target: string): Promise<Resolved> {
+  // path.resolve drops a trailing slash: `new.csv/` would silently become the file `new.csv`.
+  if (target.endsWith('/') || target.endsWith(path.sep)) throw new OutputError(`cannot write ${target}: a name ending in / is a folder, not a file`);
   const abs = path.resolve(target);
   let st: Stats | undefined;
   try {

@@ -27,6 +27,14 @@ export interface FormatOptions {
   csvSafe: boolean;
   /** csv: excel = UTF-8 BOM + CRLF + csvSafe implied; rfc4180 = no BOM, LF. */
   dialect: 'rfc4180' | 'excel';
+  /** table: fit `width` by leaving out low-priority columns (only at a terminal; off one every column prints whole). */
+  fit?: boolean;
+  /** table: the row's key columns, never left out (default: the first column). */
+  keys?: readonly string[];
+  /** table: the other columns, most important first; unlisted ones go first, last column first. */
+  priority?: readonly string[];
+  /** Where a formatter reports what it left out (a notice on stderr). */
+  notice?: (message: string) => void;
   /** Typed formats: the declared type of each column; columns not listed are inferred from the rows. */
   types?: Readonly<Record<string, ColumnType>>;
   /** Typed formats: the request that produced the rows, stored in the file's metadata (secrets removed there). */

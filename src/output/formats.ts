@@ -1,12 +1,13 @@
 /** The one registry of output formats, with their capabilities (`--format`, README: Output formats). */
 import { UsageError } from '../errors.js';
+import { didYouMean } from '../domain/suggest.js';
 import type { FormatInfo, Formatter } from './format-types.js';
 
 export type { AppendSyntax, ColumnType, FormatInfo, FormatOptions, Formatter, LineSyntax } from './format-types.js';
 
 const base = { appendAs: undefined, human: false, terminalView: false, needsSeries: false, profileDefault: true, dialects: false, headerLine: false, binary: false, partitions: false } as const;
 
-// One entry per format, in help order. Dynamic imports keep cli-table3/chalk out of start-up: only the
+// One entry per format, in help order. Dynamic imports keep chalk out of start-up: only the
 // chosen format's file (and its dependencies) is ever loaded.
 const REGISTRY: readonly FormatInfo[] = [
   { ...base, name: 'table', extensions: ['txt'], human: true, terminalView: true, load: () => import('./table.js') },
@@ -31,7 +32,7 @@ export const APPENDABLE_FORMATS: readonly string[] = Object.freeze(REGISTRY.filt
 /** The registered format called `name`; an unknown name is a usage error (exit 2) listing the valid ones. */
 export function formatInfo(name: string): FormatInfo {
   const info = REGISTRY.find((f) => f.name === name);
-  if (info === undefined) throw new UsageError(`unknown format ${JSON.stringify(name)}; valid formats: ${FORMAT_NAMES.join(', ')}`);
+  if (info === undefined) throw new UsageError(`unknown format ${JSON.stringify(name)}; ${didYouMean(name, FORMAT_NAMES)}valid formats: ${FORMAT_NAMES.join(', ')}`);
   return info;
 }
 

@@ -14,6 +14,13 @@ export interface OutputPlan {
   readonly strict: boolean;
   readonly color: boolean;
   readonly width: number;
+  /** Fit the table to `width` (stdout is a terminal); off a terminal every column prints whole. */
+  readonly fit: boolean;
+  /** The table's key columns (never left out) and the others by importance (the dataset's declaration). */
+  readonly keys?: readonly string[];
+  readonly priority?: readonly string[];
+  /** --no-pager was given (or the run must never page). */
+  readonly noPager?: boolean;
   /** --append: the file to extend (never set together with `output`). */
   readonly append?: string;
   readonly manifest: boolean;
@@ -34,6 +41,6 @@ export interface OutputPlan {
 export function formatOptions(plan: OutputPlan, overrides: Partial<FormatOptions> = {}): FormatOptions {
   return {
     columns: plan.columns, selected: plan.selected, header: plan.header, color: plan.color,
-    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, types: plan.types, ...overrides,
+    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, fit: plan.fit, keys: plan.keys, priority: plan.priority, types: plan.types, ...overrides,
   };
 }

@@ -1,42 +1,104 @@
-/** Table: an aligned, borderless table for humans at a terminal. */
+/**
+ * Table: an aligned, borderless table for humans. At a terminal it fits the width by leaving out the
+ * least important columns (the row's key never), and says so on stderr; cells are never cut or wrapped.
+ */
 import { Chalk } from 'chalk';
-import Table from 'cli-table3';
 import type { Row } from '../domain/row.js';
-import type { Formatter } from './format-types.js';
+import type { FormatOptions, Formatter } from './format-types.js';
 import { sanitizeForTerminal } from '../domain/sanitize.js';
-import { cellText, displayNumber, isNumericColumn } from './values.js';
+import { cellText, isNumericColumn } from './values.js';
+import { columnDecimals, displayWidth, fixedNumber, formatTime, timeStyle } from './display.js';
 
 // Kept importable from here; it lives in values.ts so that code needing only the number rule does not
-// load cli-table3 and chalk.
+// load chalk.
 export { displayNumber } from './values.js';
 
 const GAP = '  ';
-// A text column is never squeezed below this when fitting the terminal.
-const MIN_TEXT_WIDTH = 8;
 
-type Cell = string | { content: string; hAlign: 'right' };
+/** One column, its cells already text (null is undefined). */
+interface Column {
+  readonly name: string;
+  readonly numeric: boolean;
+  readonly cells: readonly (string | undefined)[];
+  readonly width: number;
+}
+
+/** The cells of `name` as shown: numbers with one decimal count, timestamps without empty parts. */
+function buildColumn(rows: readonly Row[], name: string, nullWidth: number): Column {
+  const numeric = isNumericColumn(rows, name);
+  const values = rows.map((r) => r[name]);
+  let cells: (string | undefined)[];
+  if (numeric) {
+    const decimals = columnDecimals(values.filter((v): v is number => typeof v === 'number'));
+    cells = values.map((v) => (typeof v === 'number' ? fixedNumber(v, decimals) : undefined));
+  } else {
+    const style = timeStyle(values);
+    cells = values.map((v) => {
+      if (v === null || v === undefined) return undefined;
+      return sanitizeForTerminal(style && typeof v === 'string' ? formatTime(v, style) : cellText(v));
+    });
+  }
+  const header = displayWidth(sanitizeForTerminal(name));
+  const width = Math.max(header, ...cells.map((c) => (c === undefined ? nullWidth : displayWidth(c))));
+  return { name, numeric, cells, width };
+}
 
 /**
- * The widths that fit `avail` columns: the largest common cap c with Σ clamp(c, min, natural) ≤ avail,
- * so narrow columns keep their width and only the widest ones wrap. null = natural width.
+ * The columns kept to fit `avail` cells: keys always; the others left out least important first
+ * (`priority` lists the important ones first; unlisted columns count least, the last one first).
  */
-export function fitWidths(natural: readonly number[], min: readonly number[], avail: number): (number | null)[] {
-  const width = (c: number): number[] => natural.map((w, i) => Math.min(w, Math.max(c, min[i] ?? 1)));
-  const total = (c: number): number => width(c).reduce((a, b) => a + b, 0);
-  let lo = 0;
-  let hi = Math.max(0, ...natural);
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (total(mid) <= avail) lo = mid;
-    else hi = mid - 1;
+export function fitColumns(cols: readonly { name: string; width: number }[], keys: readonly string[], priority: readonly string[], avail: number): string[] {
+  const total = (list: readonly { width: number }[]): number => list.reduce((a, c) => a + c.width, 0) + GAP.length * Math.max(0, list.length - 1);
+  const rank = (name: string, i: number): number => {
+    const p = priority.indexOf(name);
+    return p >= 0 ? p : priority.length + i;
+  };
+  let kept = [...cols];
+  const droppable = cols.map((c, i) => ({ c, r: rank(c.name, i) })).filter(({ c }) => !keys.includes(c.name)).sort((a, b) => b.r - a.r);
+  for (const { c } of droppable) {
+    if (total(kept) <= avail) break;
+    kept = kept.filter((k) => k !== c);
   }
-  return width(lo).map((w, i) => (w < (natural[i] ?? 0) ? w : null));
+  return kept.map((c) => c.name);
+}
+
+// The note goes out as `gpumkt: <note>`: it too must fit the terminal.
+const NOTE_PREFIX = 'gpumkt: '.length;
+
+/** The note about hidden columns: with their names when the line still fits `width`. */
+export function noticeText(left: readonly string[], width: number): string {
+  const n = `${left.length} column${left.length === 1 ? '' : 's'}`;
+  const see = '(-f csv shows all)';
+  const names = left.join(', ');
+  const forms = [`${n} hidden to fit ${width} columns: ${names} ${see}`, `${n} hidden: ${names} ${see}`, `${n} hidden to fit ${width} columns ${see}`];
+  return forms.find((f) => NOTE_PREFIX + displayWidth(f) <= width) ?? (forms[2] as string);
+}
+
+/** Renders the kept columns: numbers right-aligned (one decimal count each, so points line up). */
+function render(cols: readonly Column[], opts: FormatOptions, rowCount: number): string {
+  const chalk = new Chalk({ level: opts.color ? 1 : 0 });
+  const nullText = opts.color ? chalk.dim('—') : '-';
+  const pad = (text: string, shown: number, col: Column): string => {
+    const fill = ' '.repeat(Math.max(0, col.width - shown));
+    return col.numeric ? fill + text : text + fill;
+  };
+  const lines: string[] = [];
+  lines.push(cols.map((c) => pad(chalk.bold.cyan(sanitizeForTerminal(c.name)), displayWidth(sanitizeForTerminal(c.name)), c)).join(GAP));
+  lines.push(cols.map((c) => (opts.color ? '─' : '-').repeat(c.width)).join(GAP));
+  for (let r = 0; r < rowCount; r++) {
+    lines.push(cols.map((c) => {
+      const cell = c.cells[r];
+      return cell === undefined ? pad(nullText, 1, c) : pad(cell, displayWidth(cell), c);
+    }).join(GAP));
+  }
+  // Left-aligned last columns are padded with spaces; trailing blanks only get in the way of copying.
+  return lines.map((l) => l.replace(/ +$/, '')).join('\n') + '\n';
 }
 
 /** The table format: numbers right-aligned, null as `-` (a dim `—` in colour), `(no rows)` when empty. */
 export const formatter: Formatter = {
   name: 'table',
-  description: 'an aligned table for reading at a terminal (may round long fractions)',
+  description: 'an aligned table for reading at a terminal (fits the width; numbers rounded for display)',
   streaming: false,
   *format(rows, opts) {
     const list = Array.from(rows);
@@ -44,56 +106,15 @@ export const formatter: Formatter = {
       yield '(no rows)\n';
       return;
     }
-    // An explicit level: colour is the caller's decision (--no-color, NO_COLOR, TTY), never chalk's.
-    const chalk = new Chalk({ level: opts.color ? 1 : 0 });
-    const cols = opts.columns;
-    const nullText = opts.color ? chalk.dim('—') : '-';
-    const numeric = cols.map((c) => isNumericColumn(list, c));
-    const valueWidth = cols.map(() => 0);
-    const body: Cell[][] = list.map((row) =>
-      cols.map((c, i) => {
-        const v = row[c];
-        if (v === null || v === undefined) return nullText;
-        if (typeof v !== 'number') return sanitizeForTerminal(cellText(v));
-        const text = displayNumber(v);
-        valueWidth[i] = Math.max(valueWidth[i] ?? 0, text.length);
-        return { content: text, hAlign: 'right' };
-      }),
-    );
-    const head = cols.map((c) => chalk.bold.cyan(sanitizeForTerminal(c)));
-    const colAligns = numeric.map((n) => (n ? 'right' : 'left') as 'right' | 'left');
-    const rule = opts.color ? '─' : '-';
-    const render = (colWidths: (number | null)[]): { text: string; widths: (number | null)[] } => {
-      const table = new Table({
-        head,
-        colAligns,
-        colWidths,
-        wordWrap: true,
-        // Borderless, with one rule under the header (compact draws only that inner line).
-        chars: {
-          top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-          bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-          left: '', 'left-mid': '', right: '', 'right-mid': '',
-          mid: rule, 'mid-mid': GAP, middle: GAP,
-        },
-        // Empty head/border styles: cli-table3 would otherwise colour via @colors on its own.
-        style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
-      });
-      for (const r of body) table.push(r);
-      const text = table.toString();
-      return { text, widths: table.options.colWidths };
-    };
-    let { text, widths } = render([]);
-    const natural = widths.map((w) => w ?? 0);
-    const avail = opts.width - GAP.length * (cols.length - 1);
-    if (natural.reduce((a, b) => a + b, 0) > avail) {
-      // Headers (short API field names) and numbers never wrap; long text does.
-      const min = natural.map((w, i) =>
-        Math.max(cols[i]?.length ?? 0, numeric[i] === true ? (valueWidth[i] ?? 0) : Math.min(w, MIN_TEXT_WIDTH)),
-      );
-      text = render(fitWidths(natural, min, avail)).text;
+    let cols = opts.columns.map((c) => buildColumn(list, c, 1));
+    if (opts.fit === true && Number.isFinite(opts.width)) {
+      const keys = opts.keys ?? opts.columns.slice(0, 1);
+      const kept = fitColumns(cols, keys, opts.priority ?? [], opts.width);
+      if (kept.length < cols.length) {
+        opts.notice?.(noticeText(cols.filter((c) => !kept.includes(c.name)).map((c) => c.name), opts.width));
+        cols = cols.filter((c) => kept.includes(c.name));
+      }
     }
-    // Left-aligned last columns are padded with spaces; trailing blanks only get in the way of copying.
-    yield text.replace(/ +$/gm, '') + '\n';
+    yield render(cols, opts, list.length);
   },
 };

@@ -62,10 +62,12 @@ export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPl
       rows = summariseAll(series, a.timeKey, a.y, fit);
     }
     const columns = a.spark ? [...base, 'trend'] : [...base];
-    return emitRows(ctx, { ...plan, columns }, rows, rows.length);
+    // At a narrow terminal the trend and the latest value stay; the range and first value go first.
+    const priority = ['trend', 'last', 'change_pct', 'count', 'mean', 'change', 'min', 'max', 'first'];
+    return emitRows(ctx, { ...plan, columns, keys: ['gpu'], priority }, rows, rows.length);
   }
   const rows = pivotWide(series, a.timeKey, a.y);
   if (plan.order === 'desc' && a.view === 'wide') rows.reverse();
   const columns = wideColumns(series, a.timeKey);
-  await emitRows(ctx, { ...plan, columns }, rows, rows.length, undefined, a.view === 'chart' ? { title: a.y } : {});
+  await emitRows(ctx, { ...plan, columns, keys: [a.timeKey], priority: [] }, rows, rows.length, undefined, a.view === 'chart' ? { title: a.y } : {});
 }

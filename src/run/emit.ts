@@ -32,8 +32,18 @@ export function reportViolations(ctx: Context, plan: OutputPlan, violations: rea
   if (violations.length > 5) ctx.log.warn(`… and ${violations.length - 5} more rule violations (--strict makes them an error)`);
 }
 
+/** stdout, through the pager when it is the process's terminal and paging is on (never in pipes or files). */
+async function terminalSink(ctx: Context): Promise<Sink> {
+  const direct = stdoutSink(ctx.io.stdout);
+  const height = ctx.io.rows;
+  if (!ctx.io.stdoutIsTTY || height === undefined || !ctx.globals().pager) return direct;
+  const { pagedSink, pagerCommand, pagerSink } = await import('../output/pager.js');
+  const command = pagerCommand(ctx.env);
+  return command === undefined ? direct : pagedSink(direct, Math.max(1, height - 1), () => pagerSink(command, ctx.env));
+}
+
 async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
-  const sink = plan.output ? await fileSink(plan.output) : stdoutSink(ctx.io.stdout);
+  const sink = plan.output ? await fileSink(plan.output) : await terminalSink(ctx);
   // On an interrupt or failure the temporary file goes; after a good end this does nothing.
   ctx.onCleanup(() => sink.abort());
   // Ctrl-C while writing a file: drop the temporary file now, so the rename can no longer happen.
@@ -48,13 +58,18 @@ async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
 export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun, extra: Readonly<Record<string, unknown>> = {}): Promise<void> {
   if (exp) return exp.write(rows);
   const formatter = await getFormatter(plan.format);
-  const options = { ...extra, ...formatOptions(plan) };
+  // Notes of the table (columns left out) follow the table, where the eye is once it has printed.
+  const notes: string[] = [];
+  const options = { ...extra, ...formatOptions(plan), notice: (m: string) => void notes.push(m) };
   if (plan.partitionBy !== undefined && plan.output !== undefined && formatter.writeFolder) {
     const done = await formatter.writeFolder(rows, plan.output, options, plan.partitionBy, ctx.signal);
+    ctx.committed?.();
     ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output} (${done.partitions.length} partition${done.partitions.length === 1 ? '' : 's'})`);
   } else {
     const sink = await openSink(ctx, plan);
     await writeFormatted(formatter, rows, options, sink);
+    if (plan.output) ctx.committed?.();
+    for (const m of notes) ctx.log.info(m);
     if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
   }
   if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
@@ -64,6 +79,7 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
 export async function emitRaw(ctx: Context, plan: OutputPlan, text: string): Promise<void> {
   const sink = await openSink(ctx, plan);
   await writeAll([text.endsWith('\n') ? text : `${text}\n`], sink);
+  if (plan.output) ctx.committed?.();
 }
 
 /** Prints the requests of a dry run, one curl command a line. */

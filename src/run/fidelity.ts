@@ -109,7 +109,8 @@ export function handleProvisional(ctx: Context, parts: Row[][], timeKey: string,
     note(`left out ${what}: the day is not over (--settled)`);
     return { parts: parts.map((rows) => rows.filter((r) => !isProvisional(r, timeKey, today))), provisional: 0 };
   }
-  note(`${what} ${n === 1 ? 'is' : 'are'} provisional: the day is not over and ${n === 1 ? 'its values' : 'their values'} will change (--settled leaves them out)`);
+  // One line that fits 80 columns: the day is not over, so these values will still change.
+  note(`${what} ${n === 1 ? 'is' : 'are'} provisional (--settled leaves ${n === 1 ? 'it' : 'them'} out)`);
   return { parts, provisional: n };
 }
 

@@ -7,6 +7,7 @@ import { FORMAT_NAMES, formatForExtension, formatInfo, PROFILE_FORMATS } from '.
 import { checkOutputTarget } from '../output/file-sink.js';
 import { checkExportFlags } from '../export/flags.js';
 import type { OutputPlan } from '../output/plan.js';
+import { didYouMean } from '../domain/suggest.js';
 import type { ColumnType } from '../output/format-types.js';
 
 
@@ -52,11 +53,17 @@ export function useColor(ctx: Context, toFile: boolean): boolean {
   return !toFile && ctx.io.stdoutIsTTY && ctx.globals().color;
 }
 
-/** Width for human formats: the terminal's; off a terminal COLUMNS if set, else unlimited (no wrapping in files and pipes). */
+/** The widest COLUMNS honoured: a chart allocates its grid by width, and COLUMNS=1e9 would exhaust memory. */
+export const MAX_COLUMNS = 10_000;
+
+/**
+ * Width for human formats: the terminal's; off a terminal COLUMNS if set (1 to MAX_COLUMNS; other
+ * values are ignored, as shells and other tools ignore them), else unlimited (no wrapping in files and pipes).
+ */
 export function outputWidth(ctx: Context, toFile: boolean): number {
-  if (!toFile && ctx.io.stdoutIsTTY) return ctx.io.columns;
+  if (!toFile && ctx.io.stdoutIsTTY) return Math.min(ctx.io.columns, MAX_COLUMNS);
   const env = Number(ctx.env.COLUMNS);
-  return Number.isInteger(env) && env > 0 ? env : Number.POSITIVE_INFINITY;
+  return Number.isInteger(env) && env > 0 && env <= MAX_COLUMNS ? env : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -66,9 +73,18 @@ export function outputWidth(ctx: Context, toFile: boolean): number {
 export async function planOutput(
   flags: OutputFlags,
   ctx: Context,
-  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; types?: Readonly<Record<string, ColumnType>> },
+  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; keys?: readonly string[]; priority?: readonly string[]; types?: Readonly<Record<string, ColumnType>> },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
+  // An empty name would fall through to stdout, and a cron job would never notice its file is missing.
+  if (flags.output === '') throw new UsageError('-o needs a file name (got an empty one)');
+  if (flags.append === '') throw new UsageError('--append needs a file name (got an empty one)');
+  for (const [flag, file] of [['-o', flags.output], ['--append', flags.append]] as const) {
+    // `-o json` (kubectl's -o picks the format): here -o is a file, and a file called json is rarely meant.
+    if (file !== undefined && FORMAT_NAMES.includes(file.toLowerCase())) {
+      throw new UsageError(`${flag} takes a file name, and '${file}' has no extension; the format is -f ${file.toLowerCase()}`, `e.g. -f ${file.toLowerCase()} -o out.${formatInfo(file.toLowerCase()).extensions[0] ?? 'txt'}; for a file really called ${file}, write ./${file}`);
+    }
+  }
   if (flags.partitionBy !== undefined) {
     // A folder typed with its trailing slash (`history/`) is the folder itself: its lock and temporary
     // copy go next to it, never into it.
@@ -84,7 +100,7 @@ export async function planOutput(
   if (flags.columns) {
     if (flags.columns.length === 0) throw new UsageError('--columns is empty; valid columns: ' + cols.valid.join(', '));
     for (const c of flags.columns) {
-      if (!cols.valid.includes(c)) throw new UsageError(`unknown column '${c}'; valid columns: ${cols.valid.join(', ')}`);
+      if (!cols.valid.includes(c)) throw new UsageError(`unknown column '${c}'; ${didYouMean(c, cols.valid)}valid columns: ${cols.valid.join(', ')}`);
     }
   }
   checkExportFlags(flags, format);
@@ -122,6 +138,10 @@ export async function planOutput(
     strict: flags.strict === true,
     color: useColor(ctx, flags.output !== undefined || flags.append !== undefined),
     width: outputWidth(ctx, flags.output !== undefined || flags.append !== undefined),
+    fit: flags.output === undefined && flags.append === undefined && ctx.io.stdoutIsTTY,
+    // Chosen columns: the user's order is their importance.
+    keys: cols.keys,
+    priority: flags.columns ?? cols.priority,
     append: flags.append,
     manifest: flags.manifest === true,
     dialect: flags.csvDialect ?? 'rfc4180',

@@ -58,6 +58,9 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     defaults: multi ? ['gpu', ...endpoint.columns] : endpoint.columns,
     table: endpoint.tableColumns ? [...(multi ? ['gpu'] : []), ...endpoint.tableColumns] : undefined,
     series: timeKey !== undefined,
+    // The provisional marker is never left out when the table is fitted: it says which values will change.
+    keys: ['gpu', ...(ds.table?.keys ?? (timeKey ? [timeKey] : [])), PROVISIONAL_COLUMN],
+    priority: ds.table?.priority ?? (endpoint.valueKey ? [endpoint.valueKey] : []),
     types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);

@@ -5,7 +5,9 @@
 import type { Context } from '../context.js';
 import { AuthError, GpumktError, UsageError } from '../errors.js';
 import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
-import { proxyFromEnv } from '../api/dispatcher.js';
+import { normaliseProxy, proxyFromEnv } from '../api/dispatcher.js';
+import { redactUrl } from '../domain/redact.js';
+import { BOUNDS } from '../config/keys.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { VERSION } from '../version.js';
 import type { ExportSource, RequestLogEntry } from '../export/manifest.js';
@@ -70,7 +72,7 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
     ctx.onCleanup(() => sb.close());
     // For the person at the terminal; a pipeline's stderr (`2>>log`, `| head`) stays clean, and the
     // flag itself already says what the data is.
-    if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a built-in local server, not market data');
+    if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a local server, not market data');
     baseUrl = sb.url;
     apiKey = SANDBOX_DEMO_KEY;
   } else if (!apiKey && !g.dryRun && options.keyOptional !== true) {
@@ -78,19 +80,35 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
       "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
     );
   }
-  // A public route asked without a key goes without the header, as the request itself would.
-  const auth = apiKey || options.keyOptional !== true ? `-H ${shellQuote('Authorization: Bearer ***')} ` : '';
+  if (!g.sandbox) warnPlainHttp(ctx, baseUrl);
+  // Every message of the run masks the key in any encoding (src/domain/redact.ts redactSecret).
+  // (The sandbox's own key is public: messages may name it.)
+  if (apiKey && !g.sandbox) ctx.secrets?.add(apiKey);
+  const proxy = g.sandbox ? false : proxyFromEnv(ctx.env);
+  // Checked up front, dry run included: a bad proxy URL is bad input (exit 2), whatever is sent.
+  if (proxy !== false) {
+    normaliseProxy('HTTPS_PROXY', proxy.httpsProxy);
+    normaliseProxy('HTTP_PROXY', proxy.httpProxy);
+  }
+  const deadlineMs = maxTimeMs(ctx.env);
+  // Runnable as printed: the shell fills in the key from the environment, so the text holds no secret,
+  // and a password in the base URL shows as ***. A public route asked without a key goes without the
+  // header, as the request itself would.
+  const auth = apiKey || options.keyOptional !== true ? '-H "Authorization: Bearer $GPUMKT_API_KEY" ' : '';
   const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
-    `curl -sS ${auth}${shellQuote(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)))}`;
+    `curl -sS ${auth}${shellQuote(redactUrl(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params))))}`;
   if (g.dryRun) {
+    if (g.sandbox) {
+      ctx.log.info(`the sandbox at ${baseUrl} stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL (--base-url) and key (GPUMKT_API_KEY=${SANDBOX_KEY_HINT})`);
+    }
     return { baseUrl, dryRun: true, requests: [], curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
   }
   const client = new ApiClient({
-    baseUrl, apiKey, timeoutMs: timeoutS * 1000, retries,
+    baseUrl, apiKey, timeoutMs: Math.ceil(timeoutS * 1000), retries,
     userAgent: `gpumkt/${VERSION}`, log: ctx.log, signal: ctx.signal,
-    deadlineMs: maxTimeMs(ctx.env),
+    deadlineMs,
     // The sandbox is in-process on loopback: a corporate proxy must not carry its requests.
-    proxy: g.sandbox ? false : proxyFromEnv(ctx.env),
+    proxy,
   });
   ctx.onCleanup(() => client.close());
   const requests: RequestLogEntry[] = [];
@@ -113,11 +131,29 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
   return { baseUrl, dryRun: false, requests, curl, get };
 }
 
-/** GPUMKT_MAX_TIME: the time budget of one request in seconds, attempts and waits included. */
+// The sandbox's full-plan key (src/sandbox/keys.ts), named here so a dry run's note needs no sandbox import.
+const SANDBOX_KEY_HINT = 'sk_live_sandbox';
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+/** Warns when the key would travel in clear text: plain http:// to a host that is not this machine. */
+function warnPlainHttp(ctx: Context, baseUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return;
+  }
+  if (url.protocol !== 'http:' || LOOPBACK.test(url.hostname)) return;
+  ctx.log.warn(`the base URL ${url.origin} is plain http://: the API key and the data travel unencrypted (use https://)`);
+}
+
+/** GPUMKT_MAX_TIME: the time budget of one request in seconds (BOUNDS.maxTime), attempts and waits included. */
 function maxTimeMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
   const v = env.GPUMKT_MAX_TIME;
   if (v === undefined || v.trim() === '') return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError('GPUMKT_MAX_TIME must be a number of seconds greater than 0');
-  return n * 1000;
+  const { min, max } = BOUNDS.maxTime;
+  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`GPUMKT_MAX_TIME must be a number of seconds from ${min} to ${max}`);
+  return Math.ceil(n * 1000);
 }

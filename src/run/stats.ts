@@ -13,6 +13,10 @@ export const STATS_TABLE_COLUMNS = ['gpu', 'count', 'first', 'last', 'min', 'max
 export const SPARK_WIDTH = 24;
 export const SPARK_MIN_WIDTH = 8;
 
+// Twelve significant digits: more than any input carries, and no binary noise (2.4304 − 2.3523 is
+// 0.07810000000000006 in doubles; a summary says 0.0781).
+const computed = (x: number): number => Number(x.toPrecision(12));
+
 /**
  * Summarises one series' `valueKey` (rows ascending by `timeKey`). Rows whose value is not a number
  * (null, absent) are skipped; with no numbers at all the numeric fields are null. `change_pct` is
@@ -34,9 +38,9 @@ export function summarise(s: LabelledSeries, timeKey: string, valueKey: string, 
     min: values.length ? Math.min(...values) : null,
     max: values.length ? Math.max(...values) : null,
     // A running sum is fine at these sizes (≤ ~10⁵ values of similar magnitude).
-    mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
-    change: first !== undefined && last !== undefined ? last - first : null,
-    change_pct: first !== undefined && last !== undefined && first !== 0 ? ((last - first) / Math.abs(first)) * 100 : null,
+    mean: values.length ? computed(values.reduce((a, b) => a + b, 0) / values.length) : null,
+    change: first !== undefined && last !== undefined ? computed(last - first) : null,
+    change_pct: first !== undefined && last !== undefined && first !== 0 ? computed(((last - first) / Math.abs(first)) * 100) : null,
   };
   if (spark > 0) out.trend = sparkline(values, spark);
   return out;

@@ -1,13 +1,13 @@
 /** `config set defaultProfile` works as README's Configuration section documents it. */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 describe('config set defaultProfile', () => {
   it('saves the file-level default, which then picks the profile when --profile and GPUMKT_PROFILE are absent', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'gpumkt-e2e-defprof-'));
+    const home = makeTempDir('defprof');
     const file = join(home, 'config.json');
     const env = { HOME: home, GPUMKT_CONFIG: file };
     const run = (args: string[], extra: Record<string, string> = {}) => runCli(['config', ...args], { env: { ...env, ...extra } });

@@ -1,4 +1,6 @@
 /** Bad input exits 2 before any request; API statuses map to their exit codes with the server's message. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, SANDBOX_DAILY_ONLY_KEY, SANDBOX_INACTIVE_KEY, type InterceptReply } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli, TODAY } from '../helpers/cli.js';
@@ -20,13 +22,22 @@ const env = (key = CANARY_KEY) => ({ GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: ke
 
 describe('bad input: exit 2, one line naming the value and the choices, nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unknown GPU', ['history', 'h900'], /unknown GPU model 'h900'; valid models: H100 SXM, H200, A100 SXM4, B200, RTX 5090, RTX PRO 6000 WS/],
+    ['unknown GPU', ['history', 'h900'], /unknown GPU model 'h900'; did you mean 'h100'\? valid models: H100 SXM, H200, A100 SXM4, B200, RTX 5090, RTX PRO 6000 WS/],
+    ['GPU typed short', ['history', 'h10'], /unknown GPU model 'h10'; did you mean 'h100'\?/],
+    ['GPU in a comma list', ['history', 'h100,h2OO'], /unknown GPU model 'h2OO'; did you mean 'h200'\?/],
+    ['column typed wrong', ['util-index', '--columns', 'date,ocupancy'], /unknown column 'ocupancy'; did you mean 'occupancy'\? valid columns: date, occupancy/],
+    ['format typed wrong', ['memory', '-f', 'jsn'], /argument 'jsn' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown, parquet, chart\. Did you mean 'json'\?/],
+    ['category typed wrong', ['memory', '--category', 'flsh'], /Did you mean 'flash'\?/],
+    ['granularity typed wrong', ['history', 'h100', '--granularity', 'dayly'], /Did you mean 'daily'\?/],
+    ['a model as an argument of util-index', ['util-index', 'h100'], /^gpumkt: error: util-index takes no arguments, got 'h100' \(did you mean --gpu h100\?\)$/m],
+    ['a type as an argument of memory', ['memory', 'mem_ddr5_16gb'], /memory takes no arguments, got 'mem_ddr5_16gb' \(did you mean --type mem_ddr5_16gb\?\)/],
+    ['-o json (a format where a file goes)', ['memory', '-o', 'json'], /-o takes a file name, and 'json' has no extension; the format is -f json \(e\.g\. -f json -o out\.json; for a file really called json, write \.\/json\)/],
     ['impossible date', ['history', 'h100', '--from', '2026-02-30'], /invalid --from '2026-02-30': is not a calendar date; use YYYY-MM-DD/],
     ['malformed date', ['util-index', '--to', '20261101'], /invalid --to '20261101'/],
     ['--from after --to', ['volume', 'h200', '--from', '2026-11-10', '--to', '2026-11-01'], /--from 2026-11-10 is after --to 2026-11-01/],
     ['unknown format', ['memory', '-f', 'xml'], /argument 'xml' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown/],
     ['unknown column', ['range', 'b200', '--columns', 'recorded_at,price'], /unknown column 'price'; valid columns: recorded_at, exact_timestamp, index_value, data_type, gpu/],
-    ['--limit 0', ['history', 'h100', '--limit', '0'], /'--limit <n>' argument '0' is invalid\. must be a whole number of at least 1, or 'all'/],
+    ['--limit 0', ['history', 'h100', '--limit', '0'], /'--limit <n>' argument '0' is invalid\. must be a whole number from 1 to 10000000, or 'all'/],
     ['unknown memory category', ['memory', '--category', 'ssd'], /argument 'ssd' is invalid\. Allowed choices are dram, flash, module/],
     ['unknown option', ['history', 'h100', '--form', '7d'], /unknown option '--form'/],
     ['--raw with several models', ['history', 'h100', 'h200', '--raw'], /--raw prints one response body/],
@@ -39,6 +50,32 @@ describe('bad input: exit 2, one line naming the value and the choices, nothing 
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('a malformed GPUMKT_TODAY is exit 2 before any request, not a silent switch to the real date', async () => {
+    const before = sb.requests.length;
+    const r = await runCli(['history', 'h100'], { env: { ...env(), GPUMKT_TODAY: '2026-11-31' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('gpumkt: error: GPUMKT_TODAY must be a date YYYY-MM-DD (got "2026-11-31")\n');
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('warns that the key travels unencrypted over plain http:// to another host, not to loopback', async () => {
+    const remote = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: 'http://api.example.com', GPUMKT_API_KEY: CANARY_KEY } });
+    expect(remote.code).toBe(0);
+    expect(remote.stderr).toBe('gpumkt: warning: the base URL http://api.example.com is plain http://: the API key and the data travel unencrypted (use https://)\n');
+    const local = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: 'http://127.0.0.1:8787', GPUMKT_API_KEY: CANARY_KEY } });
+    expect(local.stderr).toBe('');
+    const tls = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: 'https://api.example.com', GPUMKT_API_KEY: CANARY_KEY } });
+    expect(tls.stderr).toBe('');
+  });
+
+  it('a memory type it does not know is exit 2 before any request, with the closest one', async () => {
+    const before = sb.requests.length;
+    const r = await runCli(['memory', '--type', 'mem_ddr5_16g'], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^gpumkt: error: unknown memory type 'mem_ddr5_16g'; did you mean mem_ddr5_16gb/);
     expect(sb.requests.length).toBe(before);
   });
 
@@ -135,11 +172,22 @@ describe('the key', () => {
     expect(r.stderr).toMatch(/A100%20SXM4/);
   });
 
-  it('--dry-run prints curl commands with the key as *** and sends nothing', async () => {
+  it('--dry-run prints curl commands that run as printed, the key taken from $GPUMKT_API_KEY, and sends nothing', async () => {
     const before = sb.requests.length;
     const r = await runCli(['--dry-run', 'util-index', '--gpu', 'b200', '--from', '2026-11-01', '--to', '2026-11-02'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`curl -sS -H 'Authorization: Bearer ***' '${sb.url}/api/utilization-index/history?gpuType=B200&region=global&startDate=2026-11-01&endDate=2026-11-02&baseDate=2026-01-01'\n`);
+    expect(r.stdout).toBe(`curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.url}/api/utilization-index/history?gpuType=B200&region=global&startDate=2026-11-01&endDate=2026-11-02&baseDate=2026-01-01'\n`);
     expect(sb.requests.length).toBe(before);
+    // Pasted into a shell that has the key in its environment, it gets the data.
+    // (Asynchronously: the sandbox answering it runs in this process.)
+    const ran = await promisify(execFile)('sh', ['-c', r.stdout], { env: { PATH: process.env.PATH, GPUMKT_API_KEY: CANARY_KEY }, timeout: 10_000 });
+    expect(JSON.parse(ran.stdout).data).toHaveLength(2);
+  });
+
+  it('--dry-run --sandbox says the sandbox is gone after the run, and how to run the commands', async () => {
+    const r = await runCli(['--dry-run', '--sandbox', 'memory']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^curl -sS -H "Authorization: Bearer \$GPUMKT_API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/memory-index'\n$/);
+    expect(r.stderr).toMatch(/^gpumkt: the sandbox at http:\/\/127\.0\.0\.1:\d+ stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL \(--base-url\) and key \(GPUMKT_API_KEY=sk_live_sandbox\)\n$/);
   });
 });

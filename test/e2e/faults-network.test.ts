@@ -8,8 +8,9 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANARY_KEY, runCli } from '../helpers/cli.js';
-import { memoryBody, ok, startConnectProxy, startFaultServer, type FaultServer } from '../helpers/fault-server.js';
+import type { ChildProcess } from 'node:child_process';
+import { CANARY_KEY, CANARY_KEY_SPECIAL, runCli } from '../helpers/cli.js';
+import { closedPort, memoryBody, ok, startBodyTunnelProxy, startConnectProxy, startFaultServer, type FaultServer } from '../helpers/fault-server.js';
 import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 
@@ -113,6 +114,113 @@ describe('proxies', () => {
     const r = await runCli(['memory'], { env: env({ HTTP_PROXY: `http://user:${PROXY_PASSWORD}@[::1` }) });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('gpumkt: error: HTTP_PROXY is not a valid proxy URL (use http://[user:password@]host:port)\n');
+  });
+});
+
+describe('a proxy that answers CONNECT with 200 plus a body and hangs up', () => {
+  // undici reconnected at once, forever (thousands of tunnels a second), outside every retry count,
+  // the budget, the rate limit and SIGTERM. Now each attempt may open one connection.
+  let api: FaultServer;
+  beforeAll(async () => {
+    api = await startFaultServer([ok(memoryBody(5))]);
+  });
+  afterAll(() => api.close());
+  const run = async (args: string[], extra: Record<string, string> = {}, onSpawn?: (child: ChildProcess) => void) => {
+    const proxy = await startBodyTunnelProxy();
+    try {
+      const r = await runCli(['memory', '-v', ...args], {
+        env: { GPUMKT_BASE_URL: api.url, GPUMKT_API_KEY: CANARY_KEY, HTTP_PROXY: proxy.url, ...extra },
+        onSpawn,
+        timeoutMs: 25_000,
+      });
+      return { r, connections: proxy.connections() };
+    } finally {
+      await proxy.close();
+    }
+  };
+
+  it('--retries 0: one connection, exit 5, one error line', async () => {
+    const { r, connections } = await run(['--retries', '0']);
+    expect(r.code, r.stderr).toBe(5);
+    expect(connections).toBe(1);
+    expect(r.stderr).toMatch(/^gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/127\.0\.0\.1:\d+: the connection closed before the request could be sent$/m);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('gpumkt: error:'))).toHaveLength(1);
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('--retries 2: three attempts, three connections, each logged', async () => {
+    const { r, connections } = await run(['--retries', '2']);
+    expect(r.code, r.stderr).toBe(5);
+    expect(connections).toBe(3);
+    expect(r.stderr.match(/→ the connection closed before the request could be sent/g)).toHaveLength(3);
+    expect(r.stderr).toMatch(/\(after 3 attempts\)\n$/);
+  });
+
+  it('many retries: the time budget ends the run, with no more connections than attempts', async () => {
+    const { r, connections } = await run(['--retries', '100'], { GPUMKT_MAX_TIME: '3' });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(/time budget of 3 s\n$/);
+    const attempts = (r.stderr.match(/^gpumkt: GET /gm) ?? []).length;
+    expect(connections).toBeLessThanOrEqual(attempts);
+    expect(r.ms).toBeLessThan(10_000);
+  });
+
+  it('SIGTERM while retrying: exit 143 at once', async () => {
+    const { r } = await run(['--retries', '100'], {}, (child) => setTimeout(() => child.kill('SIGTERM'), 1500));
+    expect(r.code, r.stderr).toBe(143);
+    expect(r.stderr).toMatch(/gpumkt: interrupted by SIGTERM\n$/);
+    expect(r.ms).toBeLessThan(10_000);
+  });
+});
+
+describe("Node's own warnings", () => {
+  // undici's SOCKS5 support emits an ExperimentalWarning, and an https:// proxy given by IP address a
+  // DEP0123 deprecation, each two lines of Node's on stderr. A failure is one line, and so is stderr.
+  const cases: Array<[string, (port: number) => string]> = [
+    ['socks5 proxy', (port) => `socks5://127.0.0.1:${port}`],
+    ['https proxy by IP address', (port) => `https://127.0.0.1:${port}`],
+  ];
+  it.each(cases)('%s that refuses the connection: exactly one line on stderr', async (_name, proxyUrl) => {
+    const port = await closedPort();
+    const r = await runCli(['memory', '--retries', '0'], { env: { GPUMKT_BASE_URL: 'http://127.0.0.1:9', GPUMKT_API_KEY: CANARY_KEY, HTTP_PROXY: proxyUrl(port) } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:9 through the proxy [a-z0-9]+:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED 127\.0\.0\.1:\d+\n$/);
+  });
+});
+
+describe('secrets at the edges', () => {
+  let api: FaultServer;
+  beforeAll(async () => {
+    api = await startFaultServer([ok(memoryBody(2))]);
+  });
+  afterAll(() => api.close());
+  const key = CANARY_KEY_SPECIAL;
+
+  it('--dry-run hides a password in the base URL, as -v does', async () => {
+    const base = `http://user:${PROXY_PASSWORD}@127.0.0.1:${api.port}`;
+    const dry = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: base, GPUMKT_API_KEY: key } });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toBe(`curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" 'http://***@127.0.0.1:${api.port}/api/memory-index'\n`);
+    const verbose = await runCli(['memory', '-v', '-f', 'csv'], { env: { GPUMKT_BASE_URL: base, GPUMKT_API_KEY: key } });
+    expect(verbose.code, verbose.stderr).toBe(0);
+    expect(verbose.stderr).toContain(`GET http://***@127.0.0.1:${api.port}/api/memory-index → 200`);
+    expect(`${dry.stdout}${verbose.stderr}`).not.toContain(PROXY_PASSWORD);
+  });
+
+  it('the key in the base URL path is masked in -v, in every encoding', async () => {
+    const before = api.requests.length;
+    const r = await runCli(['memory', '-v', '-f', 'csv'], { env: { GPUMKT_BASE_URL: `http://127.0.0.1:${api.port}/${encodeURIComponent(key)}`, GPUMKT_API_KEY: key } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`GET http://127.0.0.1:${api.port}/***/api/memory-index → 200`);
+    expect(api.requests.slice(before).map((q) => q.url)).toEqual([`/${encodeURIComponent(key)}/api/memory-index`]);
+  });
+
+  it('the key in the base URL query is refused (exit 2) without being echoed', async () => {
+    const before = api.requests.length;
+    const r = await runCli(['memory', '-v'], { env: { GPUMKT_BASE_URL: `http://127.0.0.1:${api.port}/?key=${encodeURIComponent(key)}`, GPUMKT_API_KEY: key } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^gpumkt: error: invalid GPUMKT_BASE_URL "http:\/\/127\.0\.0\.1:\d+\/"…: a base URL takes no query/);
+    expect(api.requests.length).toBe(before);
   });
 });
 

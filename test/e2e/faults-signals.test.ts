@@ -89,7 +89,7 @@ describe('-o files', () => {
     try {
       const r = await runCli(['memory'], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_MAX_TIME: 'soon' } });
       expect(r.code).toBe(2);
-      expect(r.stderr).toBe('gpumkt: error: GPUMKT_MAX_TIME must be a number of seconds greater than 0\n');
+      expect(r.stderr).toBe('gpumkt: error: GPUMKT_MAX_TIME must be a number of seconds from 0.1 to 604800\n');
       expect(server.requests).toHaveLength(0);
     } finally {
       await server.close();

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CANARY_KEY, parseCsv, runCli, type RunResult } from '../helpers/cli.js';
+import { CANARY_KEY, CANARY_KEY_SPECIAL, parseCsv, runCli, type RunResult } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 import {
   hugeDeclared, html502, memoryBody, ok, redirect, resetMidBody, resetMidChunkedBody, shortContentLength,
@@ -16,10 +16,22 @@ import {
 
 const OLD = 'id,price\nold,1\n';
 const httpDate = (msFromNow: number) => new Date(Date.now() + msFromNow).toUTCString();
+// The matrix runs with a key whose percent-encoded and base64 forms differ from it; runCli searches
+// every output for all of them.
+const KEY = CANARY_KEY_SPECIAL;
 const hostile = JSON.stringify({
   error: 'Unauthorized',
-  message: `\u001b]0;pwned-title\u0007Invalid API key ${CANARY_KEY}\u001b[2J\u001b[31m red\u009b1m`,
+  message: `\u001b]0;pwned-title\u0007Invalid API key ${KEY}\u001b[2J\u001b[31m red\u009b1m`,
 });
+// A server that echoes what it was sent in the forms a framework might: percent-encoded (either hex
+// case), base64, base64url.
+const echoed = JSON.stringify({
+  error: 'Unauthorized',
+  message: `bad key ${encodeURIComponent(KEY)} / ${encodeURIComponent(KEY).toLowerCase()} / ${Buffer.from(KEY).toString('base64')} / ${Buffer.from(KEY).toString('base64url')}`,
+});
+/** A memory row with an extra field nested `levels` deep. */
+const nested = (levels: number): string =>
+  `{"success":true,"data":[{"id":"a","memoryType":"t","category":"dram","price":1,"changePct":0,"extra":${'['.repeat(levels)}1${']'.repeat(levels)}}],"count":1}`;
 
 interface Case {
   readonly name: string;
@@ -35,6 +47,8 @@ interface Case {
   readonly underS?: number;
   readonly stderr?: RegExp;
   readonly notInStderr?: RegExp;
+  /** CSV lines of a successful run, header included (default: the 60-row memory body). */
+  readonly rows?: number;
 }
 
 const CASES: Case[] = [
@@ -61,6 +75,11 @@ const CASES: Case[] = [
   { name: '302 to another origin', script: (other) => [redirect(`${other.url}/api/memory-index`)], code: 5, attempts: 1, stderr: /redirected \(HTTP 302\) to http:\/\/127\.0\.0\.1:\d+\/api\/memory-index; not followed/ },
   { name: 'huge declared body', script: [hugeDeclared()], code: 6, attempts: 1, underS: 10, stderr: /larger than 256 MiB/ },
   { name: '401 with escapes and the key echoed', script: [status(401, hostile)], code: 3, attempts: 1, stderr: /refused the key \(401\): Invalid API key \*\*\* red/, notInStderr: /pwned|\u001b|\u009b/ },
+  { name: '401 echoing the key percent-encoded and in base64', script: [status(401, echoed)], code: 3, attempts: 1, stderr: /refused the key \(401\): bad key \*\*\* \/ \*\*\* \/ \*\*\* \/ \*\*\* \(check/ },
+  // Beyond what a Date can hold: the wait cannot be given a time, and the run still fails cleanly.
+  { name: '429 Retry-After: 999999999999999999999999', script: [status(429, '', { 'retry-after': '999999999999999999999999' })], retries: 1, code: 5, attempts: 1, underS: 10, stderr: /the server asks to retry after 1e\+24 s, beyond the time budget of/ },
+  { name: 'a row nested 20,000 levels deep', script: [ok(nested(20_000))], code: 6, attempts: 1, stderr: /memory-index: row 0 nests deeper than 64 levels$/m },
+  { name: 'a row nested 60 levels deep (kept)', script: [ok(nested(60))], code: 0, attempts: 1, rows: 2 },
   { name: '400', script: [status(400, '{"error":"Bad request","message":"Invalid type"}')], code: 2, attempts: 1 },
   { name: '403', script: [status(403, '{"error":"Forbidden","message":"daily-grain only"}')], code: 3, attempts: 1 },
   { name: '404', script: [status(404, '{"error":"No data available","message":"none"}')], code: 4, attempts: 1 },
@@ -94,17 +113,19 @@ describe('fault matrix (built binary, -o file)', () => {
         const r = await runCli(['memory', '-f', 'csv', '-o', out, '--timeout', '1', '--retries', String(c.retries ?? 3)], {
           // The matrix is of the built binary: exit codes, time budgets and files as a real run sees them.
           spawn: true,
-          env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY, ...c.env },
+          env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: KEY, ...c.env },
           files: [dir],
         });
         matrix.push(`| ${c.name} | ${r.code} | ${server.requests.length} | ${(r.ms / 1000).toFixed(1)} | ${r.stderr.trim().replace(/\|/g, '\\|') || '—'} |`);
         expect(r.code, r.stderr).toBe(c.code);
         expect(server.requests).toHaveLength(c.attempts);
-        expect(server.requests.every((q) => q.method === 'GET' && q.authorization === `Bearer ${CANARY_KEY}`)).toBe(true);
+        expect(server.requests.every((q) => q.method === 'GET' && q.authorization === `Bearer ${KEY}`)).toBe(true);
         expect(other.requests, 'nothing may be sent to another origin').toHaveLength(0);
         expect(r.stdout).toBe('');
         expect(readdirSync(dir), 'no temporary file is left').toEqual(['out.csv']);
-        if (c.code === 0) {
+        if (c.code === 0 && c.rows !== undefined) {
+          expect(parseCsv(readFileSync(out, 'utf8'))).toHaveLength(c.rows);
+        } else if (c.code === 0) {
           const rows = parseCsv(readFileSync(out, 'utf8'));
           expect(rows).toHaveLength(61);
           expect(rows.at(-1)?.[0]).toBe('mem_59');
@@ -245,6 +266,25 @@ describe('fan-out', () => {
       expect(r.stdout).toBe('');
       expect(server.requests).toHaveLength(6);
       expect(r.ms, 'did not wait for the stalled requests (30 s timeout)').toBeLessThan(15_000);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('numbers beyond float64 precision (README, "Numbers")', () => {
+  // JSON numbers become IEEE 754 doubles: 17 significant digits survive, and each value prints as the
+  // shortest text that reads back as the same double. This pins the documented behaviour.
+  it('are carried as the nearest double, in csv and json alike', async () => {
+    const body = '{"success":true,"data":[{"id":"a","memoryType":"t","category":"dram","price":0.12345678901234567890,"changePct":12345678901234567890,"weeklyHigh":1.5}],"count":1}';
+    const server = await startFaultServer([ok(body)]);
+    try {
+      const env = { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: KEY };
+      const csv = await runCli(['memory', '-f', 'csv', '--columns', 'price,changePct,weeklyHigh'], { env });
+      expect(csv.code, csv.stderr).toBe(0);
+      expect(csv.stdout).toBe('price,changePct,weeklyHigh\n0.12345678901234568,12345678901234567000,1.5\n');
+      const json = await runCli(['memory', '-f', 'json', '--columns', 'price,changePct'], { env });
+      expect(json.stdout).toBe('[\n{"price":0.12345678901234568,"changePct":12345678901234567000}\n]\n');
     } finally {
       await server.close();
     }

@@ -92,7 +92,7 @@ describe('status', () => {
   it('--dry-run prints the two requests, the key redacted', async () => {
     const r = await runCli(['--dry-run', 'status'], { env: { GPUMKT_API_KEY: CANARY_KEY } });
     expect(r.stdout).toBe(
-      "curl -sS -H 'Authorization: Bearer ***' 'https://api.ornnai.com/health'\ncurl -sS -H 'Authorization: Bearer ***' 'https://api.ornnai.com/api/daily-index?gpuType=RTX%20PRO%206000%20WS'\n",
+      "curl -sS -H \"Authorization: Bearer $GPUMKT_API_KEY\" 'https://api.ornnai.com/health'\ncurl -sS -H \"Authorization: Bearer $GPUMKT_API_KEY\" 'https://api.ornnai.com/api/daily-index?gpuType=RTX%20PRO%206000%20WS'\n",
     );
   });
 });
@@ -144,7 +144,7 @@ describe('api', () => {
 
   it('--dry-run redacts the key; on the sandbox any documented route answers', async () => {
     const dry = await runCli(['--dry-run', 'api', '/api/otpi', '-q', 'lab=openai'], { env: { GPUMKT_API_KEY: CANARY_KEY } });
-    expect(dry.stdout).toBe("curl -sS -H 'Authorization: Bearer ***' 'https://api.ornnai.com/api/otpi?lab=openai'\n");
+    expect(dry.stdout).toBe("curl -sS -H \"Authorization: Bearer $GPUMKT_API_KEY\" 'https://api.ornnai.com/api/otpi?lab=openai'\n");
     const r = await runCli(['api', '/api/memory-types', '-f', 'tsv', '--columns', 'id', '--no-header'], { env: sandboxEnv(sb.current) });
     expect(r.stdout.split('\n')).toHaveLength(15);
   });

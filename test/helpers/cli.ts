@@ -1,7 +1,7 @@
 /**
  * Runs the built `gpumkt` binary as a user would (a child process), and checks every captured byte
- * for the canary key: no test may ever see the key in stdout, stderr, a written file, or the
- * process's command line (what `ps` shows to every user of the machine).
+ * for the canary keys in every encoding: no test may ever see a key in stdout, stderr, a written file,
+ * or the process's command line (what `ps` shows to every user of the machine).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -15,6 +15,21 @@ export const BIN = resolve(import.meta.dirname, '../../bin/gpumkt.js');
 
 /** A key that must never be printed: every run's output is searched for it. */
 export const CANARY_KEY = 'canary-KEY-7f3e9a1b-never-print-me';
+
+/** A key whose percent-encoding and base64 differ from it (`+ / = & ? #`): searched for in every form too. */
+export const CANARY_KEY_SPECIAL = 'canary+KEY/7f3e=9a1b&never?print#me';
+
+/**
+ * Every form of a key a leak could take: as is, percent-encoded (either hex case), base64, base64url
+ * (with and without padding). Written here independently of src/api/errors.ts on purpose.
+ */
+export function canaryForms(key: string): string[] {
+  const pct = encodeURIComponent(key);
+  const b64 = Buffer.from(key).toString('base64');
+  return [...new Set([key, pct, pct.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), b64, b64.replace(/=+$/, ''), Buffer.from(key).toString('base64url')])];
+}
+
+const CANARY_FORMS = [...canaryForms(CANARY_KEY), ...canaryForms(CANARY_KEY_SPECIAL)];
 
 /** A pinned "today" so runs are reproducible. */
 export const TODAY = '2026-11-20';
@@ -42,13 +57,19 @@ export interface RunOptions {
   readonly onSpawn?: (child: ChildProcess) => void;
   /** Run under this umask (via /bin/sh), e.g. 0 to prove files are private anyway. */
   readonly umask?: number;
+  /** Run under `ulimit -f` of this many 512-byte blocks (via /bin/sh): writes past it fail, as on a full disk. */
+  readonly fileSizeLimit?: number;
+  /** Run as this user and group (needs root), e.g. to meet another user's private files. */
+  readonly user?: { readonly uid: number; readonly gid: number };
+  /** Run this copy of bin/gpumkt.js instead of the checkout's (e.g. one another user can read). */
+  readonly bin?: string;
   /** Start a real process even when nothing else asks for one (exit status, stderr of Node itself, /proc). */
   readonly spawn?: boolean;
 }
 
 /** True when only a real process can show what the run needs; GPUMKT_TEST_SPAWN=1 spawns every run. */
 function needsProcess(opts: RunOptions): boolean {
-  return opts.spawn === true || opts.onSpawn !== undefined || opts.umask !== undefined || opts.cwd !== undefined || opts.timeoutMs !== undefined || process.env.GPUMKT_TEST_SPAWN === '1';
+  return opts.spawn === true || opts.onSpawn !== undefined || opts.umask !== undefined || opts.fileSizeLimit !== undefined || opts.user !== undefined || opts.cwd !== undefined || opts.timeoutMs !== undefined || process.env.GPUMKT_TEST_SPAWN === '1';
 }
 
 /** A fresh HOME with no config, so no developer's real config leaks into a test (removed when the test file ends). */
@@ -67,13 +88,18 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
   const started = Date.now();
   if (!needsProcess(opts)) return inProcess(args, env, opts, started).finally(() => removeTempDir(home));
   return new Promise((resolvePromise, reject) => {
-    const argv = [process.execPath, BIN, ...args];
-    const child = opts.umask === undefined
-      ? spawn(argv[0] as string, argv.slice(1), { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] })
-      : spawn('/bin/sh', ['-c', `umask ${opts.umask.toString(8).padStart(3, '0')} && exec "$@"`, 'sh', ...argv], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const argv = [process.execPath, opts.bin ?? BIN, ...args];
+    const shell = [
+      ...(opts.umask === undefined ? [] : [`umask ${opts.umask.toString(8).padStart(3, '0')}`]),
+      ...(opts.fileSizeLimit === undefined ? [] : [`ulimit -f ${opts.fileSizeLimit}`]),
+    ];
+    const spawnOpts = { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] as ['pipe', 'pipe', 'pipe'], ...opts.user };
+    const child = shell.length === 0
+      ? spawn(argv[0] as string, argv.slice(1), spawnOpts)
+      : spawn('/bin/sh', ['-c', `${shell.join(' && ')} && exec "$@"`, 'sh', ...argv], spawnOpts);
     // What `ps` shows: read it while the process runs, as another user of the machine could. A test
     // that passes the key as an argument on purpose (to see it refused) is exempt: argv is the caller's.
-    const checkCmdline = !args.some((a) => a.includes(CANARY_KEY));
+    const checkCmdline = !args.some((a) => CANARY_FORMS.some((f) => a.includes(f)));
     let cmdlineReads = 0;
     let cmdlineLeak = false;
     const cmdlinePath = `/proc/${child.pid}/cmdline`;
@@ -82,7 +108,7 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
       try {
         const cmdline = readFileSync(cmdlinePath, 'utf8');
         cmdlineReads += 1;
-        if (cmdline.includes(CANARY_KEY)) cmdlineLeak = true;
+        if (CANARY_FORMS.some((f) => cmdline.includes(f))) cmdlineLeak = true;
       } catch {
         // The process has just ended (ENOENT/ESRCH): nothing left to read.
       }
@@ -131,9 +157,10 @@ async function inProcess(args: readonly string[], env: Record<string, string>, o
   return { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
 }
 
-/** Fails when `text` contains the canary key. */
+/** Fails when `text` contains either canary key in any of its forms (plain, percent-encoded, base64). */
 export function assertNoCanary(text: string, where: string): void {
-  expect(text.includes(CANARY_KEY), `the API key appeared in ${where}`).toBe(false);
+  const leaked = CANARY_FORMS.filter((f) => text.includes(f));
+  expect(leaked, `the API key appeared in ${where}`).toEqual([]);
 }
 
 /** Fails when the file `dir`, or any file below the folder `dir`, contains the canary key. */

@@ -4,7 +4,7 @@
  * carried an Authorization header. Faults are real: sockets reset, bodies cut, responses stalled.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 
 /** What one request looked like to the server. */
 export interface RecordedRequest {
@@ -180,4 +180,59 @@ export async function startConnectProxy(auth?: string): Promise<FaultServer> {
   });
   const port = await listen(server);
   return { url: `http://127.0.0.1:${port}`, port, requests, close: closer(server, sockets) };
+}
+
+/**
+ * Promises `declared` bytes and sends one every `everyMs`, never finishing: no read is ever idle long
+ * enough for a per-attempt timeout, so only the overall time budget can end the request.
+ */
+export const dripForever = (everyMs = 1000, declared = 3999): Behaviour => (_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(declared) });
+  res.write('{');
+  const timer = setInterval(() => {
+    if (!res.destroyed) res.write(' ');
+  }, everyMs);
+  res.on('close', () => clearInterval(timer));
+};
+
+/** A proxy that accepts every connection, answers CONNECT with 200 plus a body, and hangs up. */
+export interface BadProxy {
+  readonly url: string;
+  readonly port: number;
+  /** TCP connections accepted so far. */
+  connections(): number;
+  close(): Promise<void>;
+}
+
+/** Starts a proxy that answers each CONNECT with `200` and a 5-byte body, then closes the connection. */
+export async function startBodyTunnelProxy(): Promise<BadProxy> {
+  let count = 0;
+  const sockets = new Set<Socket>();
+  const server = createNetServer((client) => {
+    count += 1;
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => undefined);
+    client.once('data', () => client.end('HTTP/1.1 200 Connection Established\r\nContent-Length: 5\r\n\r\nhello'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    connections: () => count,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A loopback port with nothing listening on it (connections are refused). */
+export async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

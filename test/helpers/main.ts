@@ -36,3 +36,18 @@ export async function runInProcess(args: readonly string[], env: Record<string, 
   });
   return { code, stdout: out.text(), stderr: err.text() };
 }
+
+/** What runMain returns. */
+export interface MainResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `gpumkt args…` in-process with a fresh HOME, no config file and "today" pinned, plus `env` (runCli's defaults, checked for the canary keys). */
+export async function runMain(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<MainResult> {
+  // Loaded here, not at the top: cli.ts imports this module for its in-process runs.
+  const { runCli } = await import('./cli.js');
+  const r = await runCli(args, { env });
+  return { code: r.code ?? -1, stdout: r.stdout, stderr: r.stderr };
+}

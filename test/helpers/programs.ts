@@ -17,6 +17,8 @@ export const PROGRAMS = {
   python3: 'python3',
   curl: 'curl',
   openssl: 'openssl',
+  tmux: 'tmux',
+  less: 'less',
 } as const;
 
 /** A program some tests need. */

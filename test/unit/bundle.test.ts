@@ -1,6 +1,6 @@
 /**
  * What the built CLI loads before it knows the command: dist/cli.js and its static imports must hold
- * commander and the command declarations only. A static import of zod, undici or cli-table3 anywhere on
+ * commander and the command declarations only. A static import of zod, undici or chalk anywhere on
  * that path (easy to add by accident) would cost every run, `--help` included, tens of milliseconds.
  * `npm test` builds first; `node bench/chunk-graph.mjs` prints the same graph.
  */
@@ -30,13 +30,13 @@ describe('start-up bundle', () => {
 
   // Text only each dependency's code contains; each must occur somewhere in dist, or its check proves nothing.
   const MARKERS: Record<string, RegExp> = {
-    zod: /\$ZodType/, undici: /UND_ERR/, 'cli-table3': /wordWrap/, chalk: /supportsColor/,
+    zod: /\$ZodType/, undici: /UND_ERR/, chalk: /bgBlackBright/,
     // The Parquet writer and its reader twin load only when Parquet is asked for.
     'hyparquet-writer': /parquet columns must have the same length/, hyparquet: /parquet file is too short/,
   };
   const everything = readdirSync(resolve(DIST, 'chunks')).map((f) => readFileSync(resolve(DIST, 'chunks', f), 'utf8')).join('\n');
 
-  it('loads commander but not zod, undici, cli-table3, chalk or the Parquet libraries before a command runs', () => {
+  it('loads commander but not zod, undici, chalk or the Parquet libraries before a command runs', () => {
     expect(all).toMatch(/helpInformation/); // commander: proves the scan sees the dependency chunks
     for (const [name, marker] of Object.entries(MARKERS)) {
       expect(everything, `${name} marker missing from dist`).toMatch(marker);
@@ -52,7 +52,7 @@ describe('start-up bundle', () => {
     expect(file, `dist/chunks/${name}-*.js`).toBeDefined();
     const text = [...staticClosure(resolve(DIST, 'chunks', file as string)).values()].join('\n');
     if (name !== 'status') expect(text).toMatch(MARKERS.undici as RegExp);
-    for (const dep of ['zod', 'cli-table3', 'chalk', 'hyparquet-writer', 'hyparquet']) expect(text, `${dep} is loaded by every ${name} run`).not.toMatch(MARKERS[dep] as RegExp);
+    for (const dep of ['zod', 'chalk', 'hyparquet-writer', 'hyparquet']) expect(text, `${dep} is loaded by every ${name} run`).not.toMatch(MARKERS[dep] as RegExp);
   });
 
   it('every data command is declared in the start-up bundle and loads its work from the runner chunk', async () => {

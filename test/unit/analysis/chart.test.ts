@@ -39,10 +39,51 @@ describe('chart', () => {
     expect(lines[0]).toBe('price');
     expect(lines[lines.length - 1]).toBe(`${MARKERS[0]} H100 SXM   ${MARKERS[1]} H200`);
     expect(lines[lines.length - 2]).toMatch(/^\s+2026-01-01\s.*\s2026-04-30$/);
-    expect(lines[1]).toMatch(/^3\.2\d* \+/);
-    expect(lines[16]).toMatch(/^1\.7\d* \+/);
+    expect(lines[1]).toMatch(/^3\.2 \+/);
+    expect(lines[17]).toMatch(/^1\.6 \+/);
     expect(text).toContain('*');
     expect(text).toContain('o');
+  });
+
+  it('y labels are round numbers an equal step apart, on evenly spaced rows', () => {
+    const lines = renderChart(rows, opts());
+    const ticks = lines.map((l, i) => ({ i, m: /^ *(-?\d+(?:\.\d+)?) \+/.exec(l) })).filter((t) => t.m !== null);
+    const values = ticks.map((t) => Number(t.m?.[1]));
+    expect(values).toEqual([3.2, 3, 2.8, 2.6, 2.4, 2.2, 2, 1.8, 1.6]);
+    const rowsApart = ticks.slice(1).map((t, k) => t.i - (ticks[k] as { i: number }).i);
+    expect(new Set(rowsApart).size).toBe(1);
+    // A range like 94.3–107.8 gets labels on a round step, not 94.30, 97.68, ….
+    const wide = renderChart([{ date: '2026-01-01', v: 94.3 }, { date: '2026-01-02', v: 107.8 }], opts({ columns: ['date', 'v'] }));
+    const labels = wide.map((l) => /^ *(-?\d+(?:\.\d+)?) \+/.exec(l)?.[1]).filter((v) => v !== undefined);
+    expect(labels).toEqual(['110', '108', '106', '104', '102', '100', '98', '96', '94']);
+  });
+
+  it('x ticks are evenly spaced from the first date to the last', () => {
+    for (const width of [60, 80, 132]) {
+      const lines = renderChart(rows, opts({ width }));
+      const axis = lines.find((l) => /^\s+\+[-+]+$/.test(l)) as string;
+      const plot = axis.slice(axis.indexOf('+') + 1);
+      const at = [...plot].map((c, i) => (c === '+' ? i : -1)).filter((i) => i >= 0);
+      expect(at.length).toBeGreaterThanOrEqual(2);
+      expect(at[0]).toBe(0);
+      expect(at[at.length - 1]).toBe(plot.length - 1);
+      const gaps = at.slice(1).map((x, k) => x - (at[k] as number));
+      expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
+      // Every tick has its date under it.
+      const labels = lines[lines.indexOf(axis) + 1] as string;
+      expect(labels.trim().split(/\s+/)).toHaveLength(at.length);
+    }
+  });
+
+  it('gap markers (dots) only where the series has no values, never on a steep move', () => {
+    const steep: Row[] = Array.from({ length: 60 }, (_, i) => ({ date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10), v: i % 10 < 5 ? 1 : 9 }));
+    expect(renderChart(steep, opts({ columns: ['date', 'v'] })).join('\n')).not.toContain('.');
+    const holed = steep.map((r, i) => (i >= 20 && i < 30 ? { ...r, v: null } : r));
+    const text = renderChart(holed, opts({ columns: ['date', 'v'] })).join('\n');
+    expect(text).toContain('.');
+    // Days missing from the rows altogether (the service's unpublished days) are a gap too.
+    const skipped = steep.filter((_, i) => i < 20 || i >= 30);
+    expect(renderChart(skipped, opts({ columns: ['date', 'v'] })).join('\n')).toContain('.');
   });
 
   it('colour: ANSI colours and box-drawing axes', () => {

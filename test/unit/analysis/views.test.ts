@@ -23,8 +23,15 @@ describe('summarise', () => {
   it('count, period, first, last, min, max, mean, change and % change of the numbers', () => {
     expect(summarise(a, 't', 'v')).toEqual({
       gpu: 'H100 SXM', column: 'v', count: 3, from: '2026-01-01', to: '2026-01-03',
-      first: 1, last: 4, min: 1, max: 4, mean: 7 / 3, change: 3, change_pct: 300,
+      first: 1, last: 4, min: 1, max: 4, mean: 2.33333333333, change: 3, change_pct: 300,
     });
+  });
+
+  it('computed figures carry no binary noise (12 significant digits)', () => {
+    const s = summarise({ label: 'x', rows: [{ t: '1', v: 2.3523 }, { t: '2', v: 2.4304 }] }, 't', 'v');
+    expect(2.4304 - 2.3523).toBe(0.07810000000000006);
+    expect(s.change).toBe(0.0781);
+    expect(s.mean).toBe(2.39135);
   });
 
   it('skips nulls; no numbers gives nulls; a first value of 0 has no % change', () => {

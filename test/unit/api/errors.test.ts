@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serverText, statusError } from '../../../src/api/errors.js';
-import { redactSecret, redactUrl } from '../../../src/domain/redact.js';
+import { redactAll, redactSecret, redactUrl } from '../../../src/domain/redact.js';
 import { bypassesProxy, normaliseProxy, proxyFromEnv } from '../../../src/api/dispatcher.js';
 import { describeNetworkError, isTransientNetworkError, networkErrorHint } from '../../../src/api/network-errors.js';
 import { ExitCode } from '../../../src/errors.js';
@@ -13,6 +13,16 @@ describe('redaction', () => {
     expect(redactUrl('proxy http://user:pa55@proxy.corp:3128 and https://a:b@c/d')).toBe('proxy http://***@proxy.corp:3128 and https://***@c/d');
     expect(redactUrl('https://api.example.com/x?y=1')).toBe('https://api.example.com/x?y=1');
     expect(redactSecret(`key ${KEY} again ${KEY}`, KEY)).toBe('key *** again ***');
+  });
+
+  it('hides the key in every encoding a server or a URL may echo it in', () => {
+    const key = 'abc+def/ghi=12345';
+    const forms = ['abc%2Bdef%2Fghi%3D12345', 'abc%2bdef%2fghi%3d12345', 'abc%252Bdef%252Fghi%253D12345', 'YWJjK2RlZi9naGk9MTIzNDU=', 'YWJjK2RlZi9naGk9MTIzNDU', 'abc+def/ghi=12345'];
+    for (const f of forms) expect(redactSecret(`got ${f} back`, key), f).toBe('got *** back');
+    expect(redactSecret(`"Bearer ${Buffer.from(key).toString('base64url')}"`, key)).toBe('"Bearer ***"');
+    // A key shorter than 4 characters would mask ordinary text; such keys are not masked.
+    expect(redactSecret('abc', 'ab')).toBe('abc');
+    expect(redactAll(`http://u:pw@h/${encodeURIComponent(key)}/x`, [key])).toBe('http://***@h/***/x');
   });
 
   it('serverText: no control character, no key (even one split by an escape sequence), at most ~300 characters', () => {
@@ -89,6 +99,13 @@ describe('proxy settings', () => {
     expect(normaliseProxy('HTTPS_PROXY', 'https://u:p@proxy.corp')).toBe('https://u:p@proxy.corp');
     expect(() => normaliseProxy('HTTPS_PROXY', 'http://u:hunter2@[::1')).toThrow(/^HTTPS_PROXY is not a valid proxy URL$/);
     expect(() => normaliseProxy('HTTP_PROXY', 'ftp://u:hunter2@x')).toThrow(/unsupported scheme ftp:$/);
+  });
+
+  it('refuses a path, query or fragment (undici would fail deep inside a request), without echoing the URL', () => {
+    expect(normaliseProxy('HTTP_PROXY', 'http://proxy.corp:3128/')).toBe('http://proxy.corp:3128/');
+    for (const bad of ['http://u:hunter2@proxy:1/path', 'http://proxy:1/?token=hunter2', 'http://proxy:1/#hunter2', 'proxy:1?x']) {
+      expect(() => normaliseProxy('HTTP_PROXY', bad), bad).toThrow(/^HTTP_PROXY must be a proxy address without a path, query or fragment$/);
+    }
   });
 
   it('NO_PROXY: *, exact hosts, domain suffixes, and host:port', () => {

@@ -1,12 +1,12 @@
 /** The output lock: exclusive creation, waiting and timing out (exit 8), stale-lock takeover, release. */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../helpers/temp.js';
 import { LockedError } from '../../../src/errors.js';
-import { acquireLock, isStale, lockPath, parseLock, processStartTime, removeDeadTemps } from '../../../src/export/lock.js';
+import { acquireLock, isStale, lockPath, lockTarget, parseLock, processStartTime, removeDeadTemps } from '../../../src/export/lock.js';
 
 const target = (): string => join(makeTempDir('lock'), 'out.csv');
 
@@ -68,6 +68,48 @@ describe('acquireLock', () => {
   });
 });
 
+describe('locks that cannot be judged', () => {
+  it('a lock that is a folder fails at once (exit 8), naming why, whatever the timeout', async () => {
+    const t = target();
+    mkdirSync(lockPath(t));
+    const t0 = Date.now();
+    await expect(acquireLock(t, { timeoutS: 30, pollMs: 10 })).rejects.toMatchObject({ exitCode: 8, message: expect.stringMatching(/cannot be read: it is a folder$/) });
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
+  it('an empty lock is stale once it is older than a moment, and never left by a failed run of ours', async () => {
+    const t = target();
+    writeFileSync(lockPath(t), '');
+    await expect(acquireLock(t, { timeoutS: 0 })).rejects.toThrow(/a lock with no owner in it, written moments ago/);
+    const old = new Date(Date.now() - 10_000);
+    utimesSync(lockPath(t), old, old);
+    const lock = await acquireLock(t, { timeoutS: 0 });
+    expect(parseLock(readFileSync(lockPath(t), 'utf8'))?.pid).toBe(process.pid);
+    await lock.release();
+    expect(readdirSync(dirname(t))).toEqual([]);
+  });
+
+  it('an aborted wait rejects with the signal\'s reason', async () => {
+    const t = target();
+    writeFileSync(lockPath(t), JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: 'x' }));
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(new Error('stop')), 50);
+    await expect(acquireLock(t, { timeoutS: 30, pollMs: 10, signal: ac.signal })).rejects.toThrow('stop');
+  });
+});
+
+describe('lockTarget', () => {
+  it('resolves symbolic links, also for a file not created yet', async () => {
+    const t = target();
+    const dir = realpathSync(dirname(t));
+    writeFileSync(t, 'x');
+    symlinkSync('out.csv', join(dir, 'link.csv'));
+    symlinkSync(dir, join(dir, 'here'));
+    expect(await lockTarget(join(dir, 'link.csv'))).toBe(join(dir, 'out.csv'));
+    expect(await lockTarget(join(dir, 'here', 'new.csv'))).toBe(join(dir, 'new.csv'));
+  });
+});
+
 describe('removeDeadTemps', () => {
   it("removes only the target's temporary files whose writer process is gone", async () => {
     const t = target();
@@ -77,5 +119,14 @@ describe('removeDeadTemps', () => {
     for (const n of names) writeFileSync(join(dir, n), 'x');
     expect(await removeDeadTemps(t)).toBe(1);
     expect(readdirSync(dir).sort()).toEqual(names.slice(1).sort());
+  });
+
+  it("also removes the private copy of a lock that a killed run left before linking it", async () => {
+    const t = target();
+    const dir = dirname(t);
+    const names = [`.out.csv.lock.${deadPid()}.0123456789ab.tmp`, `.out.csv.lock.${process.pid}.0123456789ab.tmp`];
+    for (const n of names) writeFileSync(join(dir, n), 'x');
+    expect(await removeDeadTemps(t)).toBe(1);
+    expect(readdirSync(dir)).toEqual([names[1]]);
   });
 });

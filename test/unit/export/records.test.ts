@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../helpers/temp.js';
-import { parseCsvRecord, parseTsvRecord, readRecords, recordText } from '../../../src/export/records.js';
+import { parseCsvRecord, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText } from '../../../src/export/records.js';
 import { csvCell } from '../../../src/output/csv.js';
 import { tsvCell } from '../../../src/output/tsv.js';
 
@@ -54,5 +54,25 @@ describe('parseTsvRecord', () => {
   it('undoes the linear-TSV escapes the tsv format writes', () => {
     const cells = ['a\tb', 'c\nd', 'e\\f', 'g\rh', 'plain'];
     expect(parseTsvRecord(cells.map((c) => tsvCell(c, false)).join('\t'))).toEqual(cells);
+  });
+});
+
+describe('parseCsvRecordStrict', () => {
+  it('reads every record the csv formatter writes, exactly', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 6 }), (cells) => {
+        expect(parseCsvRecordStrict(cells.map((c) => csvCell(c, false)).join(','))).toEqual(cells);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses what a CSV reader could only guess at', () => {
+    expect(parseCsvRecordStrict('a,"b,c')).toBeUndefined(); // a quoted field that never ends
+    expect(parseCsvRecordStrict('a,"b"c,d')).toBeUndefined(); // text after a closing quote
+    expect(parseCsvRecordStrict('a,b"c,d')).toBeUndefined(); // a quote inside an unquoted field
+    expect(parseCsvRecordStrict('a,"b""c",d')).toEqual(['a', 'b"c', 'd']);
+    expect(parseCsvRecordStrict('a,"x\ny",')).toEqual(['a', 'x\ny', '']);
+    expect(parseCsvRecordStrict('')).toEqual(['']);
   });
 });

@@ -1,0 +1,36 @@
+/** The catalogue commands (`gpus`, `memory-types`) print through the same formats as the data commands. */
+import { Command, Option } from 'commander';
+import type { Context } from '../context.js';
+import type { Row } from '../domain/row.js';
+import { FORMAT_NAMES, getFormatter } from '../output/formats.js';
+import { stdoutSink, writeAll } from '../output/sink.js';
+import { withChoices } from './options.js';
+
+/** The flags a catalogue command takes besides its own. */
+export interface ListFlags {
+  readonly format?: string;
+  readonly header?: boolean;
+}
+
+/** Adds -f (every format that is not a chart) and --no-header. */
+export function addListOptions(cmd: Command): Command {
+  return cmd
+    .addOption(withChoices(new Option('-f, --format <format>', 'output format (default: plain lines, tab-separated)'), FORMAT_NAMES.filter((f) => f !== 'chart')))
+    .option('--no-header', 'leave out the header line (csv, tsv)');
+}
+
+/** Prints `rows` in the chosen format, or as `plain` lines (the scriptable default) without -f. */
+export async function printList(ctx: Context, rows: readonly Row[], columns: readonly string[], flags: ListFlags, plain: () => string): Promise<void> {
+  if (flags.format === undefined) {
+    ctx.io.stdout.write(plain());
+    return;
+  }
+  const formatter = await getFormatter(flags.format);
+  const tty = ctx.io.stdoutIsTTY;
+  const opts = {
+    columns, selected: true, header: flags.header !== false, color: tty && ctx.globals().color, width: ctx.io.columns,
+    fit: tty, keys: columns.slice(0, 1), csvSafe: false, dialect: 'rfc4180' as const,
+    notice: (m: string) => ctx.log.info(m),
+  };
+  await writeAll(formatter.format(rows, opts), stdoutSink(ctx.io.stdout));
+}
