@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 // The only place that touches process.exitCode: runs main() and lets Node exit on its own,
 // so piped output is never cut short (process.exit() would drop what is still buffered).
-import module from 'node:module';
+// CommonJS (bin/package.json): --version and --help are answered without starting Node's ES module
+// loader, which alone costs about a fifth of `node -e 0`. Commands load the ES module bundle in dist/.
+'use strict';
+const { accessSync, constants, mkdirSync, readFileSync } = require('node:fs');
+const nodeModule = require('node:module');
+const { dirname, join } = require('node:path');
 
 const debug = process.argv.includes('--debug');
 // Last line of defence: whatever escapes main() is one line on stderr and exit 1, never a stack
@@ -32,26 +37,88 @@ process.on('warning', (w) => {
   }
 });
 
-// Node ≥ 22.1 keeps V8's compiled code of dist/ on disk (in $NODE_COMPILE_CACHE, else
-// <tmpdir>/node-compile-cache), so later runs skip most parsing and compiling; older Nodes lack it.
-module.enableCompileCache?.();
+// Node ≥ 22.1 keeps V8's compiled code of dist/ on disk, so later runs skip most parsing and compiling.
+// The folder is gpumkt's own under the user's cache dir ($NODE_COMPILE_CACHE wins when set). It is made
+// here first, one level at a time: Node's own attempt, like mkdirSync(…, { recursive: true }), spins
+// forever on a path it cannot create (seen under /proc). A cache that cannot be made or written is
+// simply not used, with no error and no warning. Node 20 has no compile cache.
+function makeDir(dir) {
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    if (err.code === 'EEXIST') return;
+    if (err.code !== 'ENOENT' || dirname(dir) === dir) throw err;
+    makeDir(dirname(dir));
+    mkdirSync(dir);
+  }
+}
+function compileCacheDir() {
+  if (process.env.NODE_COMPILE_CACHE) return process.env.NODE_COMPILE_CACHE;
+  const base = process.env.XDG_CACHE_HOME || (process.env.HOME && join(process.env.HOME, '.cache'));
+  return base ? join(base, 'gpumkt', 'compile-cache') : undefined;
+}
+if (nodeModule.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
+  try {
+    const dir = compileCacheDir();
+    if (dir) {
+      makeDir(dir);
+      accessSync(dir, constants.W_OK);
+      nodeModule.enableCompileCache(dir);
+    }
+  } catch {
+    // No cache: every run compiles, as on Node 20.
+  }
+}
 const argv = process.argv.slice(2);
-try {
+
+// `gpumkt --help`, `gpumkt <command…> --help|-h` and `gpumkt help [command…]`, exactly, are answered
+// from dist/help.json, which the build renders with the program itself (scripts/render-help.mjs; a test
+// keeps them equal), so no command code is loaded. Only where commander would wrap at the same width:
+// output that is not a terminal, or a terminal at least that wide (src/commands/help-width.ts).
+function prebuiltHelp(args) {
+  let path;
+  const last = args[args.length - 1];
+  if (last === '--help' || last === '-h') path = args.slice(0, -1);
+  else if (args[0] === 'help' && args.length <= 2) path = args.slice(1); // commander's help takes one command
+  else return undefined;
+  if (path.some((a) => a.startsWith('-'))) return undefined;
+  try {
+    const help = JSON.parse(readFileSync(join(__dirname, '../dist/help.json'), 'utf8'));
+    if (process.stdout.isTTY && (process.stdout.columns || 80) < help.width) return undefined;
+    const text = help.texts[path.join(' ')];
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+// `gpumkt completion bash|zsh|fish`, exactly, prints the committed script in completions/, which
+// test/completion/generated.test.ts holds equal to what the program generates.
+const COMPLETIONS = { bash: 'gpumkt.bash', zsh: '_gpumkt', fish: 'gpumkt.fish' };
+function prebuiltCompletion(args) {
+  if (args.length !== 2 || args[0] !== 'completion' || !Object.hasOwn(COMPLETIONS, args[1])) return undefined;
+  try {
+    return readFileSync(join(__dirname, '../completions', COMPLETIONS[args[1]]), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+async function run() {
+  let help;
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     // Answered without loading the CLI at all: the version module is one line.
-    const { VERSION } = await import('../dist/version.js');
-    process.stdout.write(`gpumkt ${VERSION}\n`);
+    process.stdout.write(`gpumkt ${require('../dist/version.cjs')}\n`);
+  } else if ((help = prebuiltHelp(argv) ?? prebuiltCompletion(argv)) !== undefined) {
+    process.stdout.write(help);
   } else {
     // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it at once with its baseline
     // compiler and then again, optimised, on background threads, and Node waits for those threads at
     // exit: 100–400 ms added to every run that made a request, for code a CLI run never needs.
     // Baseline only. (node:v8 is loaded here, not above: --version does without its ~2 ms.)
-    (await import('node:v8')).setFlagsFromString('--liftoff-only');
+    require('node:v8').setFlagsFromString('--liftoff-only');
     const { main } = await import('../dist/cli.js');
     const code = await main(argv);
     // An earlier fatal() wins over a clean finish.
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
   }
-} catch (err) {
-  fatal(err);
 }
+run().catch(fatal);

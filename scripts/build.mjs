@@ -1,6 +1,7 @@
 // Bundles src/ into dist/ with esbuild: one small entry (cli.js) plus lazily imported chunks,
 // so `gpumkt --version` loads almost nothing. Type checking is `tsc --noEmit` (npm test runs it).
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -78,5 +79,7 @@ for (const file of result.outputFiles) {
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, needsRequire(file.text) ? REQUIRE + file.text : file.contents);
 }
-// `gpumkt --version` (bin/gpumkt.js) loads this one file and nothing else.
-writeFileSync(new URL('../dist/version.js', import.meta.url), `export const VERSION = ${JSON.stringify(pkg.version)};\n`);
+// `gpumkt --version` (bin/gpumkt.js, CommonJS) loads this one file and nothing else.
+writeFileSync(new URL('../dist/version.cjs', import.meta.url), `module.exports = ${JSON.stringify(pkg.version)};\n`);
+// `gpumkt --help` (bin/gpumkt.js) reads its text from dist/help.json, rendered by the program just built.
+execFileSync(process.execPath, [fileURLToPath(new URL('./render-help.mjs', import.meta.url))], { stdio: 'inherit' });

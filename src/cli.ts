@@ -9,6 +9,9 @@ import { COMMANDS } from './commands/index.js';
 import { EXIT_CODES_HELP } from './commands/help-text.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseRetries, parseTimeout } from './commands/parse.js';
+import { HELP_WIDTH } from './commands/help-width.js';
+
+export { HELP_WIDTH };
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/sanitize.js';
 import { redactAll, redactSecrets } from './domain/redact.js';
@@ -79,6 +82,8 @@ function configureTree(cmd: Command, io: Io): void {
     writeOut: (s) => void io.stdout.write(s),
     writeErr: (s) => void io.stderr.write(s),
     outputError: (s, write) => write(`gpumkt: ${s.trim().replace(/\s*\n\s*/g, " ")}\n`),
+    getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
+    getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
   });
   for (const sub of cmd.commands) configureTree(sub, io);
 }

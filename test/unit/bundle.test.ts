@@ -44,13 +44,23 @@ describe('start-up bundle', () => {
     }
   });
 
-  it.each(['runner'])('the %s of every data command loads neither zod nor the table formatter for csv', (name) => {
+  // Every data command (util-index … latest, utilization, volatility) runs through the runner chunk;
+  // status and api have their own. None of them may load zod, the table formatter, chalk or Parquet up front.
+  it.each(['runner', 'status', 'api-call'])('the %s chunk loads neither zod, the table formatter nor the Parquet libraries up front', (name) => {
     // esbuild names a lazily loaded module's chunk <name>-<8-character hash>.js.
     const file = readdirSync(resolve(DIST, 'chunks')).find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
     expect(file, `dist/chunks/${name}-*.js`).toBeDefined();
     const text = [...staticClosure(resolve(DIST, 'chunks', file as string)).values()].join('\n');
-    expect(text).toMatch(MARKERS.undici as RegExp);
+    if (name !== 'status') expect(text).toMatch(MARKERS.undici as RegExp);
     for (const dep of ['zod', 'chalk', 'hyparquet-writer', 'hyparquet']) expect(text, `${dep} is loaded by every ${name} run`).not.toMatch(MARKERS[dep] as RegExp);
+  });
+
+  it('every data command is declared in the start-up bundle and loads its work from the runner chunk', async () => {
+    const { DATASETS } = await import('../../src/datasets/index.js');
+    const names = DATASETS.map((d) => d.name);
+    expect(names).toEqual(expect.arrayContaining(['util-index', 'history', 'range', 'memory', 'latest', 'utilization', 'volatility']));
+    for (const n of names) expect(all, `command ${n}`).toContain(`"${n}"`);
+    expect(all).toMatch(/import\("\.\/(chunks\/)?runner-[A-Z0-9]{8}\.js"\)/);
   });
 
   it('stays small', () => {
@@ -59,6 +69,6 @@ describe('start-up bundle', () => {
   });
 
   it('answers --version from one standalone file', () => {
-    expect(readFileSync(resolve(DIST, 'version.js'), 'utf8')).toMatch(/^export const VERSION = "\d+\.\d+\.\d+[^"]*";\n$/);
+    expect(readFileSync(resolve(DIST, 'version.cjs'), 'utf8')).toMatch(/^module\.exports = "\d+\.\d+\.\d+[^"]*";\n$/);
   });
 });

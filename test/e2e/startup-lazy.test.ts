@@ -1,0 +1,66 @@
+/**
+ * What a real start-up of the built binary does: undici's HTTP parser (WebAssembly) is compiled only
+ * once a connection is made, and Node's compile cache lives in gpumkt's own cache folder, or nowhere,
+ * silently, when that folder cannot be made. Spawned: only a real process shows its own start-up.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+
+const sb = useSandbox();
+const dir = mkdtempSync(join(tmpdir(), 'gpumkt-test-startup-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Preloaded into the CLI's process: counts WebAssembly compilations and writes the count at exit.
+const counter = join(dir, 'count-wasm.cjs');
+writeFileSync(counter, `
+const M = WebAssembly.Module; let n = 0;
+WebAssembly.Module = function (...a) { n += 1; return new M(...a); };
+process.on('exit', () => require('node:fs').writeFileSync(process.env.WASM_COUNT_FILE, String(n)));
+`);
+async function wasmCompiles(args: string[], env: Record<string, string>): Promise<{ count: number; code: number | null }> {
+  const file = join(dir, `count-${Math.random().toString(36).slice(2)}`);
+  const r = await runCli(args, { spawn: true, env: { ...env, NODE_OPTIONS: `--require ${counter}`, WASM_COUNT_FILE: file } });
+  return { count: Number(readFileSync(file, 'utf8')), code: r.code };
+}
+const q = ['history', 'h100', '--from', '2026-10-21', '--to', '2026-11-19', '--granularity', 'daily', '-f', 'csv'];
+
+describe('undici parser', () => {
+  it('is compiled once a request reaches a server, not when the request code loads', async () => {
+    expect(await wasmCompiles(q, sandboxEnv(sb.current))).toEqual({ count: 1, code: 0 });
+    // The same command against a port nobody listens on: the runner and undici load, no parser is built.
+    const refused = await wasmCompiles([...q, '--retries', '0'], { ...sandboxEnv(sb.current), GPUMKT_BASE_URL: 'http://127.0.0.1:1' });
+    expect(refused).toEqual({ count: 0, code: 5 });
+  });
+});
+
+describe('compile cache', () => {
+  const hasCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+  it(`is kept under $XDG_CACHE_HOME/gpumkt/compile-cache ${hasCache ? '(this Node has it)' : '(not made: this Node has no compile cache)'}`, async () => {
+    const cache = join(dir, 'xdg');
+    const r = await runCli(q, { spawn: true, env: { ...sandboxEnv(sb.current), XDG_CACHE_HOME: cache } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const folder = join(cache, 'gpumkt', 'compile-cache');
+    expect(existsSync(folder)).toBe(hasCache);
+    if (hasCache) expect(readdirSync(folder, { recursive: true }).length).toBeGreaterThan(0);
+  });
+
+  it('an unusable cache folder costs nothing: same output, no warning, no hang', async () => {
+    const file = join(dir, 'not-a-folder');
+    writeFileSync(file, 'x');
+    const good = await runCli(q, { spawn: true, env: sandboxEnv(sb.current) });
+    for (const xdg of [file, '/proc/no-such-folder']) {
+      const r = await runCli(q, { spawn: true, timeoutMs: 15_000, env: { ...sandboxEnv(sb.current), XDG_CACHE_HOME: xdg } });
+      expect(r.signal, xdg).toBeNull();
+      expect(r.code, xdg).toBe(0);
+      expect(r.stderr, xdg).toBe('');
+      expect(r.stdout, xdg).toBe(good.stdout);
+    }
+  });
+});
