@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { needs } from '../helpers/requires.js';
 import type { Program } from '../helpers/programs.js';
-import { mlrRecords, pythonCsv, runOn, workDir } from './cron-helpers.js';
+import { appendOnDays, mlrRecords, pythonCsv, runOn, workDir } from './cron-helpers.js';
 
 const DAYS = ['2026-10-01', '2026-10-15', '2026-11-20'] as const;
 const LAST = DAYS[2];
@@ -14,14 +14,7 @@ describe('--append over successive days', () => {
     const dir = workDir();
     const file = join(dir, 'util.csv');
     const args = ['util-index', '--gpu', 'all', '--from', '2026-09-01'];
-    const sizes: number[] = [];
-    for (const day of DAYS) {
-      const r = await runOn(day, [...args, '--append', file]);
-      expect(r.code, r.stderr).toBe(0);
-      sizes.push(statSync(file).size);
-    }
-    expect(sizes[0]).toBeLessThan(sizes[1] as number);
-    expect(sizes[1]).toBeLessThan(sizes[2] as number);
+    await appendOnDays(DAYS, args, file);
     const full = join(dir, 'full.csv');
     expect((await runOn(LAST, [...args, '-o', full])).code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));

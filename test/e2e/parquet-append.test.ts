@@ -7,21 +7,17 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoCanaryInFiles } from '../helpers/cli.js';
-import { openParquetReader, sqlString, type ParquetReader } from '../helpers/duckdb.js';
-import { runOn, workDir } from './cron-helpers.js';
+import { sqlString, useParquetReader } from '../helpers/duckdb.js';
+import { appendOnDays, runOn, workDir } from './cron-helpers.js';
 
 const DAYS = ['2026-10-01', '2026-10-15', '2026-11-20'] as const;
 const LAST = DAYS[2];
-let reader: ParquetReader;
+const reader = useParquetReader();
 let dir: string;
-beforeAll(async () => {
-  reader = await openParquetReader();
+beforeAll(() => {
   dir = workDir();
 });
-afterAll(() => {
-  reader.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('--append file.parquet over successive days', () => {
   it.each([
@@ -29,14 +25,7 @@ describe('--append file.parquet over successive days', () => {
     ['util-index of every model (overlap, window-dependent first row)', ['util-index', '--gpu', 'all', '--from', '2026-09-01'], 'date, gpu'],
   ])('%s: the appended file equals one full export', async (_what, args, order) => {
     const file = join(dir, `${args[0]}.parquet`);
-    const sizes: number[] = [];
-    for (const day of DAYS) {
-      const r = await runOn(day, [...args, '--append', file]);
-      expect(r.code, r.stderr).toBe(0);
-      sizes.push(statSync(file).size);
-    }
-    expect(sizes[0]).toBeLessThan(sizes[1] as number);
-    expect(sizes[1]).toBeLessThan(sizes[2] as number);
+    await appendOnDays(DAYS, args, file);
     const full = join(dir, `full-${args[0]}.parquet`);
     expect((await runOn(LAST, [...args, '-o', full])).code).toBe(0);
     const appended = await reader.read(file);

@@ -11,20 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { DATASETS, type AnyDataset } from '../../src/datasets/index.js';
 import { BIN, CANARY_KEY, assertNoCanaryInFiles, isolatedHome } from '../helpers/cli.js';
-import { openParquetReader, type ParquetReader } from '../helpers/duckdb.js';
+import { useParquetReader } from '../helpers/duckdb.js';
 import { runOn, workDir } from './cron-helpers.js';
 
 const DAY = '2026-11-20';
-let reader: ParquetReader;
+const reader = useParquetReader();
 let dir: string;
-beforeAll(async () => {
-  reader = await openParquetReader();
+beforeAll(() => {
   dir = workDir();
 });
-afterAll(() => {
-  reader.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The arguments of a small query of `ds`, from its descriptor: two models where it takes models, a short window. */
 function queryArgs(ds: AnyDataset): string[] {

@@ -4,6 +4,7 @@
  * built into the binary, so nothing is downloaded at run time.
  */
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A result: the column names and DuckDB types, and rows of plain values (see plain()). */
 export interface ReadResult {
@@ -87,5 +88,28 @@ export async function openParquetReader(): Promise<ParquetReader> {
       conn.closeSync();
       db.closeSync();
     },
+  };
+}
+
+/**
+ * One reader for the whole test file: opened before its tests, closed after them. The object returned
+ * forwards to it, so a file declares `const reader = useParquetReader();` at its top.
+ */
+export function useParquetReader(): ParquetReader {
+  let inner: ParquetReader | undefined;
+  beforeAll(async () => {
+    inner = await openParquetReader();
+  });
+  afterAll(() => inner?.close());
+  const open = (): ParquetReader => {
+    if (inner === undefined) throw new Error('the Parquet reader opens before the tests (useParquetReader at the top of the file)');
+    return inner;
+  };
+  return {
+    query: (sql) => open().query(sql),
+    read: (file, opts) => open().read(file, opts),
+    kvMetadata: (file) => open().kvMetadata(file),
+    layout: (file) => open().layout(file),
+    close: () => undefined,
   };
 }

@@ -3,10 +3,9 @@
  * rows match on the written value of their time, restated and late rows, and the column check after
  * the fetch leaves the file byte for byte.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../../src/context.js';
 import type { Row } from '../../../src/domain/row.js';
 import { addDays } from '../../../src/domain/dates.js';
@@ -14,18 +13,15 @@ import { readExistingRows, rewriteRows, type RewriteSpec } from '../../../src/ex
 import { fileSink } from '../../../src/output/file-sink.js';
 import type { FormatOptions } from '../../../src/output/format-types.js';
 import { formatter } from '../../../src/output/parquet-format.js';
-import { openParquetReader, type ParquetReader } from '../../helpers/duckdb.js';
+import { useParquetReader } from '../../helpers/duckdb.js';
+import { makeTempDir } from '../../helpers/temp.js';
 
-let reader: ParquetReader;
+const reader = useParquetReader();
 let dir: string;
-beforeAll(async () => {
-  reader = await openParquetReader();
-});
-afterAll(() => reader.close());
+// A fresh folder per test (removed when the file ends).
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'gpumkt-rewrite-'));
+  dir = makeTempDir('rewrite');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const OPTIONS: FormatOptions = {
   columns: ['gpu', 'timestamp', 'index_value'], selected: false, header: true, color: false, width: 80, csvSafe: false,

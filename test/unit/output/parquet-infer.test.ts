@@ -2,17 +2,16 @@
  * Column types for Parquet: declared types win; fields nobody declared are inferred from every row's
  * JSON value (and, when every value is null, from the name). A round trip shows what DuckDB then sees.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../../src/domain/row.js';
 import { parseDateDays, parseTimestampMicros } from '../../../src/output/iso-time.js';
 import { resolveColumns } from '../../../src/output/parquet-types.js';
 import { writeParquet } from '../../../src/output/parquet.js';
 import { fileSink } from '../../../src/output/file-sink.js';
-import { openParquetReader, type ParquetReader } from '../../helpers/duckdb.js';
+import { useParquetReader } from '../../helpers/duckdb.js';
+import { makeTempDir } from '../../helpers/temp.js';
 
 const types = (names: string[], rows: Row[], declared = {}): Record<string, string> =>
   Object.fromEntries(resolveColumns(names, rows, declared).map((c) => [c.name, c.type]));
@@ -94,15 +93,10 @@ describe('the value parsers', () => {
 });
 
 describe('inferred columns read back by DuckDB', () => {
-  let reader: ParquetReader;
+  const reader = useParquetReader();
   let dir: string;
-  beforeAll(async () => {
-    reader = await openParquetReader();
-    dir = mkdtempSync(path.join(os.tmpdir(), 'gpumkt-parquet-infer-'));
-  });
-  afterAll(() => {
-    reader.close();
-    rmSync(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    dir = makeTempDir('parquet-infer');
   });
 
   it('gives extra fields the inferred types and keeps nested values as JSON text', async () => {

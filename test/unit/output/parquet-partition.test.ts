@@ -3,30 +3,26 @@
  * a re-run replaces the old dataset whole; a failed or aborted run leaves it untouched.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Row } from '../../../src/domain/row.js';
 import { OutputError, UsageError } from '../../../src/errors.js';
 import { sweepStaleDirs } from '../../../src/output/dir-swap.js';
 import { HIVE_NULL, MAX_PARTITIONS, partitionFolder, writePartitioned } from '../../../src/output/parquet-partition.js';
 import type { ParquetColumn } from '../../../src/output/parquet-types.js';
 import { ParquetValueError } from '../../../src/output/parquet-types.js';
-import { isoMicros, openParquetReader, type ParquetReader } from '../../helpers/duckdb.js';
+import { isoMicros, useParquetReader } from '../../helpers/duckdb.js';
+import { makeTempDir } from '../../helpers/temp.js';
 
-let reader: ParquetReader;
+const reader = useParquetReader();
 let parent: string;
 let target: string;
-beforeAll(async () => {
-  reader = await openParquetReader();
-});
-afterAll(() => reader.close());
+// A fresh folder per test (removed when the file ends).
 beforeEach(() => {
-  parent = mkdtempSync(path.join(os.tmpdir(), 'gpumkt-partition-'));
+  parent = makeTempDir('partition');
   target = path.join(parent, 'history');
 });
-afterEach(() => rmSync(parent, { recursive: true, force: true }));
 
 const COLUMNS: ParquetColumn[] = [
   { name: 'timestamp', type: 'timestamp' },

@@ -2,11 +2,10 @@
  * Parquet files written by src/output/parquet.ts, read back by DuckDB (an independent reader): types,
  * values (nulls included), compression, row groups, key-value metadata, and the sink contract.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Row } from '../../../src/domain/row.js';
 import { ExitCode } from '../../../src/errors.js';
 import { ParquetValueError, type ParquetColumn } from '../../../src/output/parquet-types.js';
@@ -14,18 +13,15 @@ import { requestMetadata, writeParquet } from '../../../src/output/parquet.js';
 import { fileSink } from '../../../src/output/file-sink.js';
 import { stdoutSink, type Sink } from '../../../src/output/sink.js';
 import { VERSION } from '../../../src/version.js';
-import { isoMicros, openParquetReader, type ParquetReader } from '../../helpers/duckdb.js';
+import { isoMicros, useParquetReader } from '../../helpers/duckdb.js';
+import { makeTempDir } from '../../helpers/temp.js';
 
-let reader: ParquetReader;
+const reader = useParquetReader();
 let dir: string;
-beforeAll(async () => {
-  reader = await openParquetReader();
-});
-afterAll(() => reader.close());
+// A fresh folder per test (removed when the file ends).
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'gpumkt-parquet-'));
+  dir = makeTempDir('parquet');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const KEY = 'sk_live_abcdefghijklmnop0123456789';
 const REQUEST = { command: 'history', path: '/api/gpu/H100%20SXM/index-history', query: { startDate: '2026-01-01', endDate: '2026-01-31' } };
