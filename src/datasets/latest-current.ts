@@ -29,7 +29,7 @@ const latestCurrent: Dataset<CurrentParams> = {
   groups: { window: false, series: false, analysis: false },
   fetch: { kind: 'single' },
   sort: false,
-  public: true,
+  plan: 'free',
   targetColumn: 'gpu_name',
   // No models named: every model the caller may see (a key unlocks RTX PRO 6000 WS).
   targets: (args, _flags, keyed) => (args.length > 0 ? resolveGpuList(args) : keyed ? GPU_MODELS : FREE_GPU_MODELS),

@@ -31,7 +31,7 @@ const latest: Dataset<LatestParams> = {
   options: [{ flags: '--current', description: "the current (hourly) index instead: GET /api/gpu/{gpuName} per model" }],
   fetch: { kind: 'single' },
   sort: false,
-  public: true,
+  plan: 'free',
   targetColumn: 'gpu_name',
   // One request answers for every model; named models are asked one by one (the service's own split).
   targets: (args) => {

@@ -6,6 +6,7 @@
 import type { Endpoint, EnvelopeBody } from '../api/endpoint.js';
 import type { DateWindow } from '../domain/dates.js';
 import type { Row } from '../domain/row.js';
+import type { RequiredPlan } from '../domain/plans.js';
 
 /** Where a flag's values come from, for completions (and `choices` for help and parsing). */
 export type ValueKind = 'gpu' | 'memory-type' | 'date' | 'none';
@@ -82,8 +83,12 @@ export interface Dataset<P = unknown> {
    * no `gpu` column, orders rows of the same time by it in target order, and --append keys rows by it.
    */
   readonly targetColumn?: string;
-  /** A public route of the service: the run needs no key (one that is configured is still sent). */
-  readonly public?: boolean;
+  /**
+   * The lowest plan that reads this dataset (default `premium`): `free` is a public route that runs
+   * without a key (one that is configured is still sent); a run whose key's plan is below it exits 3
+   * before any request, naming the plan it needs.
+   */
+  readonly plan?: RequiredPlan;
   /** Another dataset this command runs instead when its flags ask for it (memory with dates: the history). */
   readonly variants?: readonly DatasetVariant[];
   /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */

@@ -23,3 +23,23 @@ export function planOfKey(key: string | undefined): KeyPlan {
   if (key.startsWith('sk_live_')) return { plan: 'full', prefix: 'sk_live_', covers: 'daily and hourly data, full history, all six models' };
   return { plan: 'full', covers: 'treated as full (prefix not sk_live_ or sk_prem_)' };
 }
+
+/**
+ * The lowest plan that reads a dataset (docs/api-contract.md): `free`, public routes that answer without
+ * a key; `premium`, any key (`sk_prem_` or `sk_live_`); `full`, `sk_live_` keys only (a premium key gets 403).
+ */
+export type RequiredPlan = 'free' | 'premium' | 'full';
+
+const RANK: Readonly<Record<KeyPlan['plan'] | RequiredPlan, number>> = { none: 0, free: 0, premium: 1, full: 2 };
+
+/** True when a key of plan `have` can read a dataset that needs `need`. */
+export function planReads(have: KeyPlan['plan'], need: RequiredPlan): boolean {
+  return RANK[have] >= RANK[need];
+}
+
+/** The words for what a dataset needs, for messages and `status`. */
+export function describeNeed(need: RequiredPlan): string {
+  if (need === 'free') return 'no key (public)';
+  if (need === 'premium') return 'a premium or full key (sk_prem_ or sk_live_)';
+  return 'a full key (sk_live_)';
+}

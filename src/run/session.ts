@@ -7,6 +7,7 @@ import { AuthError, GpumktError, UsageError } from '../errors.js';
 import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
 import { normaliseProxy, proxyFromEnv } from '../api/dispatcher.js';
 import { redactUrl } from '../domain/redact.js';
+import { describeNeed, planOfKey, planReads, type RequiredPlan } from '../domain/plans.js';
 import { BOUNDS } from '../config/keys.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { VERSION } from '../version.js';
@@ -58,6 +59,10 @@ export async function loadSettings(ctx: Context): Promise<RunSettings> {
 export interface SessionOptions {
   /** Public routes: run without a key when none is configured (one that is configured is still sent). */
   readonly keyOptional?: boolean;
+  /** The lowest plan the run's routes need: a key below it exits 3 before any request (default: any key). */
+  readonly plan?: RequiredPlan;
+  /** The command, for the message that names the plan it needs. */
+  readonly command?: string;
 }
 
 /** Opens the session the global flags ask for; fails with exit 3 when no key is to be had and the routes need one. */
@@ -76,9 +81,14 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
     baseUrl = sb.url;
     apiKey = SANDBOX_DEMO_KEY;
   } else if (!apiKey && !g.dryRun && options.keyOptional !== true) {
+    const needs = options.plan && options.command ? ` ('${options.command}' needs ${describeNeed(options.plan)})` : '';
     throw new AuthError(
-      "no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
+      `no API key${needs}: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data`,
     );
+  }
+  if (apiKey && options.plan && !planReads(planOfKey(apiKey).plan, options.plan)) {
+    // The prefix is the plan (docs/api-contract.md): the service would answer 403, so nothing is sent.
+    throw new AuthError(`'${options.command ?? 'this command'}' needs ${describeNeed(options.plan)}; the configured key's plan is ${planOfKey(apiKey).plan}`);
   }
   if (!g.sandbox) warnPlainHttp(ctx, baseUrl);
   // Every message of the run masks the key in any encoding (src/domain/redact.ts redactSecret).

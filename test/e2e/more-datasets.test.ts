@@ -97,6 +97,7 @@ describe('utilization', () => {
     const r = await runCli(['utilization'], { env: { ...sandboxEnv(sb.current), GPUMKT_API_KEY: undefined } });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('GPUMKT_API_KEY');
+    expect(r.stderr).toContain("'utilization' needs a premium or full key");
     expect(sb.current.requests.length).toBe(before);
   });
 });
