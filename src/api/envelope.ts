@@ -33,6 +33,11 @@ export interface EndpointSpec<P> {
   readonly tableColumns?: readonly string[];
   /** Default numeric column for charts and summaries. */
   readonly valueKey?: string;
+  /**
+   * The flat rows of a validated body, when they are not simply `data` (a list, or one object): e.g.
+   * forward curves' points, one row each, or one table of a nested document. Unknown fields are kept.
+   */
+  rows?(body: EnvelopeBody): Row[];
 }
 
 /**
@@ -48,7 +53,7 @@ export function defineEndpoint<P>(spec: EndpointSpec<P>): Endpoint<P, EnvelopeBo
     envelope: spec.envelope,
     loadSchema: async () => (await import('./shape-schema.js')).envelopeSchema(spec.envelope) as never,
     check: (body) => (compiled ??= envelopeCheckOf(spec.envelope))(body),
-    rows: (body) => (Array.isArray(body.data) ? body.data : [body.data]),
+    rows: spec.rows ?? ((body) => (Array.isArray(body.data) ? body.data : [body.data])),
     timeKey: spec.timeKey,
     columns: spec.columns,
     tableColumns: spec.tableColumns,

@@ -27,9 +27,10 @@ function strayArgument(ds: AnyDataset, arg: string): UsageError {
 /** Declares the command of one dataset. */
 export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   const cmd = new Command(ds.name).description(ds.summary);
-  const positional = ds.subject === 'gpus' || ds.subject === 'some-gpus';
+  const positional = ds.subject === 'gpus' || ds.subject === 'some-gpus' || (ds.subject === 'names' && ds.positional !== undefined);
   if (ds.subject === 'gpus') cmd.argument('<gpu...>', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all'");
   if (ds.subject === 'some-gpus') cmd.argument('[gpu...]', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all' (default: every model)");
+  if (ds.subject === 'names' && ds.positional) cmd.argument(`[${ds.positional.name}...]`, ds.positional.description);
   for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));
   if (ds.groups.window) addWindowOptions(cmd);
   if (ds.groups.series) addSeriesOptions(cmd);

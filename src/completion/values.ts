@@ -65,6 +65,8 @@ export function argumentValues(path: readonly string[], index: number): ValueSou
   const key = path.join(' ');
   const subject = findDataset(key)?.subject;
   if (subject === 'gpus' || subject === 'some-gpus') return GPUS;
+  const positional = findDataset(key)?.positional;
+  if (subject === 'names' && positional) return { kind: 'words', name: positional.name, words: positional.words };
   if ((key === 'config get' || key === 'config set' || key === 'config unset') && index === 0) return CONFIG_KEY;
   return undefined;
 }
@@ -72,9 +74,12 @@ export function argumentValues(path: readonly string[], index: number): ValueSou
 /** Values of a flag that has no commander choices, by command path and long name; undefined means free text. */
 export function optionValues(path: readonly string[], long: string): ValueSource | undefined {
   // A dataset's own options say what their values are.
-  const declared = findDataset(path.join(' '))?.options?.find((o) => o.flags.split(/[ ,]+/).includes(long))?.values;
+  const spec = findDataset(path.join(' '))?.options?.find((o) => o.flags.split(/[ ,]+/).includes(long));
+  const declared = spec?.values;
   if (declared === 'gpu') return GPUS;
   if (declared === 'memory-type') return MEMORY;
+  // A list flag (`--tenor 1Y,3Y`) takes comma-separated words; others one word.
+  if (spec?.words) return { kind: spec.flags.includes('<list>') || spec.flags.includes(',...>') ? 'list' : 'words', name: long.replace(/^--/, ''), words: spec.words };
   switch (long) {
     case '--profile':
       return { kind: 'profiles', name: 'profile' };

@@ -11,6 +11,12 @@ import type { RequiredPlan } from '../domain/plans.js';
 /** Where a flag's values come from, for completions (and `choices` for help and parsing). */
 export type ValueKind = 'gpu' | 'memory-type' | 'date' | 'none';
 
+/** One word a shell may offer for a value, with a short description where the shell can show it. */
+export interface Word {
+  readonly value: string;
+  readonly description?: string;
+}
+
 /** One dataset-specific option, declared as data; commands/ turns it into a commander option. */
 export interface OptionSpec {
   /** Commander flags, e.g. `--base-date <date>`. */
@@ -22,14 +28,26 @@ export interface OptionSpec {
   readonly repeatable?: boolean;
   /** What completions offer for the value. */
   readonly values?: ValueKind;
+  /** Completion words of a value no ValueKind covers (labs, tenors, markets …): the descriptor's own list. */
+  readonly words?: readonly Word[];
+}
+
+/** The positional `[name...]` list of a `names` subject: what it is called and what completions offer. */
+export interface PositionalSpec {
+  /** The argument's name in usage lines, e.g. `lab` gives `[lab...]`. */
+  readonly name: string;
+  readonly description: string;
+  readonly words: readonly Word[];
 }
 
 /**
  * What the requests of one run are about: `gpus`, a positional `<gpu...>` list (one request series per
  * model); `some-gpus`, an optional `[gpu...]` list (none given: the descriptor's `targets` decide);
- * `gpu-option`, a repeatable `--gpu` (none given = one aggregate series); `none`, one request.
+ * `gpu-option`, a repeatable `--gpu` (none given = one aggregate series); `names`, an optional
+ * `[name...]` list of the descriptor's own words (`positional`; labs, curves, markets …: its `targets`
+ * decide the requests); `none`, one request.
  */
-export type Subject = 'gpus' | 'some-gpus' | 'gpu-option' | 'none';
+export type Subject = 'gpus' | 'some-gpus' | 'gpu-option' | 'names' | 'none';
 
 /**
  * How the runner plans and joins requests: `series`, every row of the window per model (the limit
@@ -55,6 +73,8 @@ export interface Dataset<P = unknown> {
   readonly examples: readonly string[];
   readonly endpoint: Endpoint<P, EnvelopeBody>;
   readonly subject: Subject;
+  /** The positional list of a `names` subject. */
+  readonly positional?: PositionalSpec;
   /** Flag groups that apply: --from/--to, --granularity/--limit, --wide/--y/--stats/--spark. */
   readonly groups: { readonly window: boolean; readonly series: boolean; readonly analysis: boolean };
   /** Options of this dataset alone, shown before the shared groups. */
@@ -91,6 +111,11 @@ export interface Dataset<P = unknown> {
   readonly plan?: RequiredPlan;
   /** Another dataset this command runs instead when its flags ask for it (memory with dates: the history). */
   readonly variants?: readonly DatasetVariant[];
+  /**
+   * Keeps the rows the command's arguments and flags ask for when the route cannot filter itself
+   * (forward curves by model, buyers by tier): applied to every response's rows before anything else.
+   */
+  filter?(row: Row, args: readonly string[], flags: Flags): boolean;
   /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */
   checks?(rows: readonly Row[], label: string): string[];
   /** Why --append does not apply, when it does not. */

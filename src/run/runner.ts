@@ -115,7 +115,12 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     return { rows: res.rows, text: res.text };
   };
   const watched = observe(session);
-  const fetchAll = () => withProgress(ctx, watched.session, series ? requested.length : requested.length * chunkCount(ds, window), (s) => mapConcurrent(requested, FAN_OUT, (p) => fetchOne(s, p)));
+  const fetchEach = () => withProgress(ctx, watched.session, series ? requested.length : requested.length * chunkCount(ds, window), (s) => mapConcurrent(requested, FAN_OUT, (p) => fetchOne(s, p)));
+  const keep = ds.filter;
+  const fetchAll = async () => {
+    const got = await fetchEach();
+    return keep ? got.map((r) => ({ ...r, rows: r.rows.filter((row) => keep(row, args, flags)) })) : got;
+  };
   let results = await fetchAll();
   // An append whose overlap rows are on another base than the file (a base the service could not use,
   // rebased per response): asked again over the file's whole range, as one full export would be.
