@@ -217,6 +217,7 @@ describe('a signal after the commit', () => {
     const target = flag === '-o' ? join(dir, 'out.csv') : file;
     if (flag === '-o') writeFileSync(target, 'old\n');
     const r = await run([...ARGS, flag, target], {
+      spawn: true, // the preload acts only in a real process
       env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_RENAME_TARGET: target, GPUMKT_TEST_SIGNAL: sig },
     });
     expect(r.code, r.stderr).toBe(0);
@@ -225,6 +226,29 @@ describe('a signal after the commit', () => {
     expect((await run([...ARGS, '-o', full])).code).toBe(0);
     expect(readFileSync(target, 'utf8')).toBe(readFileSync(full, 'utf8'));
     expect(readFileSync(target).equals(before)).toBe(false);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.lock') || n.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('a signal after main() returned, or before it started', () => {
+  const PRELOAD = resolve(import.meta.dirname, '../helpers/signal-after-main.cjs');
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s once the run is settled: the run\'s own exit code (0), the new file in place', async (sig) => {
+    const { dir } = await seeded();
+    const target = join(dir, 'out.csv');
+    writeFileSync(target, 'old\n');
+    const r = await run([...ARGS, '-o', target], { spawn: true, env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_SIGNAL_AFTER_MAIN: sig } });
+    expect([r.code, r.signal]).toEqual([0, null]);
+    expect(r.stderr).toMatch(/^gpumkt: wrote 81 rows to .*out\.csv\n$/);
+    expect(readFileSync(target, 'utf8')).not.toBe('old\n');
+  });
+
+  it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('%s while the CLI is still loading: exit %i with the same message, the file unchanged', async (sig, code) => {
+    const { dir } = await seeded();
+    const target = join(dir, 'out.csv');
+    writeFileSync(target, 'old\n');
+    const r = await run([...ARGS, '-o', target], { spawn: true, env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_SIGNAL_AT_START: sig } });
+    expect([r.code, r.signal, r.stderr]).toEqual([code, null, `gpumkt: interrupted by ${sig}\n`]);
+    expect(readFileSync(target, 'utf8')).toBe('old\n');
     expect(readdirSync(dir).filter((n) => n.endsWith('.lock') || n.endsWith('.tmp'))).toEqual([]);
   });
 });
