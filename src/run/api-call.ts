@@ -20,11 +20,44 @@ export interface ApiFlags extends OutputFlags {
   query?: string[];
 }
 
+/** Percent-decodes until nothing changes (a server may decode more than once); undefined when it does not decode. */
+function decodeFully(s: string): string | undefined {
+  let out = s;
+  for (let i = 0; i < 8; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(out);
+    } catch {
+      return undefined;
+    }
+    if (next === out) return out;
+    out = next;
+  }
+  return out;
+}
+
+/**
+ * True when the path's dot segments go above where they start (the base path). Judged on the decoded
+ * path, with encoded slashes and backslashes as separators too: some servers and proxies decode them.
+ */
+function climbsAbove(path: string): boolean {
+  const decoded = decodeFully(path.split('?')[0] as string);
+  if (decoded === undefined) return /%2e|\.\./i.test(path);
+  let depth = 0;
+  for (const seg of decoded.split(/[/\\]/).slice(1)) {
+    if (seg === '..') depth -= 1;
+    else if (seg !== '.' && seg !== '') depth += 1;
+    if (depth < 0) return true;
+  }
+  return false;
+}
+
 /** Checks a user-given path (exit 2): absolute, origin-relative, no scheme, no `//host`, no control characters or spaces. */
 export function checkApiPath(path: string): string {
   if (!path.startsWith('/')) throw new UsageError(`the path must start with '/' (got '${path.slice(0, 80)}'); the base URL (--base-url) says where requests go`);
   if (path.startsWith('//') || path.startsWith('/\\')) throw new UsageError("the path must not start with '//': that would name another host");
   if (/[\s\u0000-\u001f\u007f\\#]/.test(path)) throw new UsageError('the path must not hold spaces, backslashes, # or control characters (percent-encode them, or pass values with -q name=value)');
+  if (climbsAbove(path)) throw new UsageError("the path must not climb above the base path ('..' segments, literal or percent-encoded)", 'give the path as it sits under the base URL');
   return path;
 }
 
