@@ -52,6 +52,15 @@ function climbsAbove(path: string): boolean {
   return false;
 }
 
+/** Without -f, flags that shape rows do not apply, and -o must name a JSON file: say so in the user's terms. */
+function checkRawFlags(flags: { csvSafe?: boolean; output?: string }): void {
+  if (flags.csvSafe) throw new UsageError('--csv-safe guards the cells of -f csv or -f tsv; without -f, api prints the JSON body as received', 'add -f csv (or tsv) to write the data rows');
+  const ext = /\.([A-Za-z0-9]+)$/.exec(flags.output?.replace(/^.*[\\/]/, '') ?? '')?.[1]?.toLowerCase();
+  if (ext !== undefined && ext !== 'json') {
+    throw new UsageError(`without -f, api writes the JSON body as received, and ${flags.output ?? ''} is named as a .${ext} file`, 'give -f with the format for the data rows (e.g. -f csv), or name the file .json');
+  }
+}
+
 /** Checks a user-given path (exit 2): absolute, origin-relative, no scheme, no `//host`, no control characters or spaces. */
 export function checkApiPath(path: string): string {
   if (!path.startsWith('/')) throw new UsageError(`the path must start with '/' (got '${path.slice(0, 80)}'); the base URL (--base-url) says where requests go`);
@@ -83,17 +92,17 @@ export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Pr
   if (probe.origin !== new URL(settings.baseUrl).origin) throw new UsageError(`the path would leave ${new URL(settings.baseUrl).origin}; give a path on the base URL`);
   const rows = flags.format !== undefined;
   if (!rows && flags.columns) throw new UsageError('--columns picks columns of the data rows: give a format too, e.g. -f csv');
-  if (flags.output) await checkOutputTarget(flags.output);
   if (flags.append || flags.manifest) throw new UsageError('api prints one response: --append and --manifest do not apply');
+  if (!rows) checkRawFlags(flags);
+  // Without -f the body goes out as received: its output plan (JSON) is settled before any request.
+  const rawPlan = rows ? undefined : await planOutput({ ...flags, format: 'json' }, ctx, { valid: [], defaults: [] });
+  if (flags.output) await checkOutputTarget(flags.output);
   // The service decides whether the path needs a key: one that is configured is sent, none is not required.
   const session = await openSession(ctx, settings, { keyOptional: true });
   const endpoint = jsonEndpoint('api', path, query);
   if (session.dryRun) return emitDryRun(ctx, [session.curl(endpoint, undefined)]);
   const res = await session.get(endpoint, undefined);
-  if (!rows) {
-    const plan = await planOutput({ ...flags, format: 'json' }, ctx, { valid: [], defaults: [] });
-    return emitRaw(ctx, plan, res.text);
-  }
+  if (rawPlan !== undefined) return emitRaw(ctx, rawPlan, res.text);
   const data = dataRows(res.body);
   if (!data) throw new InvalidResponseError(`${path}: the response has no 'data' rows (an object or a list of objects) to print as ${flags.format}`, 'leave out -f to print the JSON body');
   const columns = discoverColumns(data);

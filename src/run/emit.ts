@@ -42,13 +42,24 @@ async function terminalSink(ctx: Context): Promise<Sink> {
   return command === undefined ? direct : pagedSink(direct, Math.max(1, height - 1), () => pagerSink(command, ctx.env));
 }
 
-async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
-  const sink = plan.output ? await fileSink(plan.output) : await terminalSink(ctx);
+async function openSink(ctx: Context, plan: OutputPlan, raw = false): Promise<Sink> {
+  const sink = plan.output ? await fileSink(plan.output) : await shownSink(ctx, raw);
   // On an interrupt or failure the temporary file goes; after a good end this does nothing.
   ctx.onCleanup(() => sink.abort());
   // Ctrl-C while writing a file: drop the temporary file now, so the rename can no longer happen.
   if (plan.output) ctx.signal.addEventListener('abort', () => void sink.abort().catch(() => undefined), { once: true });
   return sink;
+}
+
+/**
+ * stdout for formatted rows: at a terminal, control characters in them are shown rather than sent (a
+ * server's escape sequence must not act on the terminal); `raw` (a body as received) goes out as is.
+ */
+async function shownSink(ctx: Context, raw: boolean): Promise<Sink> {
+  const sink = await terminalSink(ctx);
+  if (raw || !ctx.io.stdoutIsTTY) return sink;
+  const { visibleControlsSink } = await import('../output/visible-controls.js');
+  return visibleControlsSink(sink);
 }
 
 /**
@@ -77,7 +88,7 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
 
 /** Writes one response body exactly as received (--raw). */
 export async function emitRaw(ctx: Context, plan: OutputPlan, text: string): Promise<void> {
-  const sink = await openSink(ctx, plan);
+  const sink = await openSink(ctx, plan, true);
   await writeAll([text.endsWith('\n') ? text : `${text}\n`], sink);
   if (plan.output) ctx.committed?.();
 }
