@@ -37,9 +37,16 @@ async function terminalSink(ctx: Context): Promise<Sink> {
   const direct = stdoutSink(ctx.io.stdout);
   const height = ctx.io.rows;
   if (!ctx.io.stdoutIsTTY || height === undefined || !ctx.globals().pager) return direct;
-  const { pagedSink, pagerCommand, pagerSink } = await import('../output/pager.js');
+  const { pagedSink, pagerCommand, pagerMissing, pagerSink } = await import('../output/pager.js');
   const command = pagerCommand(ctx.env);
-  return command === undefined ? direct : pagedSink(direct, Math.max(1, height - 1), () => pagerSink(command, ctx.env));
+  if (command === undefined) return direct;
+  // A pager that cannot start would take the output with it: print without one, as git does.
+  const missing = pagerMissing(command, ctx.env);
+  if (missing !== undefined) {
+    ctx.log.warn(`cannot run the pager ${JSON.stringify(command)} (${missing}); printing without it`);
+    return direct;
+  }
+  return pagedSink(direct, Math.max(1, height - 1), () => pagerSink(command, ctx.env));
 }
 
 async function openSink(ctx: Context, plan: OutputPlan, raw = false): Promise<Sink> {
