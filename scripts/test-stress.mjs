@@ -15,8 +15,11 @@ if (!Number.isInteger(runs) || runs < 1) {
 
 // Two busy loops: each keeps one core at 100 % for as long as the runs last.
 const hogs = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+let current;
 const stopHogs = () => {
   for (const h of hogs) if (h.exitCode === null) h.kill('SIGKILL');
+  // Interrupted mid-run: the suite goes too (its own children end with it).
+  if (current !== undefined && current.exitCode === null) current.kill('SIGTERM');
 };
 process.on('exit', stopHogs);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
@@ -26,13 +29,20 @@ function once() {
   const [cmd, args] = files.length > 0 ? ['npx', ['vitest', 'run', ...files]] : ['npm', ['test', '--silent']];
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    current = child;
     let tail = '';
+    const failures = new Set();
+    let partial = '';
     const keep = (b) => {
-      tail = (tail + b.toString()).slice(-4000);
+      const text = (partial + b.toString()).replace(/\x1b\[[0-9;]*m/g, '');
+      const lines = text.split('\n');
+      partial = lines.pop() ?? '';
+      for (const l of lines) if (/^\s*FAIL\s/.test(l)) failures.add(l.trim());
+      tail = (tail + b.toString()).slice(-1500);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    child.on('close', (code) => resolve({ code: code ?? 1, tail }));
+    child.on('close', (code) => resolve({ code: code ?? 1, tail: [...failures].join('\n') + '\n' + tail }));
   });
 }
 

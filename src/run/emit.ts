@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { EmptyError, InvalidResponseError } from '../errors.js';
 import type { ExportRun } from '../export/export-run.js';
 import type { Row } from '../domain/row.js';
-import { getFormatter } from '../output/formats.js';
+import { formatInfo, getFormatter } from '../output/formats.js';
 import { stdoutSink, writeAll, type Sink } from '../output/sink.js';
 import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/file-sink.js';
@@ -50,7 +50,8 @@ async function terminalSink(ctx: Context): Promise<Sink> {
 }
 
 async function openSink(ctx: Context, plan: OutputPlan, raw = false): Promise<Sink> {
-  const sink = plan.output ? await fileSink(plan.output) : await shownSink(ctx, raw);
+  // Human formats clean server text themselves and add their own colours: only machine formats are shown.
+  const sink = plan.output ? await fileSink(plan.output) : await shownSink(ctx, raw || formatInfo(plan.format).human);
   // On an interrupt or failure the temporary file goes; after a good end this does nothing.
   ctx.onCleanup(() => sink.abort());
   // Ctrl-C while writing a file: drop the temporary file now, so the rename can no longer happen.
@@ -59,12 +60,13 @@ async function openSink(ctx: Context, plan: OutputPlan, raw = false): Promise<Si
 }
 
 /**
- * stdout for formatted rows: at a terminal, control characters in them are shown rather than sent (a
- * server's escape sequence must not act on the terminal); `raw` (a body as received) goes out as is.
+ * stdout for machine formats: at a terminal, control characters in them are shown rather than sent (a
+ * server's escape sequence must not act on the terminal); `asIs` (a body as received, or a human format
+ * that is terminal-safe already and coloured on purpose) goes out unchanged.
  */
-async function shownSink(ctx: Context, raw: boolean): Promise<Sink> {
+async function shownSink(ctx: Context, asIs: boolean): Promise<Sink> {
   const sink = await terminalSink(ctx);
-  if (raw || !ctx.io.stdoutIsTTY) return sink;
+  if (asIs || !ctx.io.stdoutIsTTY) return sink;
   const { visibleControlsSink } = await import('../output/visible-controls.js');
   return visibleControlsSink(sink);
 }
