@@ -11,10 +11,24 @@ export function redactUrl(s: string): string {
 
 type Span = readonly [number, number];
 
-/** Where `needle` occurs in a layer, as spans of the original text. */
+/**
+ * Lower case, one code unit for one (so positions stay): a server may echo the key in another case
+ * (a lower-cased percent-encoding lower-cases its letters too), and masking more is harmless.
+ */
+function fold(s: string): string {
+  let out = '';
+  for (const c of s) {
+    const l = c.toLowerCase();
+    out += l.length === c.length ? l : c;
+  }
+  return out;
+}
+
+/** Where `needle` (folded) occurs in a layer, as spans of the original text. */
 function spansOf(layer: Layer, needle: string): Span[] {
   const out: Span[] = [];
-  for (let i = layer.text.indexOf(needle); i >= 0; i = layer.text.indexOf(needle, i + 1)) {
+  const text = fold(layer.text);
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
     out.push([layer.from[i] as number, layer.to[i + needle.length - 1] as number]);
   }
   return out;
@@ -22,7 +36,10 @@ function spansOf(layer: Layer, needle: string): Span[] {
 
 /** True when `s`, decoded as far as it goes, holds one of `needles`. */
 function holds(s: string, needles: readonly string[]): boolean {
-  return decodeLayers(s).some((l) => needles.some((n) => l.text.includes(n)));
+  return decodeLayers(s).some((l) => {
+    const text = fold(l.text);
+    return needles.some((n) => text.includes(n));
+  });
 }
 
 // A run of base64 or base64url characters long enough to carry a 4-character secret.
@@ -62,7 +79,7 @@ function mask(s: string, spans: Span[]): string {
 export function redactSecret(s: string, secret: string | undefined): string {
   if (secret === undefined || secret.length < 4 || s.length === 0) return s;
   // A non-ASCII key percent-encoded decodes byte by byte: look for its UTF-8 bytes as well.
-  const needles = [...new Set([secret, Buffer.from(secret, 'utf8').toString('latin1')])];
+  const needles = [...new Set([secret, Buffer.from(secret, 'utf8').toString('latin1')].map(fold))];
   const spans: Span[] = [];
   for (const layer of decodeLayers(s)) {
     for (const n of needles) spans.push(...spansOf(layer, n));

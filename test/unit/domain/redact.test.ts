@@ -14,6 +14,7 @@ describe('the key in every encoding', () => {
     ['encoded twice', everyByte(KEY).replaceAll('%', '%25')],
     ['encoded three times', everyByte(KEY).replaceAll('%', '%2525')],
     ['only some bytes encoded', `sk%5Flive_ab%31%32_cd34`],
+    ['lower-cased whole', KEY.toUpperCase()],
     ['decimal entities', KEY.replaceAll('_', '&#95;')],
     ['hex entities', KEY.replaceAll('_', '&#x5f;')],
     ['hex entities, upper case', KEY.replaceAll('_', '&#X5F;')],
