@@ -15,6 +15,7 @@ export { HELP_WIDTH };
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/sanitize.js';
 import { redactAll, redactSecrets } from './domain/redact.js';
+import { wrapWords } from './domain/wrap.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
 export interface MainOptions {
@@ -38,6 +39,8 @@ function processIo(): Io {
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     columns: process.stdout.isTTY ? process.stdout.columns || 80 : 80,
+    // The terminal a person reads messages on: stderr's own, else stdout's (stderr sent to a file).
+    errColumns: process.stderr.isTTY ? process.stderr.columns || 80 : process.stdout.isTTY ? process.stdout.columns || 80 : 80,
     rows: process.stdout.isTTY ? process.stdout.rows || 24 : undefined,
   };
 }
@@ -46,10 +49,25 @@ function makeLogger(io: Io, globals: () => GlobalOptions, secrets: Set<string>):
   // Messages may quote server data (rule violations, URLs): one terminal-safe line each, secrets masked.
   const line = (m: string): string => oneLine(redactAll(m, secrets));
   return {
-    warn: (m) => void (globals().quiet || io.stderr.write(`gpumkt: warning: ${line(m)}\n`)),
-    info: (m) => void (globals().quiet || io.stderr.write(`gpumkt: ${line(m)}\n`)),
-    verbose: (m) => void (globals().verbose && io.stderr.write(`gpumkt: ${line(m)}\n`)),
+    warn: (m) => void (globals().quiet || writeErr(io, `gpumkt: warning: ${line(m)}`)),
+    info: (m) => void (globals().quiet || writeErr(io, `gpumkt: ${line(m)}`)),
+    // The request log is a log: one line a request off a terminal, for grep.
+    verbose: (m) => void (globals().verbose && writeErr(io, `gpumkt: ${line(m)}`, true)),
   };
+}
+
+/**
+ * Writes one message to stderr, wrapped at word boundaries to the width of the terminal that shows it
+ * (80 off one). Errors and the request log (`error`) wrap only at a terminal: off one they stay the one line scripts and
+ * logs grep for (decisions §E).
+ */
+function writeErr(io: Io, message: string, error = false): boolean {
+  return io.stderr.write(`${errLines(io, message, error)}\n`);
+}
+
+function errLines(io: Io, message: string, error: boolean): string {
+  if (error && !io.stderrIsTTY) return message;
+  return wrapWords(message, io.errColumns ?? 80).join('\n');
 }
 
 /** Builds the root program with its global options and every command from the registry. */
@@ -81,7 +99,7 @@ function configureTree(cmd: Command, io: Io): void {
   cmd.exitOverride().configureOutput({
     writeOut: (s) => void io.stdout.write(s),
     writeErr: (s) => void io.stderr.write(s),
-    outputError: (s, write) => write(`gpumkt: ${s.trim().replace(/\s*\n\s*/g, " ")}\n`),
+    outputError: (s, write) => write(`${errLines(io, `gpumkt: ${s.trim().replace(/\s*\n\s*/g, ' ')}`, true)}\n`),
     getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
     getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
   });
@@ -99,12 +117,12 @@ function report(err: unknown, ctx: Context, debug: boolean): number {
   if (err instanceof GpumktError) {
     // A hint is our own advice, and may show the form of a URL with credentials: only secrets are masked.
     const hint = err.hint ? ` (${oneLine(redactSecrets(err.hint, ctx.secrets))})` : '';
-    ctx.io.stderr.write(`gpumkt: error: ${oneLine(mask(err.message))}${hint}\n`);
+    writeErr(ctx.io, `gpumkt: error: ${oneLine(mask(err.message))}${hint}`, true);
     if (debug && err.stack) ctx.io.stderr.write(`${mask(err.stack)}\n`);
     return err.exitCode;
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  ctx.io.stderr.write(`gpumkt: internal error: ${oneLine(mask(e.message))} (this is a bug; rerun with --debug for details)\n`);
+  writeErr(ctx.io, `gpumkt: internal error: ${oneLine(mask(e.message))} (this is a bug; rerun with --debug for details)`, true);
   if (debug && e.stack) ctx.io.stderr.write(`${mask(e.stack)}\n`);
   return ExitCode.internal;
 }

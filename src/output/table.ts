@@ -7,6 +7,7 @@ import type { Row } from '../domain/row.js';
 import type { FormatOptions, Formatter } from './format-types.js';
 import { sanitizeForTerminal } from '../domain/sanitize.js';
 import { cellText, isNumericColumn } from './values.js';
+import { renderRecords } from './table-records.js';
 import { columnDecimals, displayWidth, fixedNumber, formatTime, timeStyle } from './display.js';
 
 // Kept importable from here; it lives in values.ts so that code needing only the number rule does not
@@ -108,7 +109,14 @@ export const formatter: Formatter = {
     }
     let cols = opts.columns.map((c) => buildColumn(list, c, 1));
     if (opts.fit === true && Number.isFinite(opts.width)) {
-      const keys = opts.keys ?? opts.columns.slice(0, 1);
+      // The key, then the value: when even these do not fit side by side, one record per block.
+      const value = (opts.priority ?? []).find((p) => cols.some((c) => c.name === p));
+      const keys = [...(opts.keys ?? opts.columns.slice(0, 1)), ...(value === undefined ? [] : [value])];
+      const needed = cols.filter((c) => keys.includes(c.name));
+      if (needed.reduce((a, c) => a + c.width, 0) + GAP.length * Math.max(0, needed.length - 1) > opts.width) {
+        yield renderRecords(cols, list.length, opts.width, opts.color);
+        return;
+      }
       const kept = fitColumns(cols, keys, opts.priority ?? [], opts.width);
       if (kept.length < cols.length) {
         opts.notice?.(noticeText(cols.filter((c) => !kept.includes(c.name)).map((c) => c.name), opts.width));
