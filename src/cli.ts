@@ -127,6 +127,17 @@ function report(err: unknown, ctx: Context, debug: boolean): number {
   return ExitCode.internal;
 }
 
+/**
+ * `help histroy` is the same mistake as `histroy`: commander would print the top-level help and exit 0;
+ * without `help` the unknown command gets its "did you mean" and exit 2.
+ */
+function helpOfUnknown(argv: readonly string[], program: Command): readonly string[] {
+  const [first, name] = argv;
+  if (first !== 'help' || name === undefined || name.startsWith('-')) return argv;
+  const known = program.commands.some((c) => c.name() === name || c.aliases().includes(name));
+  return known ? argv : argv.slice(1);
+}
+
 /** One line with no escape sequence or control character: errors often quote what a server sent. */
 function oneLine(s: string): string {
   return sanitizeForTerminal(s).replace(/ {2,}/g, ' ').trim();
@@ -178,7 +189,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const interrupted = (): boolean => controller.signal.aborted && !committed;
   try {
     program = buildProgram(ctx);
-    await program.parseAsync(rewriteApiQueryFlag(argv), { from: 'user' });
+    await program.parseAsync(rewriteApiQueryFlag(helpOfUnknown(argv, program)), { from: 'user' });
     return interrupted() ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {
     // After the commit, the interrupt itself is no failure.

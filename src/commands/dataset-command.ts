@@ -1,6 +1,7 @@
 /** Builds a data command from its dataset descriptor: arguments, flags, help; the work is loaded only when it runs. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { GPU_MODELS } from '../domain/gpus.js';
 import { UsageError } from '../errors.js';
 import { EXIT_CODES_HELP } from './help-text.js';
 import type { AnyDataset, OptionSpec } from '../datasets/types.js';
@@ -28,7 +29,12 @@ function strayArgument(ds: AnyDataset, arg: string): UsageError {
 export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   const cmd = new Command(ds.name).description(ds.summary);
   const positional = ds.subject === 'gpus' || ds.subject === 'some-gpus' || (ds.subject === 'names' && ds.positional !== undefined);
-  if (ds.subject === 'gpus') cmd.argument('<gpu...>', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all'");
+  if (ds.subject === 'gpus') {
+    cmd.argument('<gpu...>', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all'");
+    // Commander would only say the argument is missing: name what may go there.
+    // (missingArgument is commander's hook for this, public in its JavaScript but not in its typings.)
+    (cmd as unknown as { missingArgument: () => never }).missingArgument = () => cmd.error(`error: ${ds.name} needs a GPU model: ${GPU_MODELS.join(', ')}, or all (e.g. ${ds.examples[0] ?? `gpumkt ${ds.name} h100`})`, { code: 'commander.missingArgument', exitCode: 2 });
+  }
   if (ds.subject === 'some-gpus') cmd.argument('[gpu...]', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all' (default: every model)");
   if (ds.subject === 'names' && ds.positional) cmd.argument(`[${ds.positional.name}...]`, ds.positional.description);
   for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));

@@ -10,11 +10,15 @@ export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../ru
  * Restricts `opt` to `values` (help and completions show them), and answers a value typed wrong with
  * the closest valid one: `-f jsn` → did you mean 'json'?
  */
+// Formats people ask for by habit when they mean "for a spreadsheet".
+const SPREADSHEET = /^(xlsx?|xlsm|excel|ods|numbers)$/i;
+
 export function withChoices(opt: Option, values: readonly string[]): Option {
   return opt.choices(values).argParser((v: string) => {
     if (values.includes(v)) return v;
     const near = closest(v, values);
-    throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.${near === undefined ? '' : ` Did you mean '${near}'?`}`);
+    const advice = values.includes('csv') && SPREADSHEET.test(v) ? ' For a spreadsheet: -f csv --csv-dialect excel (opens in Excel as is).' : '';
+    throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.${near === undefined ? '' : ` Did you mean '${near}'?`}${advice}`);
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { resolveGpuList } from '../domain/gpus.js';
+import { keylessModelsNote } from '../domain/plans.js';
 import latestCurrent from './latest-current.js';
 import type { Dataset } from './types.js';
 
@@ -39,6 +40,8 @@ const latest: Dataset<LatestParams> = {
     return args.length === 0 || args.some((a) => a.trim().toLowerCase() === 'all') ? [undefined] : gpus;
   },
   params: (_flags, gpu) => ({ gpu }),
+  // Without a key the service answers for the free models only: say which one is missing, and why.
+  keylessNote: keylessModelsNote,
   noAppend: { message: 'latest is one settled day per model, not a series: --append does not apply', hint: 'for a daily series use: gpumkt history <gpu...> --granularity daily --append <file>' },
   variants: [{ when: (flags) => flags.current === true, dataset: latestCurrent }],
 };

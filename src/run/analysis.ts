@@ -46,7 +46,7 @@ export function planAnalysis(flags: AnalysisFlags, plan: OutputPlan, shape: Seri
   if (stats && wide) throw new UsageError(`--wide and ${name} are different views; choose one`);
   if (stats && chart) throw new UsageError(`${name} prints a summary table; it cannot be drawn with --format chart`);
   const y = flags.y ?? shape.valueKey;
-  if (!shape.numeric.includes(y)) throw new UsageError(`--y must be a numeric column; valid: ${shape.numeric.join(', ')}`);
+  if (!shape.numeric.includes(y)) throw new UsageError(`--y '${y}' is not a numeric column of this data; valid: ${shape.numeric.join(', ')}`);
   return { view: stats ? 'stats' : chart ? 'chart' : 'wide', y, spark: flags.spark === true, timeKey: shape.timeKey };
 }
 

@@ -23,9 +23,17 @@ export function knownExtensions(): string[] {
  * table on a terminal and csv in a pipe.
  */
 export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: string): string {
-  // A partitioned folder has no extension to go by; only parquet writes one.
-  if (flags.partitionBy !== undefined) return flags.format ?? 'parquet';
   const file = flags.output ?? flags.append;
+  // A partitioned folder has no extension to go by; only parquet writes one, and a folder named like
+  // another format's file (hp.csv) would hold what its name denies.
+  if (flags.partitionBy !== undefined) {
+    const named = file === undefined ? undefined : /\.([A-Za-z0-9]+)$/.exec(file.replace(/[\\/]+$/, '').replace(/^.*[\\/]/, ''))?.[1]?.toLowerCase();
+    const claimed = named === undefined ? undefined : formatForExtension(named);
+    if (claimed !== undefined && claimed.name !== 'parquet') {
+      throw new UsageError(`--partition-by writes a folder of Parquet files; ${file as string} names a .${named as string} (${claimed.name}) file`, 'name the folder without an extension (e.g. -o prices), or leave out --partition-by');
+    }
+    return flags.format ?? 'parquet';
+  }
   if (file === undefined) {
     if (flags.format) return flags.format;
     if (configured && PROFILE_FORMATS.includes(configured)) return configured;

@@ -41,7 +41,10 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const today = ctx.today();
   ds.validate?.(flags, today);
   const settings = await loadSettings(ctx);
-  const targets = resolveTargets(ds, args, flags, ctx.globals().sandbox || settings.apiKey !== undefined);
+  const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
+  const targets = resolveTargets(ds, args, flags, keyed);
+  const keyless = keyed ? undefined : ds.keylessNote?.(args);
+  if (keyless !== undefined) ctx.log.info(keyless);
   let window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;
   if (window) checkWindowNotFuture(window, today);
   const asked = window;

@@ -13,6 +13,7 @@ import { DATASETS, type AnyDataset } from '../../src/datasets/index.js';
 import { BIN, CANARY_KEY, assertNoCanaryInFiles, isolatedHome } from '../helpers/cli.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { runOn, workDir } from './cron-helpers.js';
+import { unwrapped } from '../helpers/stderr.js';
 
 const DAY = '2026-11-20';
 const reader = useParquetReader();
@@ -114,7 +115,7 @@ describe('--partition-by gpu -o <folder>', () => {
     const folder = join(dir, 'one-model');
     const r = await runOn(DAY, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-16', '--partition-by', 'gpu', '-o', folder]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`wrote 5 rows to ${folder} (1 partition)`);
+    expect(unwrapped(r.stderr)).toContain(`wrote 5 rows to ${folder} (1 partition)`);
     const back = await reader.read(`${folder}/**/*.parquet`, { hive: true, orderBy: 'timestamp' });
     expect(back.columns.map((c) => c.name)).toEqual(['timestamp', 'index_value', 'gpu']);
     expect(new Set(back.rows.map((row) => row.gpu))).toEqual(new Set(['H100 SXM']));
@@ -148,7 +149,7 @@ describe('Parquet refusals (exit 2, before any request)', () => {
     const r = await onTerminal(['history', 'h100', '-f', 'parquet']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/parquet is binary.*-o <file>\.parquet/);
+    expect(unwrapped(r.stderr)).toMatch(/parquet is binary.*-o <file>\.parquet/);
     // A dry run prints curl commands, not Parquet: allowed at a terminal.
     const dry = await onTerminal(['history', 'h100', '-f', 'parquet', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
@@ -164,7 +165,7 @@ describe('Parquet refusals (exit 2, before any request)', () => {
     const out = join(dir, `refused-${++refusals}`);
     const r = await onTerminal(args.map((a) => (a === 'OUT' ? out : a)));
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(message);
+    expect(unwrapped(r.stderr)).toMatch(message);
     expect(existsSync(out)).toBe(false);
   });
 
