@@ -6,10 +6,10 @@ import { Command, CommanderError } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
-import { EXIT_CODES_HELP } from './commands/help-text.js';
+import { exitCodesFor } from './commands/help-text.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseRetries, parseTimeout } from './commands/parse.js';
-import { HELP_WIDTH } from './commands/help-width.js';
+import { HELP_WIDTH, wrapHelpText } from './commands/help-width.js';
 
 export { HELP_WIDTH };
 import { VERSION } from './version.js';
@@ -89,7 +89,9 @@ export function buildProgram(ctx: Context): Command {
     .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
     .showSuggestionAfterError(true);
   for (const make of COMMANDS) program.addCommand(make(ctx));
-  program.addHelpText('after', `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.\n\n${EXIT_CODES_HELP}`);
+  program.addHelpText('after', `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.`);
+  // Every command's help ends with the exit codes, once, including commands added later.
+  program.addHelpText('afterAll', ({ command }) => exitCodesFor(command));
   configureTree(program, ctx.io);
   return program;
 }
@@ -97,7 +99,7 @@ export function buildProgram(ctx: Context): Command {
 /** Applies error handling to every command: children added with addCommand inherit nothing. */
 function configureTree(cmd: Command, io: Io): void {
   cmd.exitOverride().configureOutput({
-    writeOut: (s) => void io.stdout.write(s),
+    writeOut: (s) => void io.stdout.write(wrapHelpText(s, Math.min(io.columns, HELP_WIDTH))),
     writeErr: (s) => void io.stderr.write(s),
     outputError: (s, write) => write(`${errLines(io, `gpumkt: ${s.trim().replace(/\s*\n\s*/g, ' ')}`, true)}\n`),
     getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),

@@ -3,7 +3,6 @@ import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { GPU_MODELS } from '../domain/gpus.js';
 import { UsageError } from '../errors.js';
-import { EXIT_CODES_HELP } from './help-text.js';
 import type { AnyDataset, OptionSpec } from '../datasets/types.js';
 import { addAnalysisOptions, addOutputOptions, addSeriesOptions, addWindowOptions, withChoices } from './options.js';
 
@@ -43,7 +42,7 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   addOutputOptions(cmd, { append: ds.noAppend === undefined, order: ds.endpoint.timeKey !== undefined, strict: ds.checks !== undefined });
   if (ds.groups.analysis) addAnalysisOptions(cmd);
   const glossary = ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
-  cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help\n\n${EXIT_CODES_HELP}`);
+  cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help`);
   // A stray argument gets a pointer to the option it was meant for (see strayArgument), not commander's count.
   if (!positional) cmd.allowExcessArguments(true);
   return cmd.action(async (...params: unknown[]) => {

@@ -23,7 +23,7 @@ const latest: Dataset<LatestParams> = {
     id: 'daily-index',
     path: (p) => (p.gpu === undefined ? '/api/daily-index/all' : '/api/daily-index'),
     query: (p) => ({ gpuType: p.gpu }),
-    envelope: { fields: { success: 'boolean?', count: 'uint?' }, rows: { gpu_name: 'string', region: 'string?', index_value: 'number', date: 'string?' }, oneOrMany: true },
+    envelope: { fields: { success: 'boolean?', count: 'uint?' }, rows: { gpu_name: 'string', region: 'string?', index_value: 'number', date: 'date?' }, oneOrMany: true },
     columns: ['gpu_name', 'region', 'index_value', 'date'],
     valueKey: 'index_value',
   }),

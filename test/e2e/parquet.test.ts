@@ -40,9 +40,11 @@ const DUCKDB_TYPE: Record<string, string> = {
 /** The type a column must have: the documented kind's, else (a field the shape does not declare) by its JSON values. */
 function expectedType(ds: AnyDataset, name: string, values: unknown[]): string {
   const kind = (ds.endpoint.envelope?.rows as Record<string, string> | undefined)?.[name]?.replace(/\?$/, '');
+  const present = values.filter((v) => v !== null && v !== undefined);
+  // Dates are dates, whatever the shape calls them: a column of calendar days is DATE in every dataset.
+  if (present.length > 0 && present.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))) return 'DATE';
   if (kind !== undefined) return DUCKDB_TYPE[kind] as string;
   if (name === 'gpu') return 'VARCHAR';
-  const present = values.filter((v) => v !== null && v !== undefined);
   if (present.every((v) => typeof v === 'string')) return /^\d{4}-\d{2}-\d{2}T/.test(String(present[0])) ? 'TIMESTAMP WITH TIME ZONE' : 'VARCHAR';
   if (present.every((v) => typeof v === 'boolean')) return 'BOOLEAN';
   return present.every((v) => Number.isInteger(v)) ? 'BIGINT' : 'DOUBLE';
