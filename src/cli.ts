@@ -39,8 +39,7 @@ function processIo(): Io {
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     columns: process.stdout.isTTY ? process.stdout.columns || 80 : 80,
-    // The terminal a person reads messages on: stderr's own, else stdout's (stderr sent to a file).
-    errColumns: process.stderr.isTTY ? process.stderr.columns || 80 : process.stdout.isTTY ? process.stdout.columns || 80 : 80,
+    errColumns: process.stderr.isTTY ? process.stderr.columns || 80 : 80,
     rows: process.stdout.isTTY ? process.stdout.rows || 24 : undefined,
   };
 }
@@ -51,23 +50,21 @@ function makeLogger(io: Io, globals: () => GlobalOptions, secrets: Set<string>):
   return {
     warn: (m) => void (globals().quiet || writeErr(io, `gpumkt: warning: ${line(m)}`)),
     info: (m) => void (globals().quiet || writeErr(io, `gpumkt: ${line(m)}`)),
-    // The request log is a log: one line a request off a terminal, for grep.
-    verbose: (m) => void (globals().verbose && writeErr(io, `gpumkt: ${line(m)}`, true)),
+    verbose: (m) => void (globals().verbose && writeErr(io, `gpumkt: ${line(m)}`)),
   };
 }
 
 /**
- * Writes one message to stderr, wrapped at word boundaries to the width of the terminal that shows it
- * (80 off one). Errors and the request log (`error`) wrap only at a terminal: off one they stay the one line scripts and
- * logs grep for (decisions §E).
+ * Writes one message to stderr. At a terminal it wraps at word boundaries to the terminal's width (80
+ * when the width is unknown); off one (a log file, a pipe, cron mail) every message stays the one line
+ * that scripts and log searches expect (decisions §E).
  */
-function writeErr(io: Io, message: string, error = false): boolean {
-  return io.stderr.write(`${errLines(io, message, error)}\n`);
+function writeErr(io: Io, message: string): boolean {
+  return io.stderr.write(`${errLines(io, message)}\n`);
 }
 
-function errLines(io: Io, message: string, error: boolean): string {
-  if (error && !io.stderrIsTTY) return message;
-  return wrapWords(message, io.errColumns ?? 80).join('\n');
+function errLines(io: Io, message: string): string {
+  return io.stderrIsTTY ? wrapWords(message, io.errColumns ?? 80).join('\n') : message;
 }
 
 /** Builds the root program with its global options and every command from the registry. */
@@ -101,7 +98,7 @@ function configureTree(cmd: Command, io: Io): void {
   cmd.exitOverride().configureOutput({
     writeOut: (s) => void io.stdout.write(wrapHelpText(s, Math.min(io.columns, HELP_WIDTH))),
     writeErr: (s) => void io.stderr.write(s),
-    outputError: (s, write) => write(`${errLines(io, `gpumkt: ${s.trim().replace(/\s*\n\s*/g, ' ')}`, true)}\n`),
+    outputError: (s, write) => write(`${errLines(io, `gpumkt: ${s.trim().replace(/\s*\n\s*/g, ' ')}`)}\n`),
     getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
     getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
   });
@@ -119,12 +116,12 @@ function report(err: unknown, ctx: Context, debug: boolean): number {
   if (err instanceof GpumktError) {
     // A hint is our own advice, and may show the form of a URL with credentials: only secrets are masked.
     const hint = err.hint ? ` (${oneLine(redactSecrets(err.hint, ctx.secrets))})` : '';
-    writeErr(ctx.io, `gpumkt: error: ${oneLine(mask(err.message))}${hint}`, true);
+    writeErr(ctx.io, `gpumkt: error: ${oneLine(mask(err.message))}${hint}`);
     if (debug && err.stack) ctx.io.stderr.write(`${mask(err.stack)}\n`);
     return err.exitCode;
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  writeErr(ctx.io, `gpumkt: internal error: ${oneLine(mask(e.message))} (this is a bug; rerun with --debug for details)`, true);
+  writeErr(ctx.io, `gpumkt: internal error: ${oneLine(mask(e.message))} (this is a bug; rerun with --debug for details)`);
   if (debug && e.stack) ctx.io.stderr.write(`${mask(e.stack)}\n`);
   return ExitCode.internal;
 }

@@ -4,7 +4,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, SANDBOX_DAILY_ONLY_KEY, SANDBOX_INACTIVE_KEY, type InterceptReply } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli, TODAY } from '../helpers/cli.js';
-import { unwrapped } from '../helpers/stderr.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sandbox;
@@ -65,7 +64,7 @@ describe('bad input: exit 2, one line naming the value and the choices, nothing 
   it('warns that the key travels unencrypted over plain http:// to another host, not to loopback', async () => {
     const remote = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: 'http://api.example.com', GPUMKT_API_KEY: CANARY_KEY } });
     expect(remote.code).toBe(0);
-    expect(unwrapped(remote.stderr)).toBe('gpumkt: warning: the base URL http://api.example.com is plain http://: the API key and the data travel unencrypted (use https://)\n');
+    expect(remote.stderr).toBe('gpumkt: warning: the base URL http://api.example.com is plain http://: the API key and the data travel unencrypted (use https://)\n');
     const local = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: 'http://127.0.0.1:8787', GPUMKT_API_KEY: CANARY_KEY } });
     expect(local.stderr).toBe('');
     const tls = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: 'https://api.example.com', GPUMKT_API_KEY: CANARY_KEY } });
@@ -189,6 +188,6 @@ describe('the key', () => {
     const r = await runCli(['--dry-run', '--sandbox', 'memory']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^curl -sS -H "Authorization: Bearer \$GPUMKT_API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/memory-index'\n$/);
-    expect(unwrapped(r.stderr)).toMatch(/^gpumkt: the sandbox at http:\/\/127\.0\.0\.1:\d+ stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL \(--base-url\) and key \(GPUMKT_API_KEY=sk_live_sandbox\)\n$/);
+    expect(r.stderr).toMatch(/^gpumkt: the sandbox at http:\/\/127\.0\.0\.1:\d+ stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL \(--base-url\) and key \(GPUMKT_API_KEY=sk_live_sandbox\)\n$/);
   });
 });

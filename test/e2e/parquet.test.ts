@@ -117,7 +117,7 @@ describe('--partition-by gpu -o <folder>', () => {
     const folder = join(dir, 'one-model');
     const r = await runOn(DAY, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-16', '--partition-by', 'gpu', '-o', folder]);
     expect(r.code, r.stderr).toBe(0);
-    expect(unwrapped(r.stderr)).toContain(`wrote 5 rows to ${folder} (1 partition)`);
+    expect(r.stderr).toContain(`wrote 5 rows to ${folder} (1 partition)`);
     const back = await reader.read(`${folder}/**/*.parquet`, { hive: true, orderBy: 'timestamp' });
     expect(back.columns.map((c) => c.name)).toEqual(['timestamp', 'index_value', 'gpu']);
     expect(new Set(back.rows.map((row) => row.gpu))).toEqual(new Set(['H100 SXM']));
