@@ -24,6 +24,13 @@ function strayArgument(ds: AnyDataset, arg: string): UsageError {
   return new UsageError(`${ds.name} takes no arguments, got '${arg}'`, hint);
 }
 
+/** A --query example from the descriptor: the value column of every row, as a JSON list. */
+function queryExample(ds: AnyDataset): string[] {
+  const value = ds.endpoint.valueKey;
+  if (value === undefined) return [];
+  return [`gpumkt ${ds.name}${ds.subject === 'gpus' ? ' h100' : ''} -f json --query '[].${value}'`];
+}
+
 /** Declares the command of one dataset. */
 export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   const cmd = new Command(ds.name).description(ds.summary);
@@ -42,7 +49,8 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   addOutputOptions(cmd, { append: ds.noAppend === undefined, order: ds.endpoint.timeKey !== undefined, strict: ds.checks !== undefined });
   if (ds.groups.analysis) addAnalysisOptions(cmd);
   const glossary = ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
-  cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help`);
+  const examples = [...ds.examples, ...queryExample(ds)];
+  cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help`);
   // A stray argument gets a pointer to the option it was meant for (see strayArgument), not commander's count.
   if (!positional) cmd.allowExcessArguments(true);
   return cmd.action(async (...params: unknown[]) => {

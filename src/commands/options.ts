@@ -35,6 +35,11 @@ export interface OutputApplies {
   readonly strict: boolean;
 }
 
+/** --query, declared once for every command that prints JSON (the data commands and api). */
+export function queryOption(): Option {
+  return new Option('--query <jmespath>', 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"');
+}
+
 /** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
 export function addOutputOptions(cmd: Command, applies: OutputApplies = { append: true, order: true, strict: true }): Command {
   const shown = (opt: Option, yes: boolean): Option => (yes ? opt : opt.hideHelp());
@@ -45,6 +50,7 @@ export function addOutputOptions(cmd: Command, applies: OutputApplies = { append
     .option('--no-header', 'leave out the header line (csv, tsv)')
     .addOption(shown(withChoices(new Option('--order <order>', 'oldest first (asc) or newest first (desc)'), ['asc', 'desc']).default('asc'), applies.order))
     .option('--raw', 'print the untouched JSON body of the single request')
+    .addOption(queryOption())
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
     .addOption(shown(new Option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning"), applies.strict))
     .addOption(shown(new Option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'), applies.append))

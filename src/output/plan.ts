@@ -1,5 +1,6 @@
 /** The checked output plan of a run (what to print, how, where) and the formatter options it implies. */
 import type { ColumnType, FormatOptions } from './format-types.js';
+import type { JsonQuery } from './json-query.js';
 
 /** What to print, how, and where. */
 export interface OutputPlan {
@@ -35,6 +36,8 @@ export interface OutputPlan {
   readonly partitionBy?: string;
   /** The declared type of each column (typed formats; from the dataset's documented row shape). */
   readonly types?: Readonly<Record<string, ColumnType>>;
+  /** --query, compiled: applied to the JSON the run prints (json, ndjson, api's body). */
+  readonly query?: JsonQuery;
 }
 
 /** The formatter options of a plan. */

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
+import type { JsonQuery } from '../output/json-query.js';
 import { FORMAT_NAMES, formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
 import { checkOutputTarget } from '../output/file-sink.js';
 import { checkExportFlags } from '../export/flags.js';
@@ -102,7 +103,10 @@ export async function planOutput(
   // `-o -` is stdout, as everywhere on the command line.
   if (flags.output === '-') flags = { ...flags, output: undefined };
   if (flags.append === '-') throw new UsageError('--append needs a file; stdout cannot be extended');
+  // --query reshapes JSON: without -f or a file it asks for JSON, as the AWS CLI prints it.
+  if (flags.query !== undefined && flags.format === undefined && flags.output === undefined && flags.append === undefined) flags = { ...flags, format: 'json' };
   const format = chooseFormat(flags, ctx, configuredFormat);
+  const query = flags.query === undefined ? undefined : await planQuery(flags, format);
   const info = formatInfo(format);
   if (info.needsSeries && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
   if (flags.columns) {
@@ -159,5 +163,14 @@ export async function planOutput(
     replaceRestated: flags.replaceRestated === true,
     partitionBy: flags.partitionBy,
     types: cols.types,
+    query,
   };
+}
+
+/** The compiled --query (exit 2 for a bad expression, or a format that is not JSON), before any request. */
+async function planQuery(flags: OutputFlags, format: string): Promise<JsonQuery> {
+  if (format !== 'json' && format !== 'ndjson') throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
+  if (flags.append !== undefined || flags.partitionBy !== undefined) throw new UsageError('--query reshapes printed JSON: --append and --partition-by do not apply');
+  const { compileQuery } = await import('../output/json-query.js');
+  return compileQuery(flags.query as string);
 }
