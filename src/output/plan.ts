@@ -20,6 +20,8 @@ export interface OutputPlan {
   /** The table's key columns (never left out) and the others by importance (the dataset's declaration). */
   readonly keys?: readonly string[];
   readonly priority?: readonly string[];
+  /** The table's columns that are shown or left out together. */
+  readonly together?: readonly (readonly string[])[];
   /** --no-pager was given (or the run must never page). */
   readonly noPager?: boolean;
   /** --append: the file to extend (never set together with `output`). */
@@ -44,6 +46,6 @@ export interface OutputPlan {
 export function formatOptions(plan: OutputPlan, overrides: Partial<FormatOptions> = {}): FormatOptions {
   return {
     columns: plan.columns, selected: plan.selected, header: plan.header, color: plan.color,
-    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, fit: plan.fit, keys: plan.keys, priority: plan.priority, types: plan.types, ...overrides,
+    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, fit: plan.fit, keys: plan.keys, priority: plan.priority, together: plan.together, types: plan.types, ...overrides,
   };
 }

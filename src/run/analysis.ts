@@ -64,7 +64,8 @@ export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPl
     const columns = a.spark ? [...base, 'trend'] : [...base];
     // At a narrow terminal the trend and the latest value stay; the range and first value go first.
     const priority = ['trend', 'last', 'change_pct', 'count', 'mean', 'change', 'min', 'max', 'first'];
-    return emitRows(ctx, { ...plan, columns, keys: ['gpu'], priority }, rows, rows.length);
+    // The range is min and max together: one without the other would mislead.
+    return emitRows(ctx, { ...plan, columns, keys: ['gpu'], priority, together: [['min', 'max']] }, rows, rows.length);
   }
   const rows = pivotWide(series, a.timeKey, a.y);
   if (plan.order === 'desc' && a.view === 'wide') rows.reverse();

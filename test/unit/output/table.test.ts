@@ -103,3 +103,14 @@ describe('table too narrow for the key and the value', () => {
     expect(notes).toEqual([]);
   });
 });
+
+describe('columns that belong together', () => {
+  it('min and max are left out together, never one without the other', () => {
+    const row: Row = { gpu: 'H100 SXM', count: 366, last: 0.775658, min: 0.705334, max: 0.815334, mean: 0.765669 };
+    const notes: string[] = [];
+    // Wide enough for everything but one of min/max.
+    const text = render(table, [row], { columns: ['gpu', 'count', 'last', 'min', 'max', 'mean'], width: 50, fit: true, keys: ['gpu'], priority: ['last', 'count', 'mean', 'min', 'max'], together: [['min', 'max']], notice: (m) => notes.push(m) });
+    expect(text.split('\n')[0]).toMatch(/^gpu +count +last +mean$/);
+    expect(notes[0]).toMatch(/^2 columns hidden/);
+  });
+});
