@@ -42,4 +42,17 @@ describe('every dataset at 40, 50, 80 and 120 columns', needs('tmux'), () => {
       });
     }
   }
+
+  it('-q silences the notes, and the table still fits 40 columns', async () => {
+    const t = runInTerminal({ width: 40, height: 40, args: ['volume', 'all', '--from', '1d', '--granularity', 'daily', '-q', '--no-pager'], env: sandboxEnv(sb.current), stderrOnScreen: true });
+    try {
+      expect(await t.exit()).toBe(0);
+      const screen = t.screen();
+      expect(screen.join('\n')).not.toContain('gpumkt:');
+      for (const line of screen) expect(cells(line), `wider than 40: ${line}`).toBeLessThanOrEqual(40);
+      expect(screen.some((l) => l.split(/\s+/).includes('utilization_ratio'))).toBe(true);
+    } finally {
+      t.close();
+    }
+  });
 });
