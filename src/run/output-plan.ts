@@ -171,6 +171,7 @@ export async function planOutput(
 async function planQuery(flags: OutputFlags, format: string): Promise<JsonQuery> {
   if (format !== 'json' && format !== 'ndjson') throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
   if (flags.append !== undefined || flags.partitionBy !== undefined) throw new UsageError('--query reshapes printed JSON: --append and --partition-by do not apply');
+  if (flags.raw === true) throw new UsageError('--raw prints the body untouched: leave out --query, or --raw (gpumkt api <path> --query filters a body)');
   const { compileQuery } = await import('../output/json-query.js');
   return compileQuery(flags.query as string);
 }

@@ -40,6 +40,8 @@ describe('--query', () => {
     const csv = await runCli([...HISTORY, '-f', 'csv', '--query', '[].gpu'], { env });
     expect(csv.code).toBe(2);
     expect(csv.stderr).toMatch(/--query filters JSON output: use -f json or -f ndjson/);
+    const raw = await runCli([...HISTORY.slice(0, 2), '--raw', '--query', '[].gpu'], { env });
+    expect(raw.code).toBe(2);
     expect(sb.current.requests.length).toBe(before);
   });
 
@@ -83,5 +85,17 @@ describe('api output', needs('tmux'), () => {
     } finally {
       t.close();
     }
+  });
+});
+
+describe('--query on the catalogues', () => {
+  it('gpus --aliases --query: the rows as -f json prints them, filtered', async () => {
+    const r = await runCli(['gpus', '--aliases', '--query', "[?model=='H200'].aliases"]);
+    expect(r.code, r.stderr).toBe(0);
+    const all = JSON.parse((await runCli(['gpus', '--aliases', '-f', 'json'])).stdout) as { model: string; aliases: unknown }[];
+    expect(JSON.parse(r.stdout)).toEqual(all.filter((x) => x.model === 'H200').map((x) => x.aliases));
+    const bad = await runCli(['memory-types', '--query', '[?']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/invalid --query/);
   });
 });
