@@ -9,4 +9,8 @@ export default perGpuSeries({
   row: { timestamp: 'datetime', index_value: 'number' },
   timeKey: 'timestamp',
   valueKey: 'index_value',
+  glossary: [
+    ['timestamp', 'start of the hour or day (UTC) the value covers'],
+    ['index_value', 'price index, USD per GPU-hour'],
+  ],
 });

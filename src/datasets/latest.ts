@@ -43,7 +43,14 @@ const latest: Dataset<LatestParams> = {
   // Without a key the service answers for the free models only: say which one is missing, and why.
   keylessNote: keylessModelsNote,
   noAppend: { message: 'latest is one settled day per model, not a series: --append does not apply', hint: 'for a daily series use: gpumkt history <gpu...> --granularity daily --append <file>' },
-  variants: [{ when: (flags) => flags.current === true, dataset: latestCurrent }],
+  variants: [{ when: (flags) => flags.current === true, dataset: latestCurrent, label: '--current' }],
+  grain: 'one row per model: its last settled day',
+  glossary: [
+    ['gpu_name', 'the GPU model'],
+    ['region', 'the region (empty: global)'],
+    ['index_value', 'the daily price index, USD per GPU-hour'],
+    ['date', 'the settled day (UTC) the value is for'],
+  ],
 };
 
 export default latest;

@@ -134,12 +134,16 @@ export interface Dataset<P = unknown> {
   readonly glossary?: ReadonlyArray<readonly [string, string]>;
   /** Columns --y may name (default: the endpoint's value column). */
   readonly numeric?: readonly string[];
+  /** What one row is, in a few words (`one row per model and day`), for docs/datasets.md; default: derived from the fetch plan. */
+  readonly grain?: string;
 }
 
 /** A dataset a command switches to: `memory --from …` runs the memory history, `latest --current` the current index. */
 export interface DatasetVariant {
   /** True when the flags select this variant. */
   when(flags: Flags): boolean;
+  /** The flags that select it, as a reader types them (`--from/--to`), for the generated reference. */
+  readonly label?: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly dataset: Dataset<any>;
 }
