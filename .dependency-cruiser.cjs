@@ -1,12 +1,12 @@
 /**
  * The house rules: layers only point down (README, Architecture).
  *
- *   cli.ts → commands/ completion/ → run/ → datasets/ → api/ export/ output/ config/ → domain/ context.ts → errors.ts
+ *   cli.ts → commands/ completion/ → run/ → datasets/ → api/ append/ output/ config/ → domain/ context.ts → errors.ts
  *   sandbox/ is its own entry and may use only domain/ and errors.ts.
  *
  * `npm test` runs `depcruise src`; a wrong-way import fails with the rule's name and this comment.
  */
-const ABOVE_DOMAIN = '^src/(api|export|output|config|datasets|run|commands|completion|sandbox)/|^src/cli\\.ts$';
+const ABOVE_DOMAIN = '^src/(api|append|output|config|datasets|run|commands|completion|sandbox)/|^src/cli\\.ts$';
 const ABOVE_IO = '^src/(datasets|run|commands|completion|sandbox)/|^src/cli\\.ts$';
 
 module.exports = {
@@ -36,7 +36,7 @@ module.exports = {
       name: 'io-points-down',
       severity: 'error',
       comment: 'api/, export/, output/ and config/ serve the runner; they never import what sits above them.',
-      from: { path: '^src/(api|export|output|config)/' },
+      from: { path: '^src/(api|append|output|config)/' },
       to: { path: ABOVE_IO },
     },
     {
@@ -44,20 +44,20 @@ module.exports = {
       severity: 'error',
       comment: 'api/ talks HTTP; files, formats and config are the business of export/, output/ and config/.',
       from: { path: '^src/api/' },
-      to: { path: '^src/(export|output|config)/' },
+      to: { path: '^src/(append|output|config)/' },
     },
     {
       name: 'output-is-pure',
       severity: 'error',
       comment: 'output/ turns rows into text and writes it; it knows nothing of HTTP, exports or config.',
       from: { path: '^src/output/' },
-      to: { path: '^src/(api|export|config)/' },
+      to: { path: '^src/(api|append|config)/' },
     },
     {
       name: 'export-uses-output-only',
       severity: 'error',
-      comment: 'export/ (append, lock, manifest) writes through output/; it never calls the API or reads config.',
-      from: { path: '^src/export/' },
+      comment: 'append/ (append, lock, manifest) writes through output/; it never calls the API or reads config.',
+      from: { path: '^src/append/' },
       to: { path: '^src/(api|config)/' },
     },
     {
@@ -65,14 +65,14 @@ module.exports = {
       severity: 'error',
       comment: 'config/ checks settings (formats against the format registry); it never calls the API or writes exports.',
       from: { path: '^src/config/' },
-      to: { path: '^src/(api|export)/' },
+      to: { path: '^src/(api|append)/' },
     },
     {
       name: 'datasets-are-declarations',
       severity: 'error',
       comment: 'datasets/ describe endpoints and rows; they use api/ and domain/ vocabulary, never the runner, files or config.',
       from: { path: '^src/datasets/' },
-      to: { path: '^src/(run|commands|completion|sandbox|export|config)/|^src/cli\\.ts$' },
+      to: { path: '^src/(run|commands|completion|sandbox|append|config)/|^src/cli\\.ts$' },
     },
     {
       name: 'run-points-down',

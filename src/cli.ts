@@ -6,10 +6,10 @@ import { Command, CommanderError } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
-import { EXIT_CODES_HELP } from './commands/help-text.js';
+import { EXIT_CODES_HELP } from './commands/help/help-text.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseRetries, parseTimeout } from './commands/parse.js';
-import { HELP_WIDTH } from './commands/help-width.js';
+import { HELP_WIDTH } from './commands/help/help-width.js';
 
 export { HELP_WIDTH };
 import { VERSION } from './version.js';

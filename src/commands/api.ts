@@ -1,4 +1,4 @@
-/** `gpumkt api <path>`: any GET path of the service, with the CLI's key handling, pacing and errors (src/run/api-call.ts). */
+/** `gpumkt api <path>`: any GET path of the service, with the CLI's key handling, pacing and errors (src/run/one-shot/api-call.ts). */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { FORMAT_NAMES } from '../output/formats.js';
@@ -37,7 +37,7 @@ export default function apiCommand(ctx: Context): Command {
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
     .addHelpText('after', '\nExamples:\n  $ gpumkt api /health\n  $ gpumkt api /api/otpi -q lab=openai -f csv\n  $ gpumkt api /api/gpu-types -f tsv --columns gpu_name\n  $ gpumkt api /api/memory/mem_ddr5_16gb/history -q startDate=2026-11-01 -q endDate=2026-11-20 --dry-run')
     .action(async (path: string, flags: Record<string, unknown>) => {
-      const { runApi } = await import('../run/api-call.js');
+      const { runApi } = await import('../run/one-shot/api-call.js');
       await runApi(ctx, path, flags as never);
     });
 }

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { EXIT_CODES_HELP } from './help-text.js';
+import { EXIT_CODES_HELP } from './help/help-text.js';
 import type { AnyDataset, OptionSpec } from '../datasets/types.js';
 import { addAnalysisOptions, addOutputOptions, addSeriesOptions, addWindowOptions, withChoices } from './options.js';
 

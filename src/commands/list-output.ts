@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import type { Row } from '../domain/row.js';
 import { FORMAT_NAMES, getFormatter } from '../output/formats.js';
-import { stdoutSink, writeAll } from '../output/sink.js';
+import { stdoutSink, writeAll } from '../output/files/sink.js';
 import { withChoices } from './options.js';
 
 /** The flags a catalogue command takes besides its own. */

@@ -1,4 +1,4 @@
-/** `gpumkt status`: service health, base URL, where the key comes from and its plan; never the key (src/run/status.ts). */
+/** `gpumkt status`: service health, base URL, where the key comes from and its plan; never the key (src/run/one-shot/status.ts). */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 
@@ -9,7 +9,7 @@ export default function statusCommand(ctx: Context): Command {
     .addOption(new Option('-f, --format <format>', 'text, or json for scripts').choices(['text', 'json']).default('text'))
     .addHelpText('after', '\nExit codes: 0 healthy and the key accepted; 3 no key, or the key refused; 5 the service unreachable or unhealthy; 6 /health answered with no JSON.\n\nExamples:\n  $ gpumkt status\n  $ gpumkt status -f json\n  $ gpumkt status --sandbox')
     .action(async (flags: { format?: 'text' | 'json' }) => {
-      const { runStatus } = await import('../run/status.js');
+      const { runStatus } = await import('../run/one-shot/status.js');
       await runStatus(ctx, flags);
     });
 }

@@ -1,12 +1,12 @@
 /** The end of every data command: order rows, check them, format them, and write them out. */
 import type { Context } from '../context.js';
 import { EmptyError, InvalidResponseError } from '../errors.js';
-import type { ExportRun } from '../export/export-run.js';
+import type { ExportRun } from '../append/export-run.js';
 import type { Row } from '../domain/row.js';
 import { getFormatter } from '../output/formats.js';
-import { stdoutSink, writeAll, type Sink } from '../output/sink.js';
+import { stdoutSink, writeAll, type Sink } from '../output/files/sink.js';
 import { writeFormatted } from '../output/write-formatted.js';
-import { fileSink } from '../output/file-sink.js';
+import { fileSink } from '../output/files/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 
 /** Sorts rows by `timeKey` (ISO strings sort as text), then by `tieKey` (default `gpu`) in the given target order. */
@@ -37,7 +37,7 @@ async function terminalSink(ctx: Context): Promise<Sink> {
   const direct = stdoutSink(ctx.io.stdout);
   const height = ctx.io.rows;
   if (!ctx.io.stdoutIsTTY || height === undefined || !ctx.globals().pager) return direct;
-  const { pagedSink, pagerCommand, pagerSink } = await import('../output/pager.js');
+  const { pagedSink, pagerCommand, pagerSink } = await import('../output/files/pager.js');
   const command = pagerCommand(ctx.env);
   return command === undefined ? direct : pagedSink(direct, Math.max(1, height - 1), () => pagerSink(command, ctx.env));
 }

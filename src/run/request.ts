@@ -1,5 +1,5 @@
 /** The typed requests the commands hand to the runner: flags as parsed, nothing done yet. */
-import type { ExportFlags } from '../export/flags.js';
+import type { ExportFlags } from '../append/flags.js';
 
 /** The output flags as commander hands them over. */
 export interface OutputFlags extends ExportFlags {

@@ -25,9 +25,9 @@ import { addDays, daysBetween, msToDate } from '../domain/dates.js';
 import { INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, type Reply } from './http.js';
 import type { Params } from './params.js';
 import { accessOf, requireSubDaily, windowedAccess, type Plan } from './plans.js';
-import { memoryRowAt, memoryTypeByIdOrName } from './memory-model.js';
-import { rangeOrder, resolveGranularity, seriesPoints } from './series-model.js';
-import { utilIndexSeries, type RebaseMode } from './util-index-model.js';
+import { memoryRowAt, memoryTypeByIdOrName } from './models/memory-model.js';
+import { rangeOrder, resolveGranularity, seriesPoints } from './models/series-model.js';
+import { utilIndexSeries, type RebaseMode } from './models/util-index-model.js';
 
 /** What every handler gets: the parameters, the clock, the caller's plan, and how util-index rebases. */
 export interface HandlerInput {

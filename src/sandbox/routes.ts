@@ -3,9 +3,9 @@ import type { SandboxKeys } from './keys.js';
 import { ApiError, MAX_URL_LENGTH, badRequest, echo, errorReply, jsonReply, type Reply, type SandboxRequest } from './http.js';
 import { Params, parseTarget } from './params.js';
 import { identifyCaller, requireKey } from './plans.js';
-import { endOfDayMs } from './clock.js';
-import type { RebaseMode } from './util-index-model.js';
-import { extraRoute } from './extra-routes.js';
+import { endOfDayMs } from './models/clock.js';
+import type { RebaseMode } from './models/util-index-model.js';
+import { extraRoute } from './route-table.js';
 import { memoryHandler, seriesHandler, utilIndexHandler, type HandlerInput, type SeriesKind } from './handlers.js';
 
 export type { SandboxRequest } from './http.js';

@@ -176,7 +176,7 @@ export function assertNoCanaryInFiles(dir: string): void {
 
 /**
  * Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF) into rows of strings. Written apart
- * from src/export/records.ts on purpose: tests read the CLI's output with an independent parser.
+ * from src/append/records.ts on purpose: tests read the CLI's output with an independent parser.
  */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];

@@ -73,7 +73,7 @@ export function cells(line: string): number {
 
 /**
  * How the table shows a key cell: a midnight UTC timestamp as its date, one on the hour to the
- * minute, else to the second (written out here independently of src/output/display.ts).
+ * minute, else to the second (written out here independently of src/output/text/display.ts).
  */
 export function shown(value: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.000Z$/.exec(value);

@@ -1,7 +1,7 @@
 /** util-index rebasing when the base day is not published: the two behaviours the option `rebase` selects. */
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from '../../src/domain/dates.js';
-import { HISTORY_START, nearestPublishedDay, publishedDay, readingsOn } from '../../src/sandbox/market.js';
+import { HISTORY_START, nearestPublishedDay, publishedDay, readingsOn } from '../../src/sandbox/models/market.js';
 import { get, useSandbox } from './helpers.js';
 
 // H100 SXM around these days (the model's outages; checked below): 2025-10-29 has 22 readings

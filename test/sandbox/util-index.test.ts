@@ -11,7 +11,7 @@ const listSchema = async (ds: { endpoint: { loadSchema(): Promise<unknown> } }) 
 const utilIndexSchema = await listSchema(utilIndex);
 import { GPU_MODELS, type GpuModel } from '../../src/domain/gpus.js';
 import { addDays, daysBetween } from '../../src/domain/dates.js';
-import { HISTORY_START, publishedDay, readingsOn, utilIndexRows } from '../../src/sandbox/market.js';
+import { HISTORY_START, publishedDay, readingsOn, utilIndexRows } from '../../src/sandbox/models/market.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';
 
 const sb = useSandbox();

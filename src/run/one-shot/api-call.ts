@@ -1,0 +1,70 @@
+/**
+ * `gpumkt api <path>`: one GET of any path of the service with the CLI's key handling, retries, rate
+ * limit, redaction and --dry-run. The body is printed as received; with --format, its `data` rows go
+ * through the formatter like any data command's. The path can never change the base URL's origin.
+ */
+import type { Context } from '../../context.js';
+import { InvalidResponseError, UsageError } from '../../errors.js';
+import { requestUrl } from '../../api/client.js';
+import type { Query } from '../../domain/row.js';
+import { checkOutputTarget } from '../../output/files/file-sink.js';
+import { loadSettings, openSession } from '../session.js';
+import { planOutput } from '../output-plan.js';
+import { emitDryRun, emitRaw, emitRows } from '../emit.js';
+import { dataRows, discoverColumns, jsonEndpoint } from './json-endpoint.js';
+import type { OutputFlags } from '../request.js';
+
+/** The flags of `api`. */
+export interface ApiFlags extends OutputFlags {
+  /** `name=value` pairs from -q/--query. */
+  query?: string[];
+}
+
+/** Checks a user-given path (exit 2): absolute, origin-relative, no scheme, no `//host`, no control characters or spaces. */
+export function checkApiPath(path: string): string {
+  if (!path.startsWith('/')) throw new UsageError(`the path must start with '/' (got '${path.slice(0, 80)}'); the base URL (--base-url) says where requests go`);
+  if (path.startsWith('//') || path.startsWith('/\\')) throw new UsageError("the path must not start with '//': that would name another host");
+  if (/[\s\u0000-\u001f\u007f\\#]/.test(path)) throw new UsageError('the path must not hold spaces, backslashes, # or control characters (percent-encode them, or pass values with -q name=value)');
+  return path;
+}
+
+/** Parses the -q pairs (exit 2 on one without a name). */
+export function parseQueryPairs(pairs: readonly string[]): Query {
+  const query: Query = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    if (name.trim() === '') throw new UsageError(`-q needs name=value (got '${pair}')`);
+    query[name] = eq === -1 ? '' : pair.slice(eq + 1);
+  }
+  return query;
+}
+
+/** Runs `api`. */
+export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Promise<void> {
+  const path = checkApiPath(rawPath);
+  const query = parseQueryPairs(flags.query ?? []);
+  const settings = await loadSettings(ctx);
+  // The URL this run would ask, checked against the base URL's origin before anything is sent.
+  const probe = new URL(requestUrl(settings.baseUrl, path, query));
+  if (probe.origin !== new URL(settings.baseUrl).origin) throw new UsageError(`the path would leave ${new URL(settings.baseUrl).origin}; give a path on the base URL`);
+  const rows = flags.format !== undefined;
+  if (!rows && flags.columns) throw new UsageError('--columns picks columns of the data rows: give a format too, e.g. -f csv');
+  if (flags.output) await checkOutputTarget(flags.output);
+  if (flags.append || flags.manifest) throw new UsageError('api prints one response: --append and --manifest do not apply');
+  // The service decides whether the path needs a key: one that is configured is sent, none is not required.
+  const session = await openSession(ctx, settings, { keyOptional: true });
+  const endpoint = jsonEndpoint('api', path, query);
+  if (session.dryRun) return emitDryRun(ctx, [session.curl(endpoint, undefined)]);
+  const res = await session.get(endpoint, undefined);
+  if (!rows) {
+    const plan = await planOutput({ ...flags, format: 'json' }, ctx, { valid: [], defaults: [] });
+    return emitRaw(ctx, plan, res.text);
+  }
+  const data = dataRows(res.body);
+  if (!data) throw new InvalidResponseError(`${path}: the response has no 'data' rows (an object or a list of objects) to print as ${flags.format}`, 'leave out -f to print the JSON body');
+  const columns = discoverColumns(data);
+  const plan = await planOutput(flags, ctx, { valid: columns, defaults: columns });
+  if (plan.order === 'desc') data.reverse();
+  await emitRows(ctx, plan, data, data.length);
+}
