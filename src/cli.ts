@@ -127,7 +127,8 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const cleanups: Array<() => void | Promise<void>> = [];
   let program: Command | undefined;
   const globals = (): GlobalOptions => {
-    const o = program?.opts() ?? {};
+    const o: Partial<Record<keyof GlobalOptions, string | number | boolean>> & Pick<GlobalOptions, 'baseUrl' | 'profile' | 'config' | 'timeout' | 'retries'> =
+      program?.opts() ?? {};
     const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
     return {
       baseUrl: o.baseUrl, profile: o.profile, config: o.config, timeout: o.timeout, retries: o.retries,

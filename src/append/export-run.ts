@@ -148,7 +148,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       const key = (row: Row | undefined): string | undefined => {
         const time = row?.[spec.timeKey];
         const other = row?.[spec.keyColumn ?? 'gpu'];
-        return row === undefined || time === undefined || time === null ? undefined : rowKey(String(time), typeof other === 'string' ? other : undefined);
+        return row === undefined || time === undefined || time === null ? undefined : rowKey(typeof time === 'string' ? time : JSON.stringify(time), typeof other === 'string' ? other : undefined);
       };
       await manifest({ total: rows.length, new: rows.length, replaced: 0, late: 0 }, key(rows[0]), key(rows[rows.length - 1]));
       if (rows.length === 0 && plan.failEmpty) throw new EmptyError(`no rows to export; ${target} holds only the header`);

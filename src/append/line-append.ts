@@ -168,7 +168,10 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
     let buf = '';
     for (const line of fresh) {
       buf += line + eol;
-      if (buf.length >= 64 * 1024) await sink.write(buf), (buf = '');
+      if (buf.length >= 64 * 1024) {
+        await sink.write(buf);
+        buf = '';
+      }
     }
     if (buf !== '') await sink.write(buf);
     await sink.end();

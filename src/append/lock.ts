@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { link, lstat, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { LockedError, OutputError } from '../errors.js';
+import { LockedError } from '../errors.js';
 import { errorCode } from '../domain/files.js';
 import { sleep } from '../domain/sleep.js';
 import { isAlive, sweepStale } from '../output/files/stale-temp.js';

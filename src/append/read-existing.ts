@@ -7,7 +7,7 @@ import type { LineSyntax } from '../output/format-types.js';
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { errorCode } from '../domain/files.js';
-import { countOf, parseCsvRecord, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
+import { countOf, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
 import { isIsoDate } from '../domain/dates.js';
 
 /** A record of the overlap region. */
@@ -172,7 +172,10 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     }
     const model = typeof gpu === 'string' && gpu !== '' ? gpu : undefined;
     const key = rowKey(time, model);
-    if (!models.has(model)) models.add(model), firstKeys.add(key);
+    if (!models.has(model)) {
+      models.add(model);
+      firstKeys.add(key);
+    }
     // Daily rows sit at midnight (`…T00:00:00.000Z`); one time elsewhere makes the file hourly.
     if (!subDaily && time.length > 10 && time.slice(11, 19) !== '00:00:00') subDaily = true;
     rows++;
@@ -190,7 +193,10 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
       // The file is sorted, so the region only moves forward: what fell out of it is skipped by
       // `head` and dropped in bulk now and then, never one shift per row.
       while (head < region.length && (region[head] as RegionRecord).time < start) head++;
-      if (head > 4096 && head * 2 > region.length) (region = region.slice(head)), (head = 0);
+      if (head > 4096 && head * 2 > region.length) {
+        region = region.slice(head);
+        head = 0;
+      }
     }
     region.push({ key, time, text, raw: rec });
   }

@@ -87,12 +87,16 @@ export function parseCsvRecord(text: string): string[] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') out.push(field), (field = '');
-    else field += c;
+    else if (c === ',') {
+      out.push(field);
+      field = '';
+    } else field += c;
   }
   out.push(field);
   return out;

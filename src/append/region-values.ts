@@ -9,7 +9,7 @@ export function regionColumn(existing: ExistingFile, format: LineSyntax, column:
   if (format === 'ndjson') {
     for (const r of existing.region) {
       const v = (JSON.parse(r.text) as Record<string, unknown>)[column];
-      if (v !== undefined && v !== null) out.set(r.key, String(v));
+      if (v !== undefined && v !== null) out.set(r.key, typeof v === 'string' ? v : JSON.stringify(v));
     }
     return out;
   }

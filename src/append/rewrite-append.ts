@@ -95,7 +95,10 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
   let lastT: bigint | number | string | undefined;
   for (const row of back.rows) {
     const t = timeValue(timeType, row[spec.timeKey]);
-    if (lastT === undefined || t >= lastT) (last = row), (lastT = t);
+    if (lastT === undefined || t >= lastT) {
+      last = row;
+      lastT = t;
+    }
   }
   const byGpu = fileTypes.has('gpu');
   const first = back.rows[0];

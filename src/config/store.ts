@@ -1,6 +1,6 @@
 /** Reading and writing the config file: validated on read, 0600 in a 0700 folder and atomic on write. */
-import { chmod, mkdir, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { chmod, mkdir, readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { OutputError, UsageError } from '../errors.js';
 import { describeFsError, writeFileAtomic } from '../domain/files.js';
 import { configFileSchema, type ConfigFile } from './schema.js';

@@ -5,7 +5,6 @@
  * date, then in catalogue order. Appendable: rows are keyed by `id` and `date`.
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { UsageError } from '../errors.js';
 import { daysBetween } from '../domain/dates.js';
 import { checkMemoryFilter, findMemoryType, MEMORY_TYPES, parseMemoryCategory } from '../domain/memory-types.js';
 import type { Dataset, Flags } from './types.js';

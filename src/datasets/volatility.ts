@@ -26,9 +26,10 @@ export const WINDOW_DAYS = { min: 1, max: 365, default: 30 } as const;
 function windowDays(flags: Flags): number {
   const v = flags.windowDays;
   if (v === undefined) return WINDOW_DAYS.default;
-  const n = /^\s*\d+\s*$/.test(String(v)) ? Number(v) : Number.NaN;
+  const text = typeof v === 'number' || typeof v === 'string' ? String(v) : '';
+  const n = /^\s*\d+\s*$/.test(text) ? Number(v) : Number.NaN;
   if (!(n >= WINDOW_DAYS.min && n <= WINDOW_DAYS.max)) {
-    throw new UsageError(`--window-days must be a whole number from ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (got '${String(v)}')`);
+    throw new UsageError(`--window-days must be a whole number from ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (got '${text}')`);
   }
   return n;
 }

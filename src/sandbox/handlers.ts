@@ -21,7 +21,7 @@
  */
 import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
 import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../domain/memory-types.js';
-import { addDays, daysBetween, msToDate } from '../domain/dates.js';
+import { addDays, daysBetween } from '../domain/dates.js';
 import { INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, type Reply } from './http.js';
 import type { Params } from './params.js';
 import { accessOf, requireSubDaily, windowedAccess, type Plan } from './plans.js';

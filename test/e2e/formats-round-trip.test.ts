@@ -20,7 +20,7 @@ async function apiRows(path: string, query: Record<string, string>): Promise<{ b
   return { body, rows: Array.isArray(body.data) ? body.data : [body.data] };
 }
 
-const cell = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const cell = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 interface Case {
   name: string;

@@ -2,7 +2,7 @@
  * Runs the built CLI in a real pseudo-terminal of a given size (a private tmux server), the way a
  * person sees it: what the screen shows, with wrapped rows joined back, plus the exit code and stderr.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

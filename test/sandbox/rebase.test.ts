@@ -34,7 +34,7 @@ describe('rebasing', () => {
     const ratios = a.body.data.filter((x: Row) => later.has(x.date)).map((x: Row) => later.get(x.date)! / x.index);
     expect(ratios.length).toBeGreaterThan(10);
     expect(ratios[0]).not.toBeCloseTo(1, 3);
-    for (const q of ratios) expect(q).toBeCloseTo(ratios[0]!, 12);
+    for (const q of ratios) expect(q).toBeCloseTo(ratios[0], 12);
     expect((await get(byDefault(), util('2026-02-01', '2026-03-10', LONE_GAP))).text).toBe(b.text);
   });
 

@@ -5,7 +5,6 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { Writable } from 'node:stream';
 import { stdoutSink, type Sink } from './sink.js';
 
 /** True when `name` is an executable file in one of PATH's folders. */
@@ -39,7 +38,7 @@ export function pagerSink(command: string, env: Readonly<Record<string, string |
     child.once('close', () => resolve());
     child.once('error', () => resolve());
   });
-  const pipe = child.stdin as Writable;
+  const pipe = child.stdin;
   const inner = stdoutSink(pipe);
   const finish = async (): Promise<void> => {
     pipe.end();

@@ -61,11 +61,14 @@ export function stdoutSink(stream: Writable): Sink {
       const flushed = wait();
       stream.write('', (err) => (err ? onError(err) : settle()));
       await flushed;
-      if (failure !== undefined) throw failure;
+      // A write may have failed while this waited (the narrowing above does not see callbacks).
+      const late = failure as OutputError | undefined;
+      if (late !== undefined) throw late;
     },
-    async abort() {
+    abort() {
       // What reached stdout cannot be taken back; just stop listening for drain.
       stream.off('drain', settle);
+      return Promise.resolve();
     },
   };
 }

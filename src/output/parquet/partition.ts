@@ -28,7 +28,7 @@ export function escapePartitionText(s: string): string {
 
 /** The folder name of one partition: `column=value`, escaped; null, missing and '' go to HIVE_NULL. */
 export function partitionFolder(column: string, value: unknown): string {
-  const text = value === null || value === undefined || value === '' ? undefined : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = value === null || value === undefined || value === '' ? undefined : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value) ?? '';
   return `${escapePartitionText(column)}=${text === undefined ? HIVE_NULL : escapePartitionText(text)}`;
 }
 

@@ -69,7 +69,7 @@ async function readFile(file: string, shown: string): Promise<ReadBack> {
     columns.push({ name: e.name, type });
   }
   // Raw values for the time types: microseconds stay exact (a Date would keep milliseconds only).
-  const raw = await parquetReadObjects({ file: buffer, metadata, parsers: { timestampFromMicroseconds: (m: bigint) => m, dateFromDays: (d: number) => d } as never });
+  const raw = await parquetReadObjects({ file: buffer, metadata, parsers: { timestampFromMicroseconds: (m: bigint) => m, dateFromDays: (d: number) => d } });
   // Converted in place (the reader's objects already hold the columns in order): a million-row file is
   // not copied a second time.
   const converted = columns.filter((c) => c.type === 'timestamp' || c.type === 'date' || c.type === 'int');

@@ -36,7 +36,7 @@ export class ParquetValueError extends InvalidResponseError {
 
 /** A text rendering of any JSON value for a string column: numbers as received, objects as compact JSON. */
 function text(v: unknown): string {
-  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : JSON.stringify(v) ?? '';
 }
 
 /**

@@ -81,6 +81,7 @@ class SinkWriter extends ByteWriter {
     return this.sink.write(chunk);
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- ParquetWriter.finish() returns this promise and writeParquet awaits it
   override finish(): Promise<void> | void {
     return this.flush();
   }

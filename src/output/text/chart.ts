@@ -207,6 +207,6 @@ export const formatter: Formatter = {
       yield '(no rows)\n';
       return;
     }
-    yield renderChart(list, opts as ChartOptions).join('\n') + '\n';
+    yield renderChart(list, opts).join('\n') + '\n';
   },
 };

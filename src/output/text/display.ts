@@ -79,12 +79,13 @@ const WIDE: ReadonlyArray<readonly [number, number]> = [
   [0xac00, 0xd7a3], [0xf900, 0xfaff], [0xfe30, 0xfe4f], [0xff00, 0xff60], [0xffe0, 0xffe6],
   [0x1f300, 0x1f64f], [0x1f680, 0x1f6ff], [0x1f900, 0x1f9ff], [0x1fa70, 0x1faff], [0x20000, 0x3fffd],
 ];
-const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}\u200b-\u200f\ufe00-\ufe0f]/u;
+// Zero-width spaces and joiners are Cf, variation selectors Mn.
+const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}]/u;
 
 /** The number of terminal cells `s` takes (escape sequences of colour excluded). */
 export function displayWidth(s: string): number {
   let w = 0;
-  // eslint-disable-next-line no-control-regex
+   
   for (const ch of s.replace(/\x1b\[[0-9;]*m/g, '')) {
     const cp = ch.codePointAt(0) as number;
     if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || ZERO_WIDTH.test(ch)) continue;

@@ -13,7 +13,7 @@ export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  return typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
 }
 
 // Cells a spreadsheet would run as a formula (OWASP "CSV injection"): `=` `+` `-` `@` TAB CR.

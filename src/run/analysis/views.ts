@@ -58,7 +58,7 @@ export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPl
     let rows = summariseAll(series, a.timeKey, a.y);
     if (a.spark) {
       // Human formats fit the trend to the terminal; machine formats get the full width.
-      const fit = human ? sparkWidth(rows, base, plan.width, (v) => (typeof v === 'number' ? displayNumber(v).length : String(v ?? '').length)) : SPARK_WIDTH;
+      const fit = human ? sparkWidth(rows, base, plan.width, (v) => (typeof v === 'number' ? displayNumber(v).length : typeof v === 'string' ? v.length : v == null ? 0 : JSON.stringify(v).length)) : SPARK_WIDTH;
       rows = summariseAll(series, a.timeKey, a.y, fit);
     }
     const columns = a.spark ? [...base, 'trend'] : [...base];

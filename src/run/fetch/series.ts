@@ -11,7 +11,8 @@ import { daysBetween } from '../../domain/dates.js';
 import type { Session } from '../session.js';
 import { fetchInParts } from './series-chunks.js';
 
-type SeriesEndpoint = Endpoint<SeriesParams, EnvelopeBody>;
+/** An endpoint of the `series` fetch plan. */
+export type SeriesEndpoint = Endpoint<SeriesParams, EnvelopeBody>;
 
 /** The row counts a series response echoes in `query`. */
 interface SeriesEcho {
@@ -19,7 +20,7 @@ interface SeriesEcho {
   readonly limit_applied?: number;
 }
 
-const echo = (body: EnvelopeBody): SeriesEcho | undefined => body.query as SeriesEcho | undefined;
+const echo = (body: EnvelopeBody): SeriesEcho | undefined => body.query;
 
 /** The most points a window can hold: one a day for daily, 24 a day otherwise (auto may mean hourly). */
 export function windowCapacity(from: string, to: string, granularity: SeriesParams['granularity']): number {

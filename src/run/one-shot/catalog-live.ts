@@ -30,7 +30,7 @@ async function fetchCatalogue(ctx: Context, path: string): Promise<Row[] | undef
 
 /** The first string field of `row` among `names`, or an invalid-response error naming the row. */
 function field(row: Row, names: readonly string[], path: string, index: number): string {
-  for (const n of names) if (typeof row[n] === 'string' && row[n] !== '') return row[n] as string;
+  for (const n of names) if (typeof row[n] === 'string' && row[n] !== '') return row[n];
   throw new InvalidResponseError(`${path}: row ${index + 1} has no ${names[0]} (a string)`);
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../../src/domain/row.js';
 import { formatter as csv } from '../../../../src/output/text/csv.js';
-import { columns, opts, parseCsv, render, rows } from './fixture.js';
+import { opts, parseCsv, render, rows } from './fixture.js';
 
 describe('csv', () => {
   it('prints the header and rows with RFC 4180 quoting and numbers as received', () => {
