@@ -9,21 +9,14 @@
 import { createReadStream } from 'node:fs';
 import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
+import { exportOrder, planMerge, reportMerge, type AppendResult, type IncomingRow } from './merge.js';
 import type { Row } from '../domain/row.js';
 import type { Formatter, FormatOptions } from '../output/format-types.js';
 import { fileSink } from '../output/files/file-sink.js';
 import { rowKey, type ExistingFile, type RegionRecord } from './read-existing.js';
 
-/** What an append did. */
-export interface AppendResult {
-  readonly written: boolean;
-  readonly total: number;
-  readonly added: number;
-  readonly replaced: number;
-  /** Late rows inserted in order. */
-  readonly late: number;
-  readonly lastKey?: string;
-}
+/** What an append did (merge.ts). */
+export type { AppendResult } from './merge.js';
 
 /** How the rows of this run are keyed and rendered. */
 export interface AppendSpec {
@@ -53,51 +46,43 @@ function keyOf(row: Row, timeKey: string, byGpu: boolean, keyColumn = 'gpu'): st
   return rowKey(String(row[timeKey]), byGpu && typeof other === 'string' ? other : undefined);
 }
 
-const listKeys = (keys: readonly string[]): string => keys.slice(0, 3).join(', ') + (keys.length > 3 ? `, … (${keys.length} in all)` : '');
-
 /** A row older than the file's last row and missing from it (a day published late): inserted in order. */
 export interface LateRow {
   readonly key: string;
   readonly time: string;
-  readonly gpu?: string;
+  readonly model?: string;
   readonly line: string;
 }
 
-/** The UTC day of an epoch ms value. */
-const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
-/**
- * Sorts the fetched rows against the file's overlap region: new rows; rows that came back different
- * (restated when they were settled when written; refreshed when they were provisional then, i.e. of
- * the file's last write day or later); and late rows. A model's first row in the file is left as it
- * is when its values depend on where a window starts: a full export of the file's range has it first too.
- */
+/** The lines this run would change: fresh, refreshed and restated (by region key), late; see merge.ts. */
 export function classify(existing: ExistingFile, rows: readonly Row[], spec: AppendSpec, byGpu: boolean) {
-  const region = new Map<string, RegionRecord>(existing.region.map((r) => [r.key, r]));
-  const fresh: string[] = [];
-  const restated = new Map<string, string>();
-  const refreshed = new Map<string, string>();
-  const late: LateRow[] = [];
-  const writtenOn = dayOf(existing.mtimeMs);
-  let lastKey = existing.lastKey;
-  for (const row of rows) {
-    const key = keyOf(row, spec.timeKey, byGpu, spec.keyColumn);
+  const keyColumn = spec.keyColumn ?? 'gpu';
+  const incoming: IncomingRow[] = rows.map((row) => {
     const time = String(row[spec.timeKey]);
-    const old = region.get(key);
-    if (old !== undefined) {
-      if (spec.windowDependent !== undefined && (spec.windowDependent(row) || existing.firstKeys.has(key))) continue;
-      const line = renderLine(spec.formatter, spec.options, row);
-      if (line === old.text) continue;
-      (old.time.slice(0, 10) >= writtenOn ? refreshed : restated).set(key, line);
-    } else if (existing.lastTime === undefined || time > existing.lastTime) {
-      fresh.push(renderLine(spec.formatter, spec.options, row));
-      lastKey = key;
-    } else if (existing.region.length > 0 && time >= (existing.region[0] as RegionRecord).time) {
-      late.push({ key, time, gpu: byGpu && typeof row.gpu === 'string' ? row.gpu : undefined, line: renderLine(spec.formatter, spec.options, row) });
-    }
-  }
-  return { fresh, restated, refreshed, late, lastKey };
+    const model = row[keyColumn];
+    return {
+      key: keyOf(row, spec.timeKey, byGpu, spec.keyColumn),
+      time,
+      day: time.slice(0, 10),
+      text: renderLine(spec.formatter, spec.options, row),
+      model: byGpu && typeof model === 'string' ? model : undefined,
+      windowDependent: spec.windowDependent?.(row) === true,
+    };
+  });
+  const region = existing.region.map((r) => ({ key: r.key, time: r.time, day: r.time.slice(0, 10), text: r.text, model: regionModel(r) }));
+  const plan = planMerge({ region, lastTime: existing.lastTime, firstKeys: existing.firstKeys, windowDependent: spec.windowDependent !== undefined }, incoming);
+  const lineOf = (i: number): string => (incoming[i] as IncomingRow).text;
+  const byKey = (m: ReadonlyMap<string, number>): Map<string, string> => new Map([...m].map(([k, i]) => [k, lineOf(i)]));
+  const late = plan.late.map((i): LateRow => {
+    const r = incoming[i] as IncomingRow;
+    return { key: r.key, time: r.time as string, model: r.model, line: r.text };
+  });
+  const lastKey = plan.lastFresh === undefined ? existing.lastKey : (incoming[plan.lastFresh] as IncomingRow).key;
+  return { plan, fresh: plan.fresh.map(lineOf), restated: byKey(plan.restated), refreshed: byKey(plan.refreshed), late, lastKey };
 }
+
+/** The model of a region record, when the file is keyed by one. */
+const regionModel = (r: RegionRecord): string | undefined => (r.key === r.time ? undefined : r.key.slice(r.time.length + 1));
 
 /** Checks an ndjson file's keys against the rows this run would write (csv/tsv headers are checked earlier). */
 export function checkNdjsonKeys(existing: ExistingFile, firstLine: string | undefined, target: string): void {
@@ -115,32 +100,27 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
   // Rows always carry their own key column (memory history's `id`); it keys them only when printed.
   const printed = spec.keyColumn === undefined || spec.options.columns.includes(keyColumn);
   const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => typeof r[keyColumn] === 'string'));
-  const { fresh, restated, refreshed, late, lastKey } = classify(existing, rows, spec, byGpu);
-  const replacing = spec.replaceRestated && restated.size > 0;
-  if (restated.size > 0) {
-    const what = `${restated.size} row${restated.size === 1 ? '' : 's'} in ${spec.target} came back with different values (restated): ${listKeys([...restated.keys()])}`;
-    ctx.log.warn(replacing ? `${what}; replaced` : `${what}; kept as they were (--replace-restated replaces them)`);
+  const { plan, fresh, restated, refreshed, late, lastKey } = classify(existing, rows, spec, byGpu);
+  const report = reportMerge(plan, {
+    target: spec.target, existingRows: existing.rows, lastTimeShown: existing.lastTime, lastKey, restatedKeys: [...restated.keys()], replaceRestated: spec.replaceRestated,
+  });
+  if (report.warning !== undefined) ctx.log.warn(report.warning);
+  if (report.unchanged) {
+    if (spec.failEmpty) throw new EmptyError(report.message);
+    ctx.log.info(report.message);
+    return { ...report.result, written: false };
   }
   // Provisional rows are replaced by their settled values whatever the flags: a file never keeps them frozen.
-  const replace = new Map<string, string>([...refreshed, ...(replacing ? restated : [])]);
-  const result = { total: existing.rows + fresh.length + late.length, added: fresh.length, replaced: replace.size, late: late.length, lastKey };
-  if (fresh.length === 0 && replace.size === 0 && late.length === 0) {
-    const since = existing.lastTime ? ` after ${existing.lastTime}` : '';
-    if (spec.failEmpty) throw new EmptyError(`no new rows${since}; ${spec.target} left unchanged`);
-    ctx.log.info(`no new rows${since}; ${spec.target} left unchanged`);
-    return { ...result, written: false };
-  }
+  const replace = new Map<string, string>([...refreshed, ...(report.replaceRestated ? restated : [])]);
   const eol = existing.eol;
-  const rank = (time: string, gpu: string | undefined): [string, number] => [time, gpu === undefined ? -1 : (spec.gpuOrder?.indexOf(gpu) ?? -1)];
-  const before = (a: [string, number], b: [string, number]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
-  const regionGpu = (r: RegionRecord): string | undefined => (r.key === r.time ? undefined : r.key.slice(r.time.length + 1));
+  const order = exportOrder(spec.gpuOrder);
+  const before = (a: LateRow, r: RegionRecord): boolean => order(a, { time: r.time, model: regionModel(r) }) < 0;
   // Late rows go before the first region record that sorts after them; the file is re-emitted from the
   // first record that changes or moves (the old bytes before it are copied verbatim).
-  const sortedLate = [...late].sort((a, b) => (before(rank(a.time, a.gpu), rank(b.time, b.gpu)) ? -1 : 1));
+  const sortedLate = [...late].sort(order);
   let cut = existing.size;
   for (const r of existing.region) {
-    const moved = sortedLate.some((l) => before(rank(l.time, l.gpu), rank(r.time, regionGpu(r))));
-    if (replace.has(r.key) || moved) {
+    if (replace.has(r.key) || sortedLate.some((l) => before(l, r))) {
       cut = r.raw.start;
       break;
     }
@@ -155,7 +135,7 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
       let li = 0;
       for (const r of existing.region) {
         if (r.raw.start < cut) continue;
-        while (li < sortedLate.length && before(rank((sortedLate[li] as LateRow).time, (sortedLate[li] as LateRow).gpu), rank(r.time, regionGpu(r)))) await sink.write((sortedLate[li++] as LateRow).line + eol);
+        while (li < sortedLate.length && before(sortedLate[li] as LateRow, r)) await sink.write((sortedLate[li++] as LateRow).line + eol);
         const line = replace.get(r.key);
         if (line !== undefined) await sink.write(line + eol);
         else await sink.write(r.raw.terminated ? r.raw.bytes : Buffer.concat([r.raw.bytes, Buffer.from(eol)]));
@@ -180,7 +160,6 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
     throw err;
   }
   ctx.committed?.();
-  const extras = [late.length > 0 ? `${late.length} late row${late.length === 1 ? '' : 's'} inserted` : '', refreshed.size > 0 ? `${refreshed.size} provisional updated` : '', replacing ? `${restated.size} restated replaced` : ''].filter((x) => x !== '');
-  ctx.log.info(`appended ${fresh.length} new row${fresh.length === 1 ? '' : 's'} to ${spec.target} (${result.total} in all${extras.length > 0 ? `; ${extras.join(', ')}` : ''})`);
-  return { ...result, written: true };
+  ctx.log.info(report.message);
+  return { ...report.result, written: true };
 }

@@ -42,8 +42,6 @@ export interface ExistingFile {
    * every time is midnight over two days or more, undefined when one day cannot tell.
    */
   readonly grain?: 'daily' | 'hourly';
-  /** When the file was last written (ms): rows of that UTC day or later were provisional then. */
-  readonly mtimeMs: number;
 }
 
 /** How to read keys out of the file. */
@@ -111,12 +109,10 @@ function nthField(text: string, sep: string, n: number): string | undefined {
 /** Scans `file`; undefined when it does not exist or is empty (the export then starts it afresh). */
 export async function scanExisting(file: string, spec: ScanSpec): Promise<ExistingFile | undefined> {
   let size: number;
-  let mtimeMs: number;
   try {
     const st = await stat(file);
     if (!st.isFile()) throw new UsageError(`--append needs a regular file; ${file} is not one`);
     size = st.size;
-    mtimeMs = st.mtimeMs;
   } catch (err) {
     if (errorCode(err) === 'ENOENT') return undefined;
     throw err;
@@ -201,5 +197,5 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     region.push({ key, time, text, raw: rec });
   }
   const grain = lastTime === undefined || lastTime.length <= 10 ? undefined : subDaily ? 'hourly' : days >= 2 ? 'daily' : undefined;
-  return { size, bom, eol, header: header ?? '', rows, firstKey, lastKey, lastTime, openEnded, region: region.slice(head), firstKeys, grain, mtimeMs };
+  return { size, bom, eol, header: header ?? '', rows, firstKey, lastKey, lastTime, openEnded, region: region.slice(head), firstKeys, grain };
 }

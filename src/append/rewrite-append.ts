@@ -15,7 +15,7 @@ import type { ColumnType, FormatOptions, Formatter, ReadBack, TypedColumn } from
 import { fileSink } from '../output/files/file-sink.js';
 import { parseDateDays, parseTimestampMicros } from '../output/parquet/iso-time.js';
 import { rowKey } from './read-existing.js';
-import type { AppendResult } from './line-append.js';
+import { exportOrder, planMerge, reportMerge, type AppendResult, type MergeRow } from './merge.js';
 
 /** What the rewrite needs to know about the run. */
 export interface RewriteSpec {
@@ -110,7 +110,6 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
   };
 }
 
-const listKeys = (keys: readonly string[]): string => keys.slice(0, 3).join(', ') + (keys.length > 3 ? `, … (${keys.length} in all)` : '');
 const sameColumns = (a: readonly TypedColumn[], b: readonly TypedColumn[], skip?: string): boolean => {
   const text = (cs: readonly TypedColumn[]): string => cs.filter((c) => c.name !== skip).map((c) => `${c.name} ${c.type}`).sort().join(', ');
   return text(a) === text(b);
@@ -129,60 +128,55 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
   const startT = existing.lastTime === undefined ? undefined : timeValue(timeType === 'timestamp' ? 'date' : timeType, spec.regionStart(existing.lastTime));
   // A region start is a day; for timestamps it is compared as that day's first microsecond.
   const start = typeof startT === 'number' && timeType === 'timestamp' ? BigInt(startT) * 86_400_000_000n : startT;
-  const region = new Map<string, number>();
-  existing.rows.forEach((row, i) => {
-    if (start !== undefined && timeValue(timeType, row[spec.timeKey]) >= start) region.set(key(row), i);
+  const order = exportOrder(spec.gpuOrder);
+  const asMerge = (row: Row): MergeRow => ({
+    key: key(row),
+    time: timeValue(timeType, row[spec.timeKey]),
+    day: String(row[spec.timeKey]).slice(0, 10),
+    text: text(row),
+    model: typeof row.gpu === 'string' ? row.gpu : undefined,
   });
-  const fresh: Row[] = [];
-  const restated = new Map<number, Row>();
-  // Rows of a day on or after the day the file was last written were provisional then: refreshed silently.
-  const refreshed = new Map<number, Row>();
-  const writtenOn = await stat(spec.target).then((st) => new Date(st.mtimeMs).toISOString().slice(0, 10), () => undefined);
-  const late: Row[] = [];
-  let lastKey = existing.lastKey;
-  for (const row of rows) {
-    const k = key(row);
-    const t = timeValue(timeType, row[spec.timeKey]);
-    const old = region.get(k);
-    if (old !== undefined) {
-      if (spec.windowDependent?.(row) === true) continue;
-      if (text(row) === text(existing.rows[old] as Row)) continue;
-      if (writtenOn !== undefined && String(row[spec.timeKey]).slice(0, 10) >= writtenOn) refreshed.set(old, row);
-      else restated.set(old, row);
-    } else if (lastT === undefined || t >= lastT) {
-      fresh.push(row);
-      lastKey = shown(row);
-    } else if (region.size > 0 && start !== undefined && t >= start) {
-      late.push(row);
+  const regionAt = new Map<string, number>();
+  const region: MergeRow[] = [];
+  const firstKeys = new Set<string>();
+  const models = new Set<string | undefined>();
+  existing.rows.forEach((row, i) => {
+    const m = asMerge(row);
+    if (!models.has(m.model)) {
+      models.add(m.model);
+      firstKeys.add(m.key);
     }
+    if (start === undefined || m.time < start) return;
+    regionAt.set(m.key, i);
+    region.push(m);
+  });
+  const incoming = rows.map((row) => ({ ...asMerge(row), windowDependent: spec.windowDependent?.(row) === true }));
+  const plan = planMerge({ region, lastTime: lastT, firstKeys, windowDependent: spec.windowDependent !== undefined }, incoming);
+  const lastFresh = plan.lastFresh === undefined ? undefined : rows[plan.lastFresh];
+  const report = reportMerge(plan, {
+    target: spec.target,
+    existingRows: existing.rows.length,
+    lastTimeShown: existing.lastTime,
+    lastKey: lastFresh === undefined ? existing.lastKey : shown(lastFresh),
+    restatedKeys: [...plan.restated.values()].map((i) => shown(rows[i] as Row)),
+    replaceRestated: spec.replaceRestated,
+  });
+  if (report.warning !== undefined) ctx.log.warn(report.warning);
+  if (report.unchanged) {
+    if (spec.failEmpty) throw new EmptyError(report.message);
+    ctx.log.info(report.message);
+    return { ...report.result, written: false };
   }
-  const replacing = spec.replaceRestated && restated.size > 0;
-  if (restated.size > 0) {
-    const keys = [...restated.values()].map(shown);
-    const what = `${restated.size} row${restated.size === 1 ? '' : 's'} in ${spec.target} came back with different values (restated): ${listKeys(keys)}`;
-    ctx.log.warn(replacing ? `${what}; replaced` : `${what}; kept as they were (--replace-restated replaces them)`);
-  }
-  const total = existing.rows.length + fresh.length + late.length;
-  const result = { total, added: fresh.length + late.length, replaced: replacing ? restated.size : 0, late: late.length, lastKey };
-  if (fresh.length === 0 && late.length === 0 && refreshed.size === 0 && !replacing) {
-    const since = existing.lastTime ? ` after ${existing.lastTime}` : '';
-    if (spec.failEmpty) throw new EmptyError(`no new rows${since}; ${spec.target} left unchanged`);
-    ctx.log.info(`no new rows${since}; ${spec.target} left unchanged`);
-    return { ...result, written: false };
-  }
-  let merged = existing.rows.map((row, i) => refreshed.get(i) ?? (replacing ? (restated.get(i) ?? row) : row));
-  if (late.length > 0) {
+  // Provisional rows take their settled values whatever the flags; restated ones only with --replace-restated.
+  const replace = new Map<number, Row>();
+  for (const [k, i] of [...plan.refreshed, ...(report.replaceRestated ? plan.restated : [])]) replace.set(regionAt.get(k) as number, rows[i] as Row);
+  const merged = existing.rows.map((row, i) => replace.get(i) ?? row);
+  if (plan.late.length > 0) {
     // Late rows (a day the service published late) go where one full export has them: by time, then model order.
-    const rank = new Map((spec.gpuOrder ?? []).map((g, i) => [g, i]));
-    const cmp = (a: Row, b: Row): number => {
-      const ta = timeValue(timeType, a[spec.timeKey]);
-      const tb = timeValue(timeType, b[spec.timeKey]);
-      if (ta !== tb) return ta < tb ? -1 : 1;
-      return (rank.get(String(a.gpu)) ?? 0) - (rank.get(String(b.gpu)) ?? 0);
-    };
-    merged = [...merged, ...late].sort(cmp);
+    const all = [...merged, ...plan.late.map((i) => rows[i] as Row)].map((row) => ({ row, ...asMerge(row) }));
+    merged.splice(0, merged.length, ...all.sort(order).map((r) => r.row));
   }
-  for (const row of fresh) merged.push(row);
+  for (const i of plan.fresh) merged.push(rows[i] as Row);
   const columns = (spec.formatter.columnsFor as NonNullable<Formatter['columnsFor']>)(merged, spec.options);
   if (existing.columns.length > 0 && !sameColumns(existing.columns, columns, spec.partitionBy)) {
     const cols = (cs: readonly TypedColumn[]): string => cs.filter((c) => c.name !== spec.partitionBy).map((c) => `${c.name} ${c.type}`).join(', ');
@@ -190,9 +184,8 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
   }
   await writeRows(ctx, spec, merged);
   ctx.committed?.();
-  const extras = [late.length > 0 ? `${late.length} late row${late.length === 1 ? '' : 's'} inserted` : '', refreshed.size > 0 ? `${refreshed.size} provisional updated` : '', replacing ? `${restated.size} restated replaced` : ''].filter((x) => x !== '');
-  ctx.log.info(`appended ${fresh.length} new row${fresh.length === 1 ? '' : 's'} to ${spec.target} (${total} in all${extras.length > 0 ? `, ${extras.join(', ')}` : ''})`);
-  return { ...result, written: true };
+  ctx.log.info(report.message);
+  return { ...report.result, written: true };
 }
 
 /** Writes all rows to the target: one file through the atomic sink, or the partitioned folder swapped in whole. */

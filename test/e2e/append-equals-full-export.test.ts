@@ -4,7 +4,7 @@
  * warns about restatement only when a settled row really changed. Files are read back as bytes and
  * with Python's csv module.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pythonCsv, workDir } from './cron-helpers.js';
@@ -147,31 +147,44 @@ describe('late rows are inserted in order and counted', () => {
 });
 
 describe('restatement is reported only for rows that were settled when written', () => {
-  const args = ['history', 'h100', '--granularity', 'daily', '--from', '2026-10-25'];
-  const bump = (day: string, now: string) => rewriting(now, (rows) => rows.map((r) => (String(r.timestamp).startsWith(day) ? { ...r, index_value: (r.index_value as number) + 0.5 } : r)));
+  // util-index re-reads 14 days of overlap, so a settled day before the file's last one comes back too.
+  const args = ['util-index', '--from', '2026-10-20'];
 
-  it('a settled row that comes back different is reported (and kept); a provisional one is replaced silently', async () => {
+  it('a settled row that comes back different is reported (and kept); the file\'s last day is refreshed silently', async () => {
     const dir = workDir();
-    const file = join(dir, 'h.csv');
-    // Written the day after 10-30: that row was settled then.
+    const file = join(dir, 'u.csv');
     expect((await runAt('2026-10-31T01:00:00Z', [...args, '--to', '2026-10-30', '--append', file], { file })).code).toBe(0);
     const second = '2026-11-01T12:00:00Z';
-    const r = await runAt(second, [...args, '--append', file], { file, sb: { intercept: bump('2026-10-30', second) } });
+    // 10-29 was settled when written (the file's last day was 10-30); 10-30 comes back different too.
+    const edit = (now: string) => rewriting(now, (rows) => rows.map((r) => (/^2026-10-(29|30)/.test(String(r.date)) ? { ...r, index: (r.index as number) + 0.5 } : r)));
+    const r = await runAt(second, [...args, '--append', file], { file, sb: { intercept: edit(second) } });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/1 row in .*h\.csv came back with different values \(restated\): 2026-10-30T00:00:00\.000Z; kept as they were/);
-
-    // Written on 11-01 at noon, the 11-01 row was provisional: its settled value replaces it without a word.
-    const third = '2026-11-02T12:00:00Z';
-    // The service keeps its restated value from now on.
-    const t = await runAt(third, [...args, '--append', file], { file, sb: { intercept: bump('2026-10-30', third) } });
-    expect(t.code, t.stderr).toBe(0);
-    expect(t.stderr).not.toMatch(/restated/);
+    expect(r.stderr).toMatch(/1 row in .*u\.csv came back with different values \(restated\): 2026-10-29; kept as they were/);
     const full = join(dir, 'full.csv');
-    expect((await runAt(third, [...args, '-o', full], { sb: { intercept: bump('2026-10-30', third) } })).code).toBe(0);
+    expect((await runAt(second, [...args, '-o', full], { sb: { intercept: edit(second) } })).code).toBe(0);
     const got = pythonCsv(file);
     const want = pythonCsv(full);
-    // Only the restated 10-30 row (kept as it was, without --replace-restated) differs from a full export.
-    expect(got.filter((row, i) => row.join() !== want[i]?.join()).map((row) => row[0])).toEqual(['2026-10-30T00:00:00.000Z']);
+    // Only the restated 10-29 row (kept as it was, without --replace-restated) differs from a full export.
+    expect(got.filter((row, i) => row.join() !== want[i]?.join()).map((row) => row[0])).toEqual(['2026-10-29']);
     expect(got).toHaveLength(want.length);
+  });
+
+  it('a day provisional when written is refreshed silently, whatever the file\'s mtime (a copy, a restore)', async () => {
+    const daily = ['history', 'h100', '--granularity', 'daily', '--from', '2026-10-25'];
+    const bumpDaily = (now: string) => rewriting(now, (rows) => rows.map((r) => (String(r.timestamp).startsWith('2026-11-01') ? { ...r, index_value: (r.index_value as number) + 0.5 } : r)));
+    const dir = workDir();
+    const file = join(dir, 'h.csv');
+    // Written at noon on 11-01: that day was provisional.
+    expect((await runAt('2026-11-01T12:00:00Z', [...daily, '--append', file], { file })).code).toBe(0);
+    // Restored from a backup two days later: the file's time says nothing about when its rows were written.
+    const later = Date.parse('2026-11-03T09:00:00Z') / 1000;
+    utimesSync(file, later, later);
+    const second = '2026-11-02T12:00:00Z';
+    const r = await runAt(second, [...daily, '--append', file], { file, sb: { intercept: bumpDaily(second) } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/restated/);
+    const full = join(dir, 'full.csv');
+    expect((await runAt(second, [...daily, '-o', full], { sb: { intercept: bumpDaily(second) } })).code).toBe(0);
+    expect(pythonCsv(file)).toEqual(pythonCsv(full));
   });
 });

@@ -66,19 +66,20 @@ describe('Parquet append merge', () => {
     ]);
   });
 
-  it('reports a restated row and keeps it; --replace-restated replaces it in place', async () => {
-    const fetched = [row('H100 SXM', '2026-01-02T00:00:00.000Z', 2.8), row('B200', '2026-01-02T00:00:00.000Z', 4.5), row('H100 SXM', '2026-01-03T00:00:00.000Z', 3)];
-    const kept = await setUp();
+  it('reports a restated row (settled: before the file\'s last day) and keeps it; --replace-restated replaces it in place', async () => {
+    const fetched = [row('H100 SXM', '2026-01-01T00:00:00.000Z', 2.6), row('B200', '2026-01-02T00:00:00.000Z', 4.5), row('H100 SXM', '2026-01-03T00:00:00.000Z', 3)];
+    const overlap = { regionStart: (last: string) => addDays(last.slice(0, 10), -1) };
+    const kept = await setUp(overlap);
     const a = context();
     await rewriteRows(a.ctx, (await readExistingRows(kept)) as NonNullable<Awaited<ReturnType<typeof readExistingRows>>>, fetched, kept);
-    expect(a.said).toContain(`1 row in ${kept.target} came back with different values (restated): 2026-01-02T00:00:00.000Z H100 SXM; kept as they were (--replace-restated replaces them)`);
-    expect((await stored(kept.target))[2]).toBe('2026-01-02 H100 SXM 2.75');
+    expect(a.said).toContain(`1 row in ${kept.target} came back with different values (restated): 2026-01-01T00:00:00.000Z H100 SXM; kept as they were (--replace-restated replaces them)`);
+    expect((await stored(kept.target))[0]).toBe('2026-01-01 H100 SXM 2.5');
 
-    const replacing = await setUp({ replaceRestated: true });
+    const replacing = await setUp({ ...overlap, replaceRestated: true });
     const b = context();
     const r = await rewriteRows(b.ctx, (await readExistingRows(replacing)) as NonNullable<Awaited<ReturnType<typeof readExistingRows>>>, fetched, replacing);
     expect(r).toMatchObject({ added: 1, replaced: 1 });
-    expect(await stored(replacing.target)).toEqual(['2026-01-01 H100 SXM 2.5', '2026-01-01 B200 4.25', '2026-01-02 H100 SXM 2.8', '2026-01-02 B200 4.5', '2026-01-03 H100 SXM 3']);
+    expect(await stored(replacing.target)).toEqual(['2026-01-01 H100 SXM 2.6', '2026-01-01 B200 4.25', '2026-01-02 H100 SXM 2.75', '2026-01-02 B200 4.5', '2026-01-03 H100 SXM 3']);
   });
 
   it('inserts a late row (older than the last, missing) where one full export has it, and counts it', async () => {
@@ -86,7 +87,7 @@ describe('Parquet append merge', () => {
     const { ctx, said } = context();
     const fetched = [row('A100 SXM4', '2026-01-01T00:00:00.000Z', 1.1), row('H100 SXM', '2026-01-03T00:00:00.000Z', 3)];
     const r = await rewriteRows(ctx, (await readExistingRows(spec)) as NonNullable<Awaited<ReturnType<typeof readExistingRows>>>, fetched, spec);
-    expect([r.added, r.late]).toEqual([2, 1]);
+    expect([r.added, r.late]).toEqual([1, 1]);
     expect(said.some((s) => s.includes('1 late row inserted'))).toBe(true);
     const rows = (await stored(spec.target)) as string[];
     expect(rows).toContain('2026-01-01 A100 SXM4 1.1');
