@@ -115,7 +115,9 @@ describe('one append merge in every appendable format (property)', () => {
     const args = ['history', 'h100', 'b200', '--granularity', 'daily', '--from', START];
     await fc.assert(
       fc.asyncProperty(sequences, async (seq) => {
-        const said = await runSequence(seq, args, [...LINE_TARGETS, FOLDER], 'timestamp', 'index_value');
+        // history re-reads only the file's last day (no overlap): a change can only reach that day, or a new one.
+        const bump = seq.bump && { ...seq.bump, back: 0 };
+        const said = await runSequence({ ...seq, bump }, args, [...LINE_TARGETS, FOLDER], 'timestamp', 'index_value');
         for (const name of Object.keys(said)) expect(said[name], `${name} says what csv says`).toEqual(said.csv);
       }),
       { numRuns: 12 },
