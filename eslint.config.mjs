@@ -31,6 +31,29 @@ export default tseslint.config(
     },
   },
   {
+    // House style: a function of src/ fits one screen (60 lines of code). The shell completion renderers
+    // are one script template each. The files after them still hold one function over the limit, to be
+    // split into named steps; the list only shrinks.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/completion/bash.ts',
+      'src/completion/fish.ts',
+      'src/completion/zsh.ts',
+      'src/api/client.ts',
+      'src/append/export-run.ts',
+      'src/append/line-append.ts',
+      'src/append/read-existing.ts',
+      'src/append/rewrite-append.ts',
+      'src/commands/config.ts',
+      'src/output/text/chart.ts',
+      'src/run/output-plan.ts',
+      'src/run/runner.ts',
+      'src/run/session.ts',
+      'src/sandbox/server.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Tests read JSON bodies whose shape is what they assert: `any` there is honest, and expect() checks it.
     files: ['test/**/*.ts'],
     rules: {

@@ -114,6 +114,9 @@ function oneLine(s: string): string {
   return sanitizeForTerminal(s).replace(/ {2,}/g, ' ').trim();
 }
 
+/** The root program's options as commander parsed them (flags that were not given are absent). */
+type RawGlobals = Partial<Record<keyof GlobalOptions, string | number | boolean>> & Pick<GlobalOptions, 'baseUrl' | 'profile' | 'config' | 'timeout' | 'retries'>;
+
 /** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
 export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
   const io = options.io ?? processIo();
@@ -127,8 +130,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const cleanups: Array<() => void | Promise<void>> = [];
   let program: Command | undefined;
   const globals = (): GlobalOptions => {
-    const o: Partial<Record<keyof GlobalOptions, string | number | boolean>> & Pick<GlobalOptions, 'baseUrl' | 'profile' | 'config' | 'timeout' | 'retries'> =
-      program?.opts() ?? {};
+    const o: RawGlobals = program?.opts() ?? {};
     const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
     return {
       baseUrl: o.baseUrl, profile: o.profile, config: o.config, timeout: o.timeout, retries: o.retries,
