@@ -4,7 +4,7 @@
  * Rows of the overlap region that came back with other values are "restated": reported, and with
  * --replace-restated rewritten in place (only the region's tail is re-rendered). Rows that were
  * provisional when written are replaced silently, and late rows are inserted in order, so the file
- * stays equal to one full export of its range.
+ * stays equal to one full export of its range. The rules are merge.ts's; this file does the I/O.
  */
 import { createReadStream } from 'node:fs';
 import type { Context } from '../context.js';

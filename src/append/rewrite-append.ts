@@ -1,9 +1,7 @@
 /**
  * --append for binary formats (parquet): such a file cannot grow by lines, so it is read back whole
- * (the format's `read`), the rows this run fetched are merged in with the same rules as a line append
- * (append.ts: de-duplicated by row key; restated rows reported, replaced with --replace-restated; rows
- * provisional when written refreshed silently; late rows inserted in order), and the file, or the
- * partitioned folder, is rewritten atomically.
+ * (the format's `read`), the rows this run fetched are merged in by the one set of rules of merge.ts
+ * (the line append uses the same), and the file, or the partitioned folder, is rewritten atomically.
  * The result equals one full export of the whole span. Loaded only by such appends.
  */
 import { stat } from 'node:fs/promises';

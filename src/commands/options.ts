@@ -31,7 +31,7 @@ export interface OutputApplies {
   readonly strict: boolean;
 }
 
-/** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
+/** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/append). */
 export function addOutputOptions(cmd: Command, applies: OutputApplies = { append: true, order: true, strict: true }): Command {
   const shown = (opt: Option, yes: boolean): Option => (yes ? opt : opt.hideHelp());
   return cmd

@@ -53,7 +53,7 @@ async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
 
 /**
  * Formats `rows` with the plan's formatter into stdout or the -o file; a cron export (--append,
- * --manifest) hands them to src/export instead. `extra` carries format-only options (chart title).
+ * --manifest) hands them to src/append instead. `extra` carries format-only options (chart title).
  */
 export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun, extra: Readonly<Record<string, unknown>> = {}): Promise<void> {
   if (exp) return exp.write(rows);

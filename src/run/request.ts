@@ -11,7 +11,7 @@ export interface OutputFlags extends ExportFlags {
   raw?: boolean;
   csvSafe?: boolean;
   strict?: boolean;
-  /** Cron-grade exports (src/export): --append, --manifest, --csv-dialect, locking, --fail-empty. */
+  /** Cron-grade exports (src/append): --append, --manifest, --csv-dialect, locking, --fail-empty. */
   append?: string;
   manifest?: boolean;
   csvDialect?: 'rfc4180' | 'excel';

@@ -1,5 +1,5 @@
 /**
- * Routing of the endpoints beyond the seed's five (handlers-extra.ts). routes.ts asks this table
+ * Routing of the endpoints beyond the seed's five (table-handlers.ts). routes.ts asks this table
  * first, before it requires a key, because some of these routes are public; a request that matches
  * no pattern here goes on through routes.ts's pipeline unchanged.
  *

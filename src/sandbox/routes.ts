@@ -35,7 +35,7 @@ export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
       return jsonReply(414, { error: 'URI too long', message: `The request URL is longer than ${MAX_URL_LENGTH} characters` });
     }
     if (!req.url.startsWith('/')) throw badRequest('Malformed request target');
-    // Endpoints beyond the seed's five (extra-routes.ts): some are public, so they are matched before
+    // Endpoints beyond the seed's five (route-table.ts): some are public, so they are matched before
     // the key is required and apply their own access rule; any other path goes on unchanged.
     const extra = extraRoute(req, cfg.today, (header) => requireKey(identifyCaller(header, cfg.keys)));
     if (extra) return extra;

@@ -1,5 +1,5 @@
 /**
- * Chart: a line chart of wide rows (`[time, series1, series2, …]`, see pipeline/wide.ts) sized to the
+ * Chart: a line chart of wide rows (`[time, series1, series2, …]`, see run/analysis/wide.ts) sized to the
  * terminal width: a y axis with values, an x axis with dates, one marker per series and a legend.
  * Without colour it is plain ASCII (no escape sequences, no box drawing); with colour each series
  * gets its own colour as well as its own marker, so it still reads when printed.

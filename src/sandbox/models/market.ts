@@ -13,7 +13,7 @@
  * reading), exactly like an unpublished day, and it cannot serve as a base. Memory rows are the
  * clock's day's once picked up (updatedAt ≤ clock), else the previous day's.
  *
- * Plans (plans.ts, keys.ts). The key's prefix is the plan: `sk_live_` full (daily and hourly);
+ * Plans (../plans.ts, ../keys.ts). The key's prefix is the plan: `sk_live_` full (daily and hourly);
  * `sk_prem_` premium (daily only, full history, all six models); any other valid key full; a key in
  * the configured `dailyOnly` set premium. No key: the free window (the five models other than
  * RTX PRO 6000 WS, the trailing 3 months, daily, access `public-3mo`) on public routes only; the
