@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { FORMAT_NAMES } from '../output/formats.js';
 import { parseList } from './parse.js';
-import { queryOption } from './options.js';
+import { formatOption, queryOption } from './options.js';
 import { UsageError } from '../errors.js';
 
 /**
@@ -37,7 +37,7 @@ export default function apiCommand(ctx: Context): Command {
     .argument('<path>', "path on the base URL, starting with '/' (e.g. /api/otpi)")
     .option('-q, --param <name=value>', 'a query parameter (repeatable); after api, -q means --param (use --quiet)', (v: string, prev: string[] = []) => [...prev, v])
     .addOption(queryOption())
-    .addOption(new Option('-f, --format <format>', "print the body's data rows in this format (default: the JSON body as received)").choices(FORMAT_NAMES))
+    .addOption(formatOption("print the body's data rows in this format (default: the JSON body as received)", FORMAT_NAMES))
     .option('-o, --output <file>', 'write to a file, atomically')
     .option('--columns <list>', 'with -f: comma-separated columns of the data rows, in this order', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
