@@ -5,6 +5,7 @@
  * rows come most recent first and are sorted oldest first here. Appendable: rows are keyed by
  * gpu_type and recorded_at, and a day's value does not depend on the request window.
  */
+import { VOLATILITY_WINDOW_DAYS } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
@@ -19,8 +20,8 @@ export interface VolatilityParams {
   readonly windowDays: number;
 }
 
-/** The service's bounds and default of `windowDays`. */
-export const WINDOW_DAYS = { min: 1, max: 365, default: 30 } as const;
+/** The service's bounds and default of `windowDays` (domain/contract.ts). */
+export const WINDOW_DAYS = VOLATILITY_WINDOW_DAYS;
 
 /** --window-days as an integer within the service's bounds, or a usage error (exit 2). */
 function windowDays(flags: Flags): number {

@@ -15,6 +15,7 @@
  *   days before); `limit` (default 1000) keeps the N most recent rows; an unknown type is 404, as on
  *   `/api/memory-index`; a window without trading days is 200 with no rows.
  */
+import { MEMORY_HISTORY_LIMIT, VOLATILITY_WINDOW_DAYS } from '../domain/contract.js';
 import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
 import { addDays } from '../domain/dates.js';
 import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, unauthorized, type Reply } from './http.js';
@@ -37,10 +38,10 @@ export interface ExtraInput {
   readonly path: Readonly<Record<string, string>>;
 }
 
-/** Default and bounds of volatility's `windowDays` (service docs). */
-export const VOLATILITY_WINDOW = { default: 30, min: 1, max: 365 } as const;
-/** Default `limit` of the memory history (service docs). */
-export const MEMORY_HISTORY_LIMIT = 1000;
+/** Default and bounds of volatility's `windowDays` (domain/contract.ts). */
+export const VOLATILITY_WINDOW = VOLATILITY_WINDOW_DAYS;
+/** Default `limit` of the memory history (domain/contract.ts). */
+export { MEMORY_HISTORY_LIMIT };
 
 /** A model a caller may ask for: 400 when unknown, 401 when it needs a key that was not sent. */
 function allowedGpu(name: string | undefined, keyed: boolean): GpuModel {
