@@ -101,7 +101,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
     if (!plan.manifest) return;
     const file = await writeManifest({
       // The key in any encoding, and URL credentials, are masked wherever they might hide.
-      target, argv: (ctx.argv ?? []).map((a) => redactAll(a, ctx.secrets)), knownKey: ctx.env.GPUMKT_API_KEY, command: spec.command, format: plan.format,
+      target, argv: (ctx.argv ?? []).map((a) => redactAll(a, ctx.secrets)), knownKey: spec.knownKey, command: spec.command, format: plan.format,
       dialect: info.dialects ? dialect : undefined, mode: plan.append ? 'append' : 'write', rows, firstKey, lastKey,
       baseUrl: redactAll(session.baseUrl, ctx.secrets), requests: session.requests.map((r) => ({
         ...r, url: redactAll(r.url, ctx.secrets), outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },

@@ -86,7 +86,8 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
   const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name });
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
-  const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
+  // The key as the settings resolver read it (the environment is read there only).
+  const knownKey = settings.apiKey;
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
   const exp = await openExport(ctx, plan, session, {
     command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.targetColumn,
