@@ -13,6 +13,7 @@ import { exportOrder, planMerge, reportMerge, type AppendResult, type IncomingRo
 import type { Row } from '../domain/row.js';
 import type { Formatter, FormatOptions } from '../output/format-types.js';
 import { fileSink } from '../output/files/file-sink.js';
+import type { Sink } from '../output/files/sink.js';
 import { rowKey, type ExistingFile, type RegionRecord } from './read-existing.js';
 
 /** What an append did (merge.ts). */
@@ -112,54 +113,64 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
   }
   // Provisional rows are replaced by their settled values whatever the flags: a file never keeps them frozen.
   const replace = new Map<string, string>([...refreshed, ...(report.replaceRestated ? restated : [])]);
+  await writeLines(ctx, existing, spec, { replace, late, fresh });
+  ctx.committed?.();
+  ctx.log.info(report.message);
+  return { ...report.result, written: true };
+}
+
+/** The lines an append writes: replacements by region key, late rows, fresh rows. */
+interface LineChanges {
+  readonly replace: ReadonlyMap<string, string>;
+  readonly late: readonly LateRow[];
+  readonly fresh: readonly string[];
+}
+
+/**
+ * Writes the new file through the atomic sink: the old bytes verbatim up to the first region record
+ * that changes or moves (a late row goes before the first record that sorts after it), the region
+ * re-emitted from there, then the fresh lines.
+ */
+async function writeLines(ctx: Context, existing: ExistingFile, spec: AppendSpec, { replace, late, fresh }: LineChanges): Promise<void> {
   const eol = existing.eol;
   const order = exportOrder(spec.gpuOrder);
   const before = (a: LateRow, r: RegionRecord): boolean => order(a, { time: r.time, model: regionModel(r) }) < 0;
-  // Late rows go before the first region record that sorts after them; the file is re-emitted from the
-  // first record that changes or moves (the old bytes before it are copied verbatim).
   const sortedLate = [...late].sort(order);
-  let cut = existing.size;
-  for (const r of existing.region) {
-    if (replace.has(r.key) || sortedLate.some((l) => before(l, r))) {
-      cut = r.raw.start;
-      break;
-    }
-  }
+  const changed = existing.region.find((r) => replace.has(r.key) || sortedLate.some((l) => before(l, r)));
+  const cut = changed === undefined ? existing.size : changed.raw.start;
   const sink = await fileSink(spec.target);
   ctx.onCleanup(() => sink.abort());
   try {
     if (cut > 0) {
       for await (const chunk of createReadStream(spec.target, { start: 0, end: cut - 1 }) as AsyncIterable<Buffer>) await sink.write(chunk);
     }
+    let li = 0;
     if (cut < existing.size) {
-      let li = 0;
       for (const r of existing.region) {
         if (r.raw.start < cut) continue;
         while (li < sortedLate.length && before(sortedLate[li] as LateRow, r)) await sink.write((sortedLate[li++] as LateRow).line + eol);
         const line = replace.get(r.key);
-        if (line !== undefined) await sink.write(line + eol);
-        else await sink.write(r.raw.terminated ? r.raw.bytes : Buffer.concat([r.raw.bytes, Buffer.from(eol)]));
+        await sink.write(line !== undefined ? line + eol : r.raw.terminated ? r.raw.bytes : Buffer.concat([r.raw.bytes, Buffer.from(eol)]));
       }
-      for (; li < sortedLate.length; li++) await sink.write((sortedLate[li] as LateRow).line + eol);
-    } else {
-      if (existing.openEnded) await sink.write(eol);
-      for (const l of sortedLate) await sink.write(l.line + eol);
-    }
-    let buf = '';
-    for (const line of fresh) {
-      buf += line + eol;
-      if (buf.length >= 64 * 1024) {
-        await sink.write(buf);
-        buf = '';
-      }
-    }
-    if (buf !== '') await sink.write(buf);
+    } else if (existing.openEnded) await sink.write(eol);
+    for (; li < sortedLate.length; li++) await sink.write((sortedLate[li] as LateRow).line + eol);
+    await writeBuffered(sink, fresh, eol);
     await sink.end();
   } catch (err) {
     await sink.abort();
     throw err;
   }
-  ctx.committed?.();
-  ctx.log.info(report.message);
-  return { ...report.result, written: true };
+}
+
+/** Writes lines in chunks of about 64 KiB. */
+async function writeBuffered(sink: Pick<Sink, 'write'>, lines: readonly string[], eol: string): Promise<void> {
+  let buf = '';
+  for (const line of lines) {
+    buf += line + eol;
+    if (buf.length >= 64 * 1024) {
+      await sink.write(buf);
+      buf = '';
+    }
+  }
+  if (buf !== '') await sink.write(buf);
 }

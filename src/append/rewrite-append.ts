@@ -13,7 +13,7 @@ import type { ColumnType, FormatOptions, Formatter, ReadBack, TypedColumn } from
 import { fileSink } from '../output/files/file-sink.js';
 import { parseDateDays, parseTimestampMicros } from '../output/parquet/iso-time.js';
 import { rowKey } from './read-existing.js';
-import { exportOrder, planMerge, reportMerge, type AppendResult, type MergeRow } from './merge.js';
+import { exportOrder, planMerge, reportMerge, type AppendResult, type MergePlan, type MergeRow } from './merge.js';
 
 /** What the rewrite needs to know about the run. */
 export interface RewriteSpec {
@@ -113,50 +113,93 @@ const sameColumns = (a: readonly TypedColumn[], b: readonly TypedColumn[], skip?
   return text(a) === text(b);
 };
 
-/** Merges this run's rows into the existing ones and rewrites the file or folder atomically; see the module comment. */
-export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Promise<AppendResult> {
+/** How rows of this file are seen by the merge: key, comparable time, day, canonical text, model. */
+interface MergeView {
+  readonly asMerge: (row: Row) => MergeRow;
+  /** A row's key as a person reads it (the time as received). */
+  readonly shown: (row: Row) => string;
+  readonly lastTime?: bigint | number | string;
+  /** The first comparable time of the overlap region. */
+  readonly start?: bigint | number | string;
+}
+
+/** The merge's view of the file's and this run's rows. */
+function mergeView(existing: ExistingRows, rows: readonly Row[], spec: RewriteSpec): MergeView {
   const types = new Map(existing.columns.map((c) => [c.name, c.type]));
   const timeType = types.get(spec.timeKey);
   const byGpu = types.has('gpu') || rows.some((r) => typeof r.gpu === 'string');
   // Rows match on the written value of their time (`…00Z` = `…00.000Z`); messages show the time as received.
-  const key = (row: Row): string => keyText(timeValue(timeType, row[spec.timeKey]), row.gpu, byGpu);
-  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), row.gpu, byGpu);
   const text = (row: Row): string => existing.columns.map((c) => canonical(c.type, row[c.name])).join('\u0001');
-  const lastT = existing.lastTime === undefined ? undefined : timeValue(timeType, existing.lastTime);
-  const startT = existing.lastTime === undefined ? undefined : timeValue(timeType === 'timestamp' ? 'date' : timeType, spec.regionStart(existing.lastTime));
-  // A region start is a day; for timestamps it is compared as that day's first microsecond.
-  const start = typeof startT === 'number' && timeType === 'timestamp' ? BigInt(startT) * 86_400_000_000n : startT;
-  const order = exportOrder(spec.gpuOrder);
   const asMerge = (row: Row): MergeRow => ({
-    key: key(row),
+    key: keyText(timeValue(timeType, row[spec.timeKey]), row.gpu, byGpu),
     time: timeValue(timeType, row[spec.timeKey]),
     day: String(row[spec.timeKey]).slice(0, 10),
     text: text(row),
     model: typeof row.gpu === 'string' ? row.gpu : undefined,
   });
+  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), row.gpu, byGpu);
+  if (existing.lastTime === undefined) return { asMerge, shown };
+  const startT = timeValue(timeType === 'timestamp' ? 'date' : timeType, spec.regionStart(existing.lastTime));
+  // A region start is a day; for timestamps it is compared as that day's first microsecond.
+  const start = typeof startT === 'number' && timeType === 'timestamp' ? BigInt(startT) * 86_400_000_000n : startT;
+  return { asMerge, shown, lastTime: timeValue(timeType, existing.lastTime), start };
+}
+
+/** The file's overlap region (and where each of its rows sits), and each model's first key. */
+function fileRegion(existing: readonly Row[], view: MergeView) {
   const regionAt = new Map<string, number>();
   const region: MergeRow[] = [];
   const firstKeys = new Set<string>();
   const models = new Set<string | undefined>();
-  existing.rows.forEach((row, i) => {
-    const m = asMerge(row);
+  existing.forEach((row, i) => {
+    const m = view.asMerge(row);
     if (!models.has(m.model)) {
       models.add(m.model);
       firstKeys.add(m.key);
     }
-    if (start === undefined || m.time < start) return;
+    if (view.start === undefined || m.time < view.start) return;
     regionAt.set(m.key, i);
     region.push(m);
   });
-  const incoming = rows.map((row) => ({ ...asMerge(row), windowDependent: spec.windowDependent?.(row) === true }));
-  const plan = planMerge({ region, lastTime: lastT, firstKeys, windowDependent: spec.windowDependent !== undefined }, incoming);
+  return { region, regionAt, firstKeys };
+}
+
+/** The file's rows with the plan applied: replacements in place, late rows in export order, fresh rows at the end. */
+function applyPlan(existing: readonly Row[], rows: readonly Row[], plan: MergePlan, regionAt: ReadonlyMap<string, number>, replaceRestated: boolean, view: MergeView, gpuOrder?: readonly string[]): Row[] {
+  // Provisional rows take their settled values whatever the flags; restated ones only with --replace-restated.
+  const replace = new Map<number, Row>();
+  for (const [k, i] of [...plan.refreshed, ...(replaceRestated ? plan.restated : [])]) replace.set(regionAt.get(k) as number, rows[i] as Row);
+  const merged = existing.map((row, i) => replace.get(i) ?? row);
+  if (plan.late.length > 0) {
+    // Late rows (a day the service published late) go where one full export has them: by time, then model order.
+    const all = [...merged, ...plan.late.map((i) => rows[i] as Row)].map((row) => ({ row, ...view.asMerge(row) }));
+    merged.splice(0, merged.length, ...all.sort(exportOrder(gpuOrder)).map((r) => r.row));
+  }
+  for (const i of plan.fresh) merged.push(rows[i] as Row);
+  return merged;
+}
+
+/** Refuses rows whose typed columns differ from the file's (exit 2, the file untouched). */
+function checkColumns(existing: ExistingRows, merged: readonly Row[], spec: RewriteSpec): void {
+  const columns = (spec.formatter.columnsFor as NonNullable<Formatter['columnsFor']>)(merged, spec.options);
+  if (existing.columns.length === 0 || sameColumns(existing.columns, columns, spec.partitionBy)) return;
+  const cols = (cs: readonly TypedColumn[]): string => cs.filter((c) => c.name !== spec.partitionBy).map((c) => `${c.name} ${c.type}`).join(', ');
+  throw new UsageError(`${spec.target} has the columns ${cols(existing.columns)}; this run would write ${cols(columns)}`, 'use the same --columns as the file, or a new file');
+}
+
+/** Merges this run's rows into the existing ones and rewrites the file or folder atomically; see the module comment. */
+export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Promise<AppendResult> {
+  const view = mergeView(existing, rows, spec);
+  const { region, regionAt, firstKeys } = fileRegion(existing.rows, view);
+  const incoming = rows.map((row) => ({ ...view.asMerge(row), windowDependent: spec.windowDependent?.(row) === true }));
+  const plan = planMerge({ region, lastTime: view.lastTime, firstKeys, windowDependent: spec.windowDependent !== undefined }, incoming);
   const lastFresh = plan.lastFresh === undefined ? undefined : rows[plan.lastFresh];
   const report = reportMerge(plan, {
     target: spec.target,
     existingRows: existing.rows.length,
     lastTimeShown: existing.lastTime,
-    lastKey: lastFresh === undefined ? existing.lastKey : shown(lastFresh),
-    restatedKeys: [...plan.restated.values()].map((i) => shown(rows[i] as Row)),
+    lastKey: lastFresh === undefined ? existing.lastKey : view.shown(lastFresh),
+    restatedKeys: [...plan.restated.values()].map((i) => view.shown(rows[i] as Row)),
     replaceRestated: spec.replaceRestated,
   });
   if (report.warning !== undefined) ctx.log.warn(report.warning);
@@ -165,21 +208,8 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
     ctx.log.info(report.message);
     return { ...report.result, written: false };
   }
-  // Provisional rows take their settled values whatever the flags; restated ones only with --replace-restated.
-  const replace = new Map<number, Row>();
-  for (const [k, i] of [...plan.refreshed, ...(report.replaceRestated ? plan.restated : [])]) replace.set(regionAt.get(k) as number, rows[i] as Row);
-  const merged = existing.rows.map((row, i) => replace.get(i) ?? row);
-  if (plan.late.length > 0) {
-    // Late rows (a day the service published late) go where one full export has them: by time, then model order.
-    const all = [...merged, ...plan.late.map((i) => rows[i] as Row)].map((row) => ({ row, ...asMerge(row) }));
-    merged.splice(0, merged.length, ...all.sort(order).map((r) => r.row));
-  }
-  for (const i of plan.fresh) merged.push(rows[i] as Row);
-  const columns = (spec.formatter.columnsFor as NonNullable<Formatter['columnsFor']>)(merged, spec.options);
-  if (existing.columns.length > 0 && !sameColumns(existing.columns, columns, spec.partitionBy)) {
-    const cols = (cs: readonly TypedColumn[]): string => cs.filter((c) => c.name !== spec.partitionBy).map((c) => `${c.name} ${c.type}`).join(', ');
-    throw new UsageError(`${spec.target} has the columns ${cols(existing.columns)}; this run would write ${cols(columns)}`, 'use the same --columns as the file, or a new file');
-  }
+  const merged = applyPlan(existing.rows, rows, plan, regionAt, report.replaceRestated, view, spec.gpuOrder);
+  checkColumns(existing, merged, spec);
   await writeRows(ctx, spec, merged);
   ctx.committed?.();
   ctx.log.info(report.message);
