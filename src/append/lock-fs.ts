@@ -4,9 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { link, lstat, open, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { OutputError } from '../errors.js';
-import { errorCode } from '../domain/files.js';
+import { describeFsError, errorCode, tempStem } from '../domain/files.js';
 
 /** Puts a lock file in place, or reports that one is there. */
 export interface LockWriter {
@@ -24,8 +23,8 @@ export interface LockWriter {
  * the fallback, and a failed write removes the file it created.
  */
 export async function lockWriter(file: string, text: string): Promise<LockWriter> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const failed = (err: unknown) => new OutputError(`cannot create lock ${file}: ${fsReason(err)}`);
+  const temp = `${tempStem(file, randomBytes(6).toString('hex'))}.tmp`;
+  const failed = (err: unknown) => new OutputError(`cannot create lock ${file}: ${describeFsError(err)}`);
   try {
     await writeSynced(temp, text);
   } catch (err) {
@@ -74,28 +73,11 @@ async function writeSynced(file: string, text: string): Promise<void> {
   await fh.close();
 }
 
-const REASONS: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EFBIG: 'file too large (a file size limit is set)',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  EISDIR: 'it is a folder',
-  ELOOP: 'too many levels of symbolic links',
-};
-
-/** A file-system error in a few words ("no space left on device"). */
-export function fsReason(err: unknown): string {
-  const code = errorCode(err);
-  return (code !== undefined ? REASONS[code] : undefined) ?? (err instanceof Error ? err.message : String(err));
-}
-
 /** What is at the lock's path when it cannot be read: undefined when nothing is there any more. */
 export async function unreadable(file: string, err: unknown): Promise<string | undefined> {
   const st = await lstat(file).catch(() => undefined);
   if (st === undefined) return undefined;
   if (st.isSymbolicLink() && errorCode(err) === 'ENOENT') return 'it is a symbolic link to nothing';
   if (st.isDirectory()) return 'it is a folder';
-  return fsReason(err);
+  return describeFsError(err);
 }

@@ -13,10 +13,10 @@ import { hostname } from 'node:os';
 import { link, lstat, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { LockedError } from '../errors.js';
-import { errorCode } from '../domain/files.js';
+import { describeFsError, errorCode } from '../domain/files.js';
 import { sleep } from '../domain/sleep.js';
 import { isAlive, sweepStale } from '../output/files/stale-temp.js';
-import { fsReason, lockWriter, unreadable, type LockWriter } from './lock-fs.js';
+import { lockWriter, unreadable, type LockWriter } from './lock-fs.js';
 
 /** What a lock file holds. */
 export interface LockInfo {
@@ -112,7 +112,7 @@ async function takeOver(file: string, staleText: string): Promise<void> {
     await rename(file, aside);
   } catch (err) {
     if (errorCode(err) === 'ENOENT') return;
-    throw new LockedError(`cannot take over the stale lock ${file}: ${fsReason(err)}`, `remove ${file} if no run is active`);
+    throw new LockedError(`cannot take over the stale lock ${file}: ${describeFsError(err)}`, `remove ${file} if no run is active`);
   }
   const moved = await readFile(aside, 'utf8').catch(() => '');
   if (moved !== staleText) await link(aside, file).catch(() => undefined);

@@ -16,7 +16,7 @@ import { type Stats } from 'node:fs';
 import { lstat, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputError } from '../../errors.js';
-import { errorCode, syncFolder } from '../../domain/files.js';
+import { errorCode, parseTempName, syncFolder, tempStem } from '../../domain/files.js';
 import { checkFolder, outputError } from './file-sink.js';
 import { isAlive } from './stale-temp.js';
 
@@ -57,20 +57,18 @@ export async function checkDirTarget(target: string, replaceable: Replaceable): 
  * instead when `base` is missing (a run was killed mid-swap). Best effort; resolves to the number handled.
  */
 export async function sweepStaleDirs(parent: string, base: string, minAgeMs = STALE_AFTER_MS): Promise<number> {
-  const prefix = `.${base}.`;
   let handled = 0;
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const m = /^(\d+)\.[0-9a-f]{12}\.(tmp|old)$/.exec(name.slice(prefix.length));
-    if (!m) continue;
-    const pid = Number(m[1]);
+    const m = parseTempName(name, base);
+    if (m === undefined || (m.suffix !== 'tmp' && m.suffix !== 'old')) continue;
+    const pid = m.pid;
     if (pid === process.pid || isAlive(pid)) continue;
     const p = path.join(parent, name);
     const st = await lstat(p).catch(() => undefined);
     // ctime: a rename updates it, so an `.old` counts from the moment it was set aside.
     if (st?.isDirectory() !== true || Date.now() - st.ctimeMs < minAgeMs) continue;
-    if (m[2] === 'old' && (await lstatOrUndefined(path.join(parent, base)).catch(() => null)) === undefined) {
+    if (m.suffix === 'old' && (await lstatOrUndefined(path.join(parent, base)).catch(() => null)) === undefined) {
       await rename(p, path.join(parent, base)).then(() => handled++, () => undefined);
       continue;
     }
@@ -90,7 +88,7 @@ export async function replaceDir(target: string, replaceable: Replaceable, build
   const base = path.basename(abs);
   await sweepStaleDirs(parent, base);
   const { randomBytes } = await import('node:crypto');
-  const stem = path.join(parent, `.${base}.${process.pid}.${randomBytes(6).toString('hex')}`);
+  const stem = tempStem(abs, randomBytes(6).toString('hex'));
   const tmp = `${stem}.tmp`;
   try {
     await mkdir(tmp);

@@ -1,6 +1,7 @@
 /** Clean-up of temporary files that a killed run of gpumkt left next to its -o target. */
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { parseTempName } from '../../domain/files.js';
 
 // Left behind only by a run killed with SIGKILL (or a crash): old enough, and its process is gone.
 const STALE_AFTER_MS = 10 * 60 * 1000;
@@ -22,7 +23,6 @@ export function isAlive(pid: number): boolean {
  * Best effort: a failure here never stops the export. Resolves to the number of files removed.
  */
 export async function sweepStale(dir: string, base: string, minAgeMs = STALE_AFTER_MS): Promise<number> {
-  const prefix = `.${base}.`;
   let names: string[];
   let removed = 0;
   try {
@@ -31,10 +31,9 @@ export async function sweepStale(dir: string, base: string, minAgeMs = STALE_AFT
     return 0;
   }
   for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const m = /^(\d+)\.[0-9a-f]{12}\.tmp$/.exec(name.slice(prefix.length));
-    if (!m) continue;
-    const pid = Number(m[1]);
+    const m = parseTempName(name, base);
+    if (m?.suffix !== 'tmp') continue;
+    const pid = m.pid;
     if (pid === process.pid || isAlive(pid)) continue;
     const p = path.join(dir, name);
     const st = await stat(p).catch(() => undefined);
