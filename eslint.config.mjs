@@ -75,6 +75,7 @@ export default tseslint.config(
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
         setInterval: 'readonly',
+        setImmediate: 'readonly',
         fetch: 'readonly',
         performance: 'readonly',
         require: 'readonly',
