@@ -7,7 +7,7 @@
 //   node scripts/reference.mjs --check   list stale files and exit 1 (nothing written)
 //   node scripts/reference.mjs --root D  read README.md from D and write there instead (tests)
 //
-// `referenceFiles()` is what the generator list of scripts/generate.mjs calls.
+// `npm run generate` (scripts/generate.mjs) runs it with every other generator; `referenceFiles()` is its entry.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -87,7 +87,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`${path}: rewritten`);
   }
   if (check && stale.length > 0) {
-    console.error(`stale generated files: ${stale.join(', ')}; run npm run reference and commit the result`);
+    console.error(`stale generated files: ${stale.join(', ')}; run npm run generate and commit the result`);
     process.exit(1);
   }
 }

@@ -71,7 +71,7 @@ describe('README as a front page', () => {
       expect(row?.[2], cmd).toBe(cmd);
     }
     for (const ds of DATASETS) {
-      const path = decodeURIComponent(ds.endpoint.path({ gpu: '{gpu}' } as never));
+      const path = decodeURIComponent(ds.endpoint.path({ gpu: '{gpu}' }));
       expect(rows.find((r) => r[1] === ds.name)?.[3], ds.name).toContain(`GET ${path}`);
     }
   });
