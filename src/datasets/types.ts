@@ -132,12 +132,16 @@ export interface Dataset<P = unknown> {
   readonly glossary?: ReadonlyArray<readonly [string, string]>;
   /** Columns --y may name (default: the endpoint's value column). */
   readonly numeric?: readonly string[];
+  /** One line on stderr whenever this dataset runs (a public fallback says what it serves instead). */
+  readonly note?: string;
 }
 
 /** A dataset a command switches to: `memory --from …` runs the memory history, `latest --current` the current index. */
 export interface DatasetVariant {
-  /** True when the flags select this variant. */
-  when(flags: Flags): boolean;
+  /** True when the flags select this variant; `keyed` is false when the run has no key (public fallbacks). */
+  when(flags: Flags, keyed: boolean): boolean;
+  /** How a command line selects it (`--current`, `without a key`): `status` lists each variant under it. */
+  readonly label?: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly dataset: Dataset<any>;
 }

@@ -37,11 +37,12 @@ export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to
  * datasets); the command's flags may select one of its variants (targets.ts).
  */
 export async function runDataset(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags): Promise<void> {
-  const ds = selectDataset(command, flags);
+  const settings = await loadSettings(ctx);
+  const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
+  const ds = selectDataset(command, flags, keyed);
   const today = ctx.today();
   ds.validate?.(flags, today);
-  const settings = await loadSettings(ctx);
-  const targets = resolveTargets(ds, args, flags, ctx.globals().sandbox || settings.apiKey !== undefined);
+  const targets = resolveTargets(ds, args, flags, keyed);
   let window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;
   if (window) checkWindowNotFuture(window, today);
   const asked = window;
@@ -82,6 +83,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const valueKey = endpoint.valueKey;
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
   const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name });
+  if (ds.note) ctx.log.info(ds.note);
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
