@@ -53,6 +53,8 @@ const historyAt: Dataset<AtParams> = {
   groups: { window: false, series: false, analysis: false },
   fetch: { kind: 'single' },
   sort: false,
+  // Not stated for REST (the MCP twin is full only): keyed; a premium key is served the nearest daily record.
+  plan: 'premium',
   targetColumn: 'gpu_name',
   validate: (flags) => void at(flags),
   params: (flags, gpu) => ({ gpu: gpu as GpuModel, datetime: at(flags) }),

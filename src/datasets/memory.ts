@@ -44,6 +44,7 @@ const memory: Dataset<MemoryParams> = {
     { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
   ],
   fetch: { kind: 'single' },
+  plan: 'premium',
   // The id is the row's key; the price and its move matter most, the weekly range and times least.
   table: { keys: ['id'], priority: ['price', 'changePct', 'memoryType', 'category', 'updatedAt', 'weeklyHigh', 'weeklyLow'] },
   sort: false,
