@@ -52,7 +52,8 @@ const historyPublic: Dataset<PublicHistoryParams> = {
   fetch: { kind: 'single' },
   sort: true,
   plan: 'free',
-  note: `no API key: the public daily index (GET /api/gpu/{gpu}/index-history): five models, the last ${PUBLIC_HISTORY_MONTHS} months; a key unlocks hourly rows, RTX PRO 6000 WS and the full history`,
+  // One 80-column line: what is served instead, and its limits.
+  note: `no API key: the public daily series instead (five models, last ${PUBLIC_HISTORY_MONTHS} months)`,
   validate: checkKeyless,
   // 'all' is every model the public series has; a model only a key reads is refused before any request.
   targets: (args) => {

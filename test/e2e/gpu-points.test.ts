@@ -209,7 +209,7 @@ describe('history --at', () => {
 });
 
 describe('history without a key (the public daily series)', () => {
-  const NOTE = 'gpumkt: no API key: the public daily index (GET /api/gpu/{gpu}/index-history): five models, the last 3 months; a key unlocks hourly rows, RTX PRO 6000 WS and the full history\n';
+  const NOTE = 'gpumkt: no API key: the public daily series instead (five models, last 3 months)\n';
 
   it('runs instead of failing, says so on stderr, sends no key, and gives the daily rows a key would', async () => {
     const before = sb.current.requests.length;
