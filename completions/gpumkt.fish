@@ -230,7 +230,7 @@ end
 
 function __gpumkt_v_command_13
     printf '%s\t%s\n' 'util-index' 'daily utilization index, each move split into demand and supply effects'
-    printf '%s\t%s\n' 'history' 'price-index series (USD per GPU-hour) per GPU model'
+    printf '%s\t%s\n' 'history' 'price-index series (USD per GPU-hour) per GPU model (no key: the public daily series)'
     printf '%s\t%s\n' 'volume' 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
     printf '%s\t%s\n' 'range' 'index history with per-row granularity (auto: daily over ~30 days, else hourly)'
     printf '%s\t%s\n' 'memory' 'current memory spot prices (USD per unit; changePct in percent); with --from/--to, daily history'
@@ -263,7 +263,7 @@ complete -c gpumkt -l sandbox -d 'query a built-in local sandbox with synthetic 
 complete -c gpumkt -l no-pager -d 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)'
 complete -c gpumkt -s h -l help -d 'display help for command'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'util-index' -d 'daily utilization index, each move split into demand and supply effects'
-complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'history' -d 'price-index series (USD per GPU-hour) per GPU model'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'history' -d 'price-index series (USD per GPU-hour) per GPU model (no key: the public daily series)'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'volume' -d 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'range' -d 'index history with per-row granularity (auto: daily over ~30 days, else hourly)'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'memory' -d 'current memory spot prices (USD per unit; changePct in percent); with --from/--to, daily history'

@@ -12,7 +12,7 @@ import type { SeriesParams } from './per-gpu-series.js';
 const series = perGpuSeries({
   name: 'history',
   leaf: 'history-simple',
-  summary: 'price-index series (USD per GPU-hour) per GPU model',
+  summary: 'price-index series (USD per GPU-hour) per GPU model (no key: the public daily series)',
   examples: ['gpumkt history h100 --from 3m -f csv -o h100.csv', 'gpumkt history h100 h200 --from 7d --granularity daily', "gpumkt history h100 --at '2026-11-02 14:30'"],
   row: { timestamp: 'datetime', index_value: 'number' },
   timeKey: 'timestamp',
