@@ -256,6 +256,17 @@ describe('gpus --free and --live', () => {
   });
 });
 
+describe('routes without a command of their own', () => {
+  it('/api/h100-history and the deprecated /api/day-index answer through api, without a key, as history h100 and latest do', async () => {
+    const h100 = await runCli(['api', '/api/h100-history', '-q', 'startDate=2026-11-18', '-f', 'csv', '--columns', 'timestamp,index_value'], { env: env('none') });
+    expect(h100.code, h100.stderr).toBe(0);
+    const history = await runCli(['history', 'h100', '--from', '2026-11-18', '-f', 'csv', '--order', 'desc', '-q'], { env: env('none') });
+    expect(h100.stdout).toBe(history.stdout);
+    const day = await runCli(['api', '/api/day-index', '-q', 'gpuType=B200', '-f', 'json'], { env: env('none') });
+    expect(JSON.parse(day.stdout)).toEqual(await rows(['latest', 'b200'], 'none'));
+  });
+});
+
 describe('status: what the key reads, per dataset family', () => {
   it('from the prefix alone (no request per family): full reads everything, premium all but rolling now, no key the public routes', async () => {
     const before = sb.current.requests.length;
