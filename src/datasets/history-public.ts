@@ -52,8 +52,8 @@ const historyPublic: Dataset<PublicHistoryParams> = {
   fetch: { kind: 'single' },
   sort: true,
   plan: 'free',
-  // One 80-column line: what is served instead, and its limits.
-  note: `no API key: the public daily series instead (five models, last ${PUBLIC_HISTORY_MONTHS} months)`,
+  // One 80-column line: what is served instead, and its limits (this dataset runs only without a key).
+  keylessNote: () => `no API key: the public daily series instead (five models, last ${PUBLIC_HISTORY_MONTHS} months)`,
   validate: checkKeyless,
   // 'all' is every model the public series has; a model only a key reads is refused before any request.
   targets: (args) => {

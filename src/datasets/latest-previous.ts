@@ -7,7 +7,7 @@
 import { defineEndpoint } from '../api/envelope.js';
 import { AuthError, UsageError } from '../errors.js';
 import { GPU_MODELS, resolveGpuList } from '../domain/gpus.js';
-import { describeNeed, FREE_GPU_MODELS } from '../domain/plans.js';
+import { describeNeed, FREE_GPU_MODELS, keylessModelsNote } from '../domain/plans.js';
 import type { Dataset } from './types.js';
 
 /** Parameters of one previous-day request. */
@@ -46,6 +46,7 @@ const latestPrevious: Dataset<PreviousParams> = {
     return gpus;
   },
   params: (_flags, gpu) => ({ gpu: gpu as string }),
+  keylessNote: keylessModelsNote,
   noAppend: { message: 'latest --previous is one settled day per model, not a series: --append does not apply', hint: 'for a daily series use: gpumkt history <gpu...> --granularity daily --append <file>' },
 };
 

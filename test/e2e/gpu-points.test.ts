@@ -125,8 +125,8 @@ describe('rolling --from/--to (its daily history)', () => {
     else expect((await reader.read(file)).rows).toEqual((await reader.read(full)).rows);
   });
 
-  it('--dry-run prints one request per model, the key from the environment', async () => {
-    const r = await runCli(['--dry-run', 'rolling', 'h100', 'b200', '--from', '2026-11-01'], { env: { GPUMKT_API_KEY: undefined } });
+  it('--dry-run prints one request per model, the key as $GPUMKT_API_KEY', async () => {
+    const r = await runCli(['--dry-run', 'rolling', 'h100', 'b200', '--from', '2026-11-01'], { env: { GPUMKT_API_KEY: sandboxEnv(sb.current).GPUMKT_API_KEY } });
     expect(r.stdout).toBe(['H100%20SXM', 'B200'].map((g) => `curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" 'https://api.ornnai.com/api/gpu/${g}/rolling-24h-average/history?startDate=2026-11-01&endDate=${TODAY}'\n`).join(''));
   });
 });
@@ -144,7 +144,7 @@ describe('latest --previous', () => {
       expect([row.date, row.index_value]).toEqual([String(last.timestamp).slice(0, 10), last.index_value]);
     }
     expect(await rows(['latest', '--previous'], 'premium')).toEqual(prev);
-    const anon = await rows(['latest', '--previous'], 'none');
+    const anon = await rows(['latest', '--previous'], 'none', 'gpumkt: RTX PRO 6000 WS needs an API key: without one the service shows 5 of the 6 models\n');
     expect(anon).toEqual(prev.filter((r) => r.gpu_name !== 'RTX PRO 6000 WS'));
     expect(anon.map((r) => r.gpu_name)).toEqual(FREE);
   });
@@ -203,7 +203,7 @@ describe('history --at', () => {
       expect(r.stderr).toContain('--at');
     }
     expect(sb.current.requests.length).toBe(before);
-    const dry = await runCli(['--dry-run', 'history', 'h100', '--at', '2026-11-10 12:31'], { env: { GPUMKT_API_KEY: undefined } });
+    const dry = await runCli(['--dry-run', 'history', 'h100', '--at', '2026-11-10 12:31'], { env: { GPUMKT_API_KEY: sandboxEnv(sb.current).GPUMKT_API_KEY } });
     expect(dry.stdout).toBe(`curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" 'https://api.ornnai.com/api/gpu/H100%20SXM/history?datetime=2026-11-10T12%3A31%3A00.000Z'\n`);
   });
 });
