@@ -27,11 +27,14 @@ export interface PublicHistoryParams {
 /** What a run without a key may ask for; anything more is exit 3 naming the plan (or 2 for a flag that does not apply). */
 function checkKeyless(flags: Flags, today: string): void {
   const need = describeNeed('premium');
-  if (flags.granularity === 'hourly') throw new AuthError(`hourly history needs ${describeNeed('full')}; without a key history is the public daily series`);
-  if (flags.limit !== undefined && flags.limit !== 'all') throw new UsageError('--limit does not apply to the public daily series (no key): give --from instead');
+  if (flags.granularity === 'hourly')
+    throw new AuthError(`hourly history needs ${describeNeed('full')}; without a key history is the public daily series`);
+  if (flags.limit !== undefined && flags.limit !== 'all')
+    throw new UsageError('--limit does not apply to the public daily series (no key): give --from instead');
   const start = subtractMonths(today, PUBLIC_HISTORY_MONTHS);
   const { from } = resolveWindow(flags.from as string | undefined, flags.to as string | undefined, today);
-  if (from < start) throw new AuthError(`without a key history reaches back ${PUBLIC_HISTORY_MONTHS} months (to ${start}); --from ${from} needs ${need}`);
+  if (from < start)
+    throw new AuthError(`without a key history reaches back ${PUBLIC_HISTORY_MONTHS} months (to ${start}); --from ${from} needs ${need}`);
 }
 
 const historyPublic: Dataset<PublicHistoryParams> = {
@@ -42,7 +45,11 @@ const historyPublic: Dataset<PublicHistoryParams> = {
     id: 'index-history',
     path: (p) => gpuPath(p.gpu, 'index-history'),
     query: (p) => ({ startDate: p.from, endDate: p.to }),
-    envelope: { fields: { success: 'boolean?', access: 'string?', granularity: 'string?' }, query: SERIES_QUERY, rows: { timestamp: 'datetime', index_value: 'number' } },
+    envelope: {
+      fields: { success: 'boolean?', access: 'string?', granularity: 'string?' },
+      query: SERIES_QUERY,
+      rows: { timestamp: 'datetime', index_value: 'number' },
+    },
     timeKey: 'timestamp',
     columns: ['timestamp', 'index_value'],
     valueKey: 'index_value',
@@ -60,7 +67,10 @@ const historyPublic: Dataset<PublicHistoryParams> = {
     if (args.length === 0 || args.some((a) => a.trim().toLowerCase() === 'all')) return FREE_GPU_MODELS;
     const gpus = resolveGpuList(args);
     const locked = gpus.find((g) => !FREE_GPU_MODELS.includes(g));
-    if (locked) throw new AuthError(`history of ${locked} needs ${describeNeed('premium')}; without a key history serves ${FREE_GPU_MODELS.join(', ')}`);
+    if (locked)
+      throw new AuthError(
+        `history of ${locked} needs ${describeNeed('premium')}; without a key history serves ${FREE_GPU_MODELS.join(', ')}`,
+      );
     return gpus;
   },
   params: (_flags, gpu, window) => ({ gpu: gpu as GpuModel, from: window?.from ?? '', to: window?.to ?? '' }),

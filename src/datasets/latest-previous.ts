@@ -23,7 +23,11 @@ const latestPrevious: Dataset<PreviousParams> = {
     id: 'daily-index-previous',
     path: (p) => `/api/daily-index/${encodeURIComponent(p.gpu)}/previous`,
     query: () => ({}),
-    envelope: { fields: { success: 'boolean?' }, rows: { gpu_name: 'string', region: 'string?', index_value: 'number', date: 'string?' }, oneOrMany: true },
+    envelope: {
+      fields: { success: 'boolean?' },
+      rows: { gpu_name: 'string', region: 'string?', index_value: 'number', date: 'string?' },
+      oneOrMany: true,
+    },
     columns: ['gpu_name', 'region', 'index_value', 'date'],
     valueKey: 'index_value',
   }),
@@ -42,12 +46,18 @@ const latestPrevious: Dataset<PreviousParams> = {
     if (every) return keyed ? GPU_MODELS : FREE_GPU_MODELS;
     const gpus = resolveGpuList(args);
     const locked = keyed ? undefined : gpus.find((g) => !FREE_GPU_MODELS.includes(g));
-    if (locked) throw new AuthError(`latest --previous of ${locked} needs ${describeNeed('premium')}; without a key it serves ${FREE_GPU_MODELS.join(', ')}`);
+    if (locked)
+      throw new AuthError(
+        `latest --previous of ${locked} needs ${describeNeed('premium')}; without a key it serves ${FREE_GPU_MODELS.join(', ')}`,
+      );
     return gpus;
   },
   params: (_flags, gpu) => ({ gpu: gpu as string }),
   keylessNote: keylessModelsNote,
-  noAppend: { message: 'latest --previous is one settled day per model, not a series: --append does not apply', hint: 'for a daily series use: gpumkt history <gpu...> --granularity daily --append <file>' },
+  noAppend: {
+    message: 'latest --previous is one settled day per model, not a series: --append does not apply',
+    hint: 'for a daily series use: gpumkt history <gpu...> --granularity daily --append <file>',
+  },
 };
 
 export default latestPrevious;

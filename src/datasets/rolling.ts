@@ -20,7 +20,12 @@ export interface RollingParams {
 const rolling: Dataset<RollingParams> = {
   name: 'rolling',
   summary: 'rolling 24-hour average price (USD per GPU-hour) per GPU model; with --from/--to, its daily history',
-  examples: ['gpumkt rolling', 'gpumkt rolling h100 b200 -f csv', 'gpumkt rolling h100 --from 30d', 'gpumkt rolling all --from 90d --append rolling.csv'],
+  examples: [
+    'gpumkt rolling',
+    'gpumkt rolling h100 b200 -f csv',
+    'gpumkt rolling h100 --from 30d',
+    'gpumkt rolling all --from 90d --append rolling.csv',
+  ],
   endpoint: defineEndpoint<RollingParams>({
     id: 'rolling-24h-average',
     path: (p) => gpuPath(p.gpu, 'rolling-24h-average'),
@@ -42,7 +47,10 @@ const rolling: Dataset<RollingParams> = {
   targetColumn: 'gpu_name',
   targets: (args) => (args.length === 0 ? GPU_MODELS : resolveGpuList(args)),
   params: (_flags, gpu) => ({ gpu: gpu as GpuModel }),
-  noAppend: { message: 'rolling without --from/--to is the average of the last 24 hours, not a series: --append does not apply', hint: 'for the daily history use: gpumkt rolling <gpu...> --from 30d --append <file>' },
+  noAppend: {
+    message: 'rolling without --from/--to is the average of the last 24 hours, not a series: --append does not apply',
+    hint: 'for the daily history use: gpumkt rolling <gpu...> --from 30d --append <file>',
+  },
   table: { keys: ['gpu_name'], priority: ['average_usd_per_hour', 'last_updated'] },
   variants: [{ label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: rollingHistory }],
 };

@@ -18,10 +18,10 @@ import { isoInstant, parseInstant } from '../domain/instants.js';
 import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, jsonReply, noData, unauthorized, type Reply } from './http.js';
 import type { Params } from './params.js';
 import { accessOf, freeWindowStart, requireSubDaily } from './plans.js';
-import { isFreeGpu } from './catalog.js';
-import { seriesPoints } from './series-model.js';
-import { nearestPoint, previousDaily, rollingAverage, rollingHistory } from './point-models.js';
-import type { ExtraInput } from './handlers-extra.js';
+import { isFreeGpu } from './models/catalog.js';
+import { seriesPoints } from './models/series-model.js';
+import { nearestPoint, previousDaily, rollingAverage, rollingHistory } from './models/point-models.js';
+import type { ExtraInput } from './table-handlers.js';
 
 /** The service's 400 for a missing or unreadable `datetime`. */
 export const DATETIME_MESSAGE = 'datetime query parameter is required (format: YYYY-MM-DD HH:MM:SS or ISO 8601)';
@@ -61,7 +61,8 @@ export function rollingCurrentHandler({ today, now, plan, path }: ExtraInput): R
   const r = rollingAverage(gpu, now, today, now);
   if (!r) throw noData(`No rolling average data found for ${gpu}`);
   return jsonReply(200, {
-    success: true, access: accessOf(plan),
+    success: true,
+    access: accessOf(plan),
     data: { gpu_name: gpu, region: '', average_usd_per_hour: r.value, last_updated: r.lastUpdated },
   });
 }
@@ -72,7 +73,10 @@ export function rollingHistoryHandler({ params, today, now, plan, path }: ExtraI
   const { from, to } = window(params, today, (end) => addDays(end, -29));
   const days = rollingHistory(gpu, from, to, today, now);
   return jsonReply(200, {
-    success: true, access: accessOf(plan), granularity: 'daily', query: queryEcho(gpu, from, to, days.length),
+    success: true,
+    access: accessOf(plan),
+    granularity: 'daily',
+    query: queryEcho(gpu, from, to, days.length),
     data: days.map((d) => ({ date: d.date, average_usd_per_hour: d.value })),
   });
 }
@@ -87,8 +91,17 @@ export function nearestHandler({ params, today, now, plan, path }: ExtraInput): 
   const p = nearestPoint(gpu, at, grain, today, now);
   if (!p) throw noData(`No index data found for ${gpu}`);
   return jsonReply(200, {
-    success: true, access: accessOf(plan), granularity: grain,
-    data: { gpu_name: gpu, requested_datetime: isoInstant(at), timestamp: p.timestamp, index_value: p.value, time_difference: p.seconds, is_exact: p.seconds === 0 },
+    success: true,
+    access: accessOf(plan),
+    granularity: grain,
+    data: {
+      gpu_name: gpu,
+      requested_datetime: isoInstant(at),
+      timestamp: p.timestamp,
+      index_value: p.value,
+      time_difference: p.seconds,
+      is_exact: p.seconds === 0,
+    },
   });
 }
 
@@ -100,7 +113,10 @@ export function indexHistoryHandler({ params, today, now, plan, keyed, path }: E
   if (!keyed && from < start) throw unauthorized(AUTH_MESSAGES.missing);
   const { total, points } = seriesPoints({ gpu, from, to, granularity: 'daily', today, now });
   return jsonReply(200, {
-    success: true, access: accessOf(plan), granularity: 'daily', query: queryEcho(gpu, from, to, total),
+    success: true,
+    access: accessOf(plan),
+    granularity: 'daily',
+    query: queryEcho(gpu, from, to, total),
     data: points.map((p) => ({ timestamp: p.recordedAt, index_value: p.price })),
   });
 }

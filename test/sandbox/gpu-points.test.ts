@@ -24,7 +24,9 @@ async function hourly(path: string, from: string, to: string): Promise<Row[]> {
 
 /** history-simple's daily rows of a window, oldest first. */
 async function daily(path: string, from: string, to: string): Promise<Row[]> {
-  return ((await get(sb(), `${path}/history-simple?startDate=${from}&endDate=${to}&granularity=daily&limit=1000`)).body.data as Row[]).reverse();
+  return (
+    (await get(sb(), `${path}/history-simple?startDate=${from}&endDate=${to}&granularity=daily&limit=1000`)).body.data as Row[]
+  ).reverse();
 }
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -36,7 +38,12 @@ describe('/api/daily-index/{gpu}/previous', () => {
       const prev = (await get(sb(), `/api/daily-index/${gpu}/previous`)).body.data as Row;
       const rows = await daily(`/api/gpu/${gpu}`, addDays(TODAY, -10), TODAY);
       const before = rows.filter((r) => String(r.timestamp).slice(0, 10) < String(latest.date)).at(-1) as Row;
-      expect(prev).toEqual({ gpu_name: decodeURIComponent(gpu), region: '', index_value: before.index_value, date: String(before.timestamp).slice(0, 10) });
+      expect(prev).toEqual({
+        gpu_name: decodeURIComponent(gpu),
+        region: '',
+        index_value: before.index_value,
+        date: String(before.timestamp).slice(0, 10),
+      });
       expect(String(prev.date) < String(latest.date)).toBe(true);
     }
   });
@@ -68,11 +75,14 @@ describe('/api/gpu/{gpu}/rolling-24h-average', () => {
     expect(hours.length).toBeGreaterThan(20);
     expect(Math.abs(r.body.data.average_usd_per_hour - mean(hours.map((h) => h.index_value as number)))).toBeLessThan(1e-12);
     expect(r.body).toMatchObject({ success: true, access: 'full', data: { gpu_name: 'H100 SXM', region: '' } });
-    const newest = hours.map((h) => String(h.exact_timestamp)).sort().at(-1);
+    const newest = hours
+      .map((h) => String(h.exact_timestamp))
+      .sort()
+      .at(-1);
     expect(r.body.data.last_updated).toBe(newest);
   });
 
-  it('is a route for sub-daily data: a premium key gets the service\'s 403, no key 401', async () => {
+  it("is a route for sub-daily data: a premium key gets the service's 403, no key 401", async () => {
     expect((await get(sb(), `${H100}/rolling-24h-average`, SANDBOX_DAILY_ONLY_KEY)).text).toBe(DAILY_ONLY);
     expect((await get(sb(), `${H100}/rolling-24h-average`, null)).text).toBe(MISSING);
   });
@@ -83,11 +93,14 @@ describe('/api/gpu/{gpu}/rolling-24h-average', () => {
     try {
       const r = (await get(clocked, `${H100}/rolling-24h-average`)).body.data as Row;
       expect(String(r.last_updated) <= now).toBe(true);
-      const hours = ((await get(clocked, `${H100}/history-range?startDate=${addDays(TODAY, -1)}&endDate=${TODAY}&granularity=hourly&limit=100`)).body.data as Row[])
-        .filter((h) => Date.parse(String(h.exact_timestamp)) > Date.parse(now) - 86_400_000);
+      const hours = (
+        (await get(clocked, `${H100}/history-range?startDate=${addDays(TODAY, -1)}&endDate=${TODAY}&granularity=hourly&limit=100`)).body
+          .data as Row[]
+      ).filter((h) => Date.parse(String(h.exact_timestamp)) > Date.parse(now) - 86_400_000);
       expect(hours.every((h) => String(h.exact_timestamp) <= now)).toBe(true);
       expect(Math.abs((r.average_usd_per_hour as number) - mean(hours.map((h) => h.index_value as number)))).toBeLessThan(1e-12);
-      const hist = (await get(clocked, `${H100}/rolling-24h-average/history?startDate=${addDays(TODAY, -2)}&endDate=${addDays(TODAY, 5)}`)).body.data as Row[];
+      const hist = (await get(clocked, `${H100}/rolling-24h-average/history?startDate=${addDays(TODAY, -2)}&endDate=${addDays(TODAY, 5)}`))
+        .body.data as Row[];
       expect(hist[0]).toEqual({ date: TODAY, average_usd_per_hour: r.average_usd_per_hour });
     } finally {
       await clocked.close();
@@ -99,7 +112,12 @@ describe('/api/gpu/{gpu}/rolling-24h-average/history', () => {
   it('any key, daily: a settled day is the mean of its own readings, today the current value; newest first', async () => {
     for (const key of [SANDBOX_DEMO_KEY, SANDBOX_DAILY_ONLY_KEY]) {
       const r = await get(sb(), `${H100}/rolling-24h-average/history?startDate=${addDays(TODAY, -6)}&endDate=${TODAY}`, key);
-      expect(r.body).toMatchObject({ success: true, access: key === SANDBOX_DEMO_KEY ? 'full' : 'premium', granularity: 'daily', query: { gpu_name: 'H100 SXM', records_found: 7 } });
+      expect(r.body).toMatchObject({
+        success: true,
+        access: key === SANDBOX_DEMO_KEY ? 'full' : 'premium',
+        granularity: 'daily',
+        query: { gpu_name: 'H100 SXM', records_found: 7 },
+      });
       const rows = r.body.data as Row[];
       expect(rows.map((x) => x.date)).toEqual([0, 1, 2, 3, 4, 5, 6].map((n) => addDays(TODAY, -n)));
       const hours = await hourly(H100, addDays(TODAY, -6), TODAY);
@@ -121,8 +139,14 @@ describe('/api/gpu/{gpu}/rolling-24h-average/history', () => {
     const r = await get(sb(), `/api/gpu/B200/rolling-24h-average/history`);
     expect(r.body.data).toHaveLength(30);
     expect(r.body.data[0].date).toBe(TODAY);
-    expect((await get(sb(), `/api/gpu/B200/rolling-24h-average/history?startDate=2023-12-30&endDate=2024-01-02`)).body.data.map((x: Row) => x.date)).toEqual(['2024-01-02', '2024-01-01']);
-    expect((await get(sb(), `/api/gpu/B200/rolling-24h-average/history?startDate=${addDays(TODAY, 1)}&endDate=${addDays(TODAY, 9)}`)).body.data).toEqual([]);
+    expect(
+      (await get(sb(), `/api/gpu/B200/rolling-24h-average/history?startDate=2023-12-30&endDate=2024-01-02`)).body.data.map(
+        (x: Row) => x.date,
+      ),
+    ).toEqual(['2024-01-02', '2024-01-01']);
+    expect(
+      (await get(sb(), `/api/gpu/B200/rolling-24h-average/history?startDate=${addDays(TODAY, 1)}&endDate=${addDays(TODAY, 9)}`)).body.data,
+    ).toEqual([]);
     expect((await get(sb(), `/api/gpu/B200/rolling-24h-average/history`, null)).text).toBe(MISSING);
     expect((await get(sb(), `/api/gpu/B200/rolling-24h-average/history?startDate=2026-03-10&endDate=2026-03-01`)).status).toBe(400);
   });
@@ -134,17 +158,28 @@ describe('/api/gpu/{gpu}/history?datetime=', () => {
     const full = (await get(sb(), `${H100}/history?datetime=${encodeURIComponent(at)}`)).body;
     const hours = await hourly(H100, addDays(TODAY, -3), addDays(TODAY, -3));
     const atMs = Date.parse(`${addDays(TODAY, -3)}T12:31:00Z`);
-    const nearest = [...hours].sort((a, b) => Math.abs(Date.parse(String(a.recorded_at)) - atMs) - Math.abs(Date.parse(String(b.recorded_at)) - atMs))[0] as Row;
+    const nearest = [...hours].sort(
+      (a, b) => Math.abs(Date.parse(String(a.recorded_at)) - atMs) - Math.abs(Date.parse(String(b.recorded_at)) - atMs),
+    )[0] as Row;
     expect(full).toMatchObject({ access: 'full', granularity: 'hourly' });
     expect(full.data).toEqual({
-      gpu_name: 'H100 SXM', requested_datetime: `${addDays(TODAY, -3)}T12:31:00.000Z`, timestamp: nearest.recorded_at, index_value: nearest.index_value,
-      time_difference: Math.abs(Date.parse(String(nearest.recorded_at)) - atMs) / 1000, is_exact: false,
+      gpu_name: 'H100 SXM',
+      requested_datetime: `${addDays(TODAY, -3)}T12:31:00.000Z`,
+      timestamp: nearest.recorded_at,
+      index_value: nearest.index_value,
+      time_difference: Math.abs(Date.parse(String(nearest.recorded_at)) - atMs) / 1000,
+      is_exact: false,
     });
     const prem = (await get(sb(), `${H100}/history?datetime=${encodeURIComponent(at)}`, SANDBOX_DAILY_ONLY_KEY)).body;
     const days = await daily(H100, addDays(TODAY, -4), addDays(TODAY, -2));
     expect(prem).toMatchObject({ access: 'premium', granularity: 'daily' });
     // 12:31 is nearer the next midnight (41 340 s) than its own (45 060 s).
-    expect(prem.data).toMatchObject({ timestamp: `${addDays(TODAY, -2)}T00:00:00.000Z`, index_value: days[2]?.index_value, time_difference: 41_340, is_exact: false });
+    expect(prem.data).toMatchObject({
+      timestamp: `${addDays(TODAY, -2)}T00:00:00.000Z`,
+      index_value: days[2]?.index_value,
+      time_difference: 41_340,
+      is_exact: false,
+    });
   });
 
   it('an exact hour is exact; the two documented forms (and a zone) name the same instant', async () => {
@@ -158,12 +193,13 @@ describe('/api/gpu/{gpu}/history?datetime=', () => {
     const before = (await get(sb(), `${H100}/history?datetime=2023-12-31T23:00:00Z`)).body.data as Row;
     expect(before).toMatchObject({ timestamp: '2024-01-01T00:00:00.000Z', time_difference: 3600, is_exact: false });
     const after = (await get(sb(), `${H100}/history?datetime=2030-01-01`)).body.data as Row;
-    const last = (await get(sb(), `${H100}/history-simple?startDate=${TODAY}&endDate=${TODAY}&granularity=hourly&limit=1`)).body.data[0] as Row;
+    const last = (await get(sb(), `${H100}/history-simple?startDate=${TODAY}&endDate=${TODAY}&granularity=hourly&limit=1`)).body
+      .data[0] as Row;
     expect(after).toMatchObject({ timestamp: last.timestamp, index_value: last.index_value, is_exact: false });
     expect(after.time_difference).toBe((Date.parse('2030-01-01T00:00:00Z') - Date.parse(String(last.timestamp))) / 1000);
   });
 
-  it('datetime missing or unreadable: the service\'s 400; no key: 401', async () => {
+  it("datetime missing or unreadable: the service's 400; no key: 401", async () => {
     for (const q of ['', '?datetime=', '?datetime=yesterday', '?datetime=2026-02-30', '?datetime=2026-03-01T25:00']) {
       expect([q, (await get(sb(), `${H100}/history${q}`)).text]).toEqual([q, DATETIME]);
     }
@@ -198,9 +234,20 @@ describe('/api/gpu/{gpu}/index-history and /api/h100-history', () => {
   });
 
   it('serves the same bytes on every machine (pinned digests)', async () => {
-    const paths = [`${H100}/rolling-24h-average/history?startDate=2025-01-01&endDate=${TODAY}`, `${H100}/history?datetime=2025-06-01T08:20:00Z`, '/api/daily-index/B200/previous', `${H100}/index-history`];
+    const paths = [
+      `${H100}/rolling-24h-average/history?startDate=2025-01-01&endDate=${TODAY}`,
+      `${H100}/history?datetime=2025-06-01T08:20:00Z`,
+      '/api/daily-index/B200/previous',
+      `${H100}/index-history`,
+    ];
     const digests: string[] = [];
-    for (const p of paths) digests.push(createHash('sha256').update((await get(sb(), p)).text).digest('hex').slice(0, 16));
+    for (const p of paths)
+      digests.push(
+        createHash('sha256')
+          .update((await get(sb(), p)).text)
+          .digest('hex')
+          .slice(0, 16),
+      );
     expect(digests).toEqual(GOLDEN);
   });
 });
