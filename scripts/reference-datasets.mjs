@@ -36,7 +36,7 @@ function section(ds, label) {
   const glossary = new Map((ds.glossary ?? []).flatMap(([f, text]) => f.split(', ').map((n) => [n, text])));
   const gpuKey = ['gpus', 'some-gpus', 'gpu-option'].includes(ds.subject) ? '`gpu` (with several models)' : undefined;
   const key = [ds.endpoint.timeKey && `\`${ds.endpoint.timeKey}\``, ds.targetColumn ? `\`${ds.targetColumn}\`` : gpuKey].filter(Boolean);
-  const title = label === '' ? ds.name : `${ds.name} ${label}`;
+  const title = label === '' ? ds.name : `${ds.name} \`${label}\``;
   return [
     `## ${title}`,
     '',
@@ -70,7 +70,7 @@ export function datasetsDoc(datasets) {
     '',
     '| dataset | what it is | plan |',
     '|---|---|---|',
-    ...all.map(({ ds, label }) => `| [${label === '' ? ds.name : `${ds.name} ${label}`}](#${slug(label === '' ? ds.name : `${ds.name} ${label}`)}) | ${cell(ds.summary)} | ${planOf(ds)} |`),
+    ...all.map(({ ds, label }) => `| [${label === '' ? ds.name : `${ds.name} \`${label}\``}](#${slug(label === '' ? ds.name : `${ds.name} \`${label}\``)}) | ${cell(ds.summary)} | ${planOf(ds)} |`),
     '',
   ];
   for (const { ds, label } of all) lines.push(...section(ds, label));
@@ -86,7 +86,7 @@ export function readmeTable(commands, datasets) {
     const ds = datasets.find((d) => d.name === c.cmd.name());
     const variants = ds === undefined ? [] : variantsOf(ds);
     const endpoints = variants.map(({ ds: v, label }) => `${label === '' ? '' : `${label}: `}${endpointPath(v, false).map((e) => `\`${e}\``).join(', ')}`).join('; ');
-    lines.push(`| [\`${cell(term)}\`](docs/commands/${c.cmd.name()}.md) | ${cell(p.summary)} | ${endpoints || '—'} | ${ds === undefined ? '—' : planOf(ds)} |`);
+    lines.push(`| [\`${cell(term)}\`](docs/commands/${c.cmd.name()}.md) | ${cell(p.summary)} | ${endpoints || '—'} | ${ds === undefined ? '—' : (ds.plan ?? 'premium').replace('free', 'free (no key)')} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -55,6 +55,10 @@ export async function referenceFiles(cli = undefined, root = repo) {
     files.push([`man/gpumkt-${c.cmd.name()}.1`, commandMan(c, datasetsOf(c.cmd.name()), version, commands)]);
   }
   files.push(['docs/datasets.md', datasetsDoc(cli.DATASETS)]);
+  // package.json's "man" lists every page, so `npm install -g` links each one (npm reads no folder).
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  pkg.man = files.filter(([p]) => p.startsWith('man/')).map(([p]) => `./${p}`).sort();
+  files.push(['package.json', `${JSON.stringify(pkg, null, 2)}\n`]);
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const begin = readme.indexOf(TABLE_BEGIN);
   const end = readme.indexOf(TABLE_END);

@@ -24,6 +24,7 @@ const utilization: Dataset<Record<string, never>> = {
   subject: 'none',
   groups: { window: false, series: false, analysis: false },
   fetch: { kind: 'single' },
+  plan: 'premium',
   sort: false,
   params: () => ({}),
   grain: 'one row per model: the current values',

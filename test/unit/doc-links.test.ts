@@ -15,7 +15,7 @@ function prose(markdown: string): string {
 
 /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
 export function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/<[^>]*>/g, '').replace(/[^\p{L}\p{N}_\- ]/gu, '').replace(/ /g, '-');
+  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, '').replace(/ /g, '-');
 }
 
 /** The anchors of a page's headings (a repeated heading gets -1, -2, … as on GitHub). */

@@ -37,7 +37,7 @@ describe('the generated command reference', () => {
 
   it('a stale page, a stale man page and a stale README table are named, with the command that fixes them', () => {
     dir = makeTempDir('reference');
-    for (const p of ['README.md', 'docs', 'man']) cpSync(join(ROOT, p), join(dir, p), { recursive: true });
+    for (const p of ['README.md', 'package.json', 'docs', 'man']) cpSync(join(ROOT, p), join(dir, p), { recursive: true });
     writeFileSync(join(dir, 'docs/commands/history.md'), '# gpumkt history\n');
     rmSync(join(dir, 'man/gpumkt-volume.1'));
     const readme = readFileSync(join(dir, 'README.md'), 'utf8');
