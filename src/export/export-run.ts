@@ -39,6 +39,8 @@ export interface ExportSpec {
   readonly grain?: string;
   /** The models' order within one time, for inserting late rows. */
   readonly gpuOrder?: readonly string[];
+  /** What the responses said about themselves (forward: `asOf`), read when the manifest is written. */
+  readonly served?: () => Readonly<Record<string, string | null>>;
 }
 
 /** An export in progress. */
@@ -105,7 +107,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       dialect: info.dialects ? dialect : undefined, mode: plan.append ? 'append' : 'write', rows, firstKey, lastKey,
       baseUrl: redactAll(session.baseUrl, ctx.secrets), requests: session.requests.map((r) => ({
         ...r, url: redactAll(r.url, ctx.secrets), outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
-      })), createdAt: ctx.now(),
+      })), createdAt: ctx.now(), served: spec.served?.(),
     });
     ctx.log.info(`wrote ${file}`);
   };

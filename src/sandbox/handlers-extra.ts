@@ -19,6 +19,7 @@ import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
 import { addDays } from '../domain/dates.js';
 import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, unauthorized, type Reply } from './http.js';
 import type { Params } from './params.js';
+import type { Plan } from './plans.js';
 import { FREE_GPU_MODELS, gpuTypesBody, healthBody, isFreeGpu, memoryTypesBody } from './catalog.js';
 import { currentIndex, latestDaily } from './latest-model.js';
 import { volatilitySeries } from './volatility-model.js';
@@ -31,6 +32,8 @@ export interface ExtraInput {
   readonly today: string;
   /** True when the request carried a valid key (any plan). */
   readonly keyed: boolean;
+  /** The caller's plan (`public` without a key). */
+  readonly plan: Plan;
   /** Decoded path parameters, by the route pattern's names. */
   readonly path: Readonly<Record<string, string>>;
 }
