@@ -94,7 +94,7 @@ _gpumkt_add_files() {
 # Sets `subs` to the subcommands of the command path $1.
 _gpumkt_cmds() {
   case $1 in
-    '') subs='util-index history volume range memory latest utilization volatility gpus memory-types status api config sandbox completion help' ;;
+    '') subs='util-index history volume range memory latest utilization volatility forward token-prices token-volume gpus memory-types labs status api config sandbox completion help' ;;
     'config') subs='get set unset list path help' ;;
     *) subs='' ;;
   esac
@@ -110,8 +110,12 @@ _gpumkt_opts() {
     'latest') opts='--current -f --format -o --output --columns --no-header --raw --csv-safe --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'utilization') opts='-f --format -o --output --columns --no-header --raw --csv-safe --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'volatility') opts='--window-days --from --to --settled -f --format -o --output --columns --no-header --order --raw --csv-safe --append --partition-by --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'forward') opts='--tenor --include-suppressed -f --format -o --output --columns --no-header --raw --csv-safe --strict --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'token-prices') opts='--date --from --to --settled -f --format -o --output --columns --no-header --order --raw --csv-safe --append --partition-by --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'token-volume') opts='--from --to --settled -f --format -o --output --columns --no-header --order --raw --csv-safe --strict --append --partition-by --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'gpus') opts='--aliases --live -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'memory-types') opts='--category --live -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'labs') opts='--free --live -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'status') opts='-f --format -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'api') opts='-q --query -f --format -o --output --columns --no-header --order --csv-safe -h --help -V --version --base-url --profile --config --timeout --retries --no-color -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'config'|'config get'|'config set'|'config unset'|'config list'|'config path'|'completion') opts='-h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
@@ -124,12 +128,12 @@ _gpumkt_opts() {
 _gpumkt_val() {
   case "$1|$2" in
     'util-index|--gpu') [[ -z ${3-} ]] || _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
-    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--partition-by'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--partition-by'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--partition-by'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--partition-by'|'range|--lock-timeout'|'range|--y'|'memory|--from'|'memory|--to'|'memory|--partition-by'|'memory|--lock-timeout'|'latest|--partition-by'|'latest|--lock-timeout'|'utilization|--partition-by'|'utilization|--lock-timeout'|'volatility|--window-days'|'volatility|--from'|'volatility|--to'|'volatility|--append'|'volatility|--partition-by'|'volatility|--lock-timeout'|'volatility|--y'|'api|-q'|'api|--query'|'api|--columns'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
-    'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format'|'latest|-f'|'latest|--format'|'utilization|-f'|'utilization|--format'|'volatility|-f'|'volatility|--format'|'api|-f'|'api|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' 'chart' ;;
-    'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output'|'latest|-o'|'latest|--output'|'utilization|-o'|'utilization|--output'|'volatility|-o'|'volatility|--output'|'api|-o'|'api|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
+    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--partition-by'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--partition-by'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--partition-by'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--partition-by'|'range|--lock-timeout'|'range|--y'|'memory|--from'|'memory|--to'|'memory|--partition-by'|'memory|--lock-timeout'|'latest|--partition-by'|'latest|--lock-timeout'|'utilization|--partition-by'|'utilization|--lock-timeout'|'volatility|--window-days'|'volatility|--from'|'volatility|--to'|'volatility|--append'|'volatility|--partition-by'|'volatility|--lock-timeout'|'volatility|--y'|'forward|--partition-by'|'forward|--lock-timeout'|'token-prices|--date'|'token-prices|--from'|'token-prices|--to'|'token-prices|--append'|'token-prices|--partition-by'|'token-prices|--lock-timeout'|'token-volume|--from'|'token-volume|--to'|'token-volume|--append'|'token-volume|--partition-by'|'token-volume|--lock-timeout'|'api|-q'|'api|--query'|'api|--columns'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
+    'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format'|'latest|-f'|'latest|--format'|'utilization|-f'|'utilization|--format'|'volatility|-f'|'volatility|--format'|'forward|-f'|'forward|--format'|'token-prices|-f'|'token-prices|--format'|'token-volume|-f'|'token-volume|--format'|'api|-f'|'api|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' 'chart' ;;
+    'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output'|'latest|-o'|'latest|--output'|'utilization|-o'|'utilization|--output'|'volatility|-o'|'volatility|--output'|'forward|-o'|'forward|--output'|'token-prices|-o'|'token-prices|--output'|'token-volume|-o'|'token-volume|--output'|'api|-o'|'api|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
     'util-index|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'occupancy' 'intensity' 'eur' 'basis' 'index' 'price' 'effectivePrice' 'revPag' 'priceCoverage' 'capacity' 'rented' 'demandEffect' 'supplyEffect' 'occupancyChange' 'decompositionBasis' 'comparable' 'reportingTypes' 'coverage' 'readings' 'gpu' ;;
-    'util-index|--order'|'history|--order'|'volume|--order'|'range|--order'|'volatility|--order'|'api|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
-    'util-index|--csv-dialect'|'history|--csv-dialect'|'volume|--csv-dialect'|'range|--csv-dialect'|'memory|--csv-dialect'|'latest|--csv-dialect'|'utilization|--csv-dialect'|'volatility|--csv-dialect') [[ -z ${3-} ]] || _gpumkt_add 'rfc4180' 'excel' ;;
+    'util-index|--order'|'history|--order'|'volume|--order'|'range|--order'|'volatility|--order'|'token-prices|--order'|'token-volume|--order'|'api|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
+    'util-index|--csv-dialect'|'history|--csv-dialect'|'volume|--csv-dialect'|'range|--csv-dialect'|'memory|--csv-dialect'|'latest|--csv-dialect'|'utilization|--csv-dialect'|'volatility|--csv-dialect'|'forward|--csv-dialect'|'token-prices|--csv-dialect'|'token-volume|--csv-dialect') [[ -z ${3-} ]] || _gpumkt_add 'rfc4180' 'excel' ;;
     'history|--granularity'|'volume|--granularity'|'range|--granularity') [[ -z ${3-} ]] || _gpumkt_add 'daily' 'hourly' 'auto' ;;
     'history|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'timestamp' 'index_value' 'gpu' ;;
     'volume|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'exact_timestamp' 'utilization_ratio' 'gpu' ;;
@@ -140,7 +144,11 @@ _gpumkt_val() {
     'latest|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'gpu_name' 'region' 'index_value' 'date' 'last_updated' ;;
     'utilization|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'gpu_type' 'region' 'utilization_ratio' 'avg_7d' 'avg_30d' 'recorded_at' ;;
     'volatility|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'gpu_type' 'region' 'index_value' 'rolling_volatility' 'window_days' ;;
-    'gpus|-f'|'gpus|--format'|'memory-types|-f'|'memory-types|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' ;;
+    'forward|--tenor') [[ -z ${3-} ]] || _gpumkt_add_list '1M' '6M' '1Y' '3Y' '5Y' ;;
+    'forward|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'name' 'label' 'months' 'price' 'has_mark' 'as_of_date' 'insufficient_data' 'provenance_updated_at' 'provenance_source' 'gpu' ;;
+    'token-prices|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'lab' 'indexPerMtok' 'computedAt' ;;
+    'token-volume|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'lab' 'totalTokens' 'growthIndex' 'share' 'totalGrowthIndex' ;;
+    'gpus|-f'|'gpus|--format'|'memory-types|-f'|'memory-types|--format'|'labs|-f'|'labs|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' ;;
     'status|-f'|'status|--format') [[ -z ${3-} ]] || _gpumkt_add 'text' 'json' ;;
     *'|--base-url'|*'|--timeout'|*'|--retries') [[ -z ${3-} ]] || : ;;
     *'|--profile') [[ -z ${3-} ]] || _gpumkt_add_profiles ;;
@@ -153,12 +161,14 @@ _gpumkt_val() {
 _gpumkt_arg() {
   case $1 in
     'history'|'volume'|'range'|'latest'|'volatility') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
+    'forward') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' 'B300' 'GB200' 'GB300' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'b300' 'gb200' 'gb300' 'all' ;;
+    'token-prices') _gpumkt_add 'anthropic' 'openai' 'google' 'deepseek' 'meta' 'mistral' 'xai' 'alibaba' 'moonshot' 'zhipu' 'minimax' ;;
     'api') case $2 in 0) : ;; esac ;;
     'config get'|'config unset') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; esac ;;
     'config set') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; 1) : ;; esac ;;
     'config help') case $2 in 0) _gpumkt_add 'get' 'set' 'unset' 'list' 'path' ;; esac ;;
     'completion') case $2 in 0) _gpumkt_add 'bash' 'zsh' 'fish' ;; esac ;;
-    'help') case $2 in 0) _gpumkt_add 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'sandbox' 'completion' ;; esac ;;
+    'help') case $2 in 0) _gpumkt_add 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'forward' 'token-prices' 'token-volume' 'gpus' 'memory-types' 'labs' 'status' 'api' 'config' 'sandbox' 'completion' ;; esac ;;
   esac
   return 0
 }

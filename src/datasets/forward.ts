@@ -113,13 +113,13 @@ const forward: Dataset<Record<string, never>> = {
   noAppend: { message: 'forward holds the current marks only (the service keeps no history of them): --append does not apply', hint: 'keep a dated snapshot instead, e.g. gpumkt forward -o "forward-$(date -u +%F).csv"' },
   table: { keys: ['name', 'label'], priority: ['price', 'has_mark', 'as_of_date', 'insufficient_data', 'months'] },
   glossary: [
-    ['name', 'the curve: a GPU model (B300, GB200, GB300 exist only as curves)'],
+    ['name', 'the curve: a GPU model (B300, GB200, GB300: curves only)'],
     ['label, months', 'the tenor: 1M (1), 6M (6), 1Y (12), 3Y (36), 5Y (60)'],
-    ['price', 'USD per GPU-hour; empty where the tenor has no mark (never 0, never interpolated)'],
+    ['price', 'USD per GPU-hour; empty without a mark (never 0)'],
     ['has_mark', 'true where a mark is published at this tenor'],
     ['as_of_date', "the mark's date (empty without one)"],
     ['insufficient_data', 'why a tenor has no mark: no_observation'],
-    ['provenance_*', "the mark's provenance, one column per field (updated_at: when it was last edited)"],
+    ['provenance_*', "the mark's provenance, a column per field"],
   ],
 };
 

@@ -34,7 +34,7 @@ const tokenPrices: Dataset<TokenPriceParams> = {
   summary: 'token-price index (OTPI): USD per million tokens per AI lab and settled day',
   examples: [
     'gpumkt token-prices', 'gpumkt token-prices openai anthropic --from 3m -f csv', 'gpumkt token-prices --date 2026-11-01 -f json',
-    'gpumkt token-prices --from 2026-06-04 --append otpi.csv', 'gpumkt token-prices deepseek --from 7d   # no key: the 4 free labs, trailing month',
+    'gpumkt token-prices --from 2026-06-04 --append otpi.csv', 'gpumkt token-prices deepseek --from 7d   # works without a key (free tier)',
   ],
   endpoint: defineEndpoint<TokenPriceParams>({
     id: 'otpi',

@@ -63,11 +63,11 @@ const tokenVolume: Dataset<TokenVolumeParams> = {
   table: { keys: ['date', 'lab'], priority: ['totalTokens', 'share', 'growthIndex', 'totalGrowthIndex'] },
   glossary: [
     ['date', 'the settled day (UTC)'],
-    ['lab', 'a closed lab: anthropic, openai or google (absent on a day without volume)'],
+    ['lab', 'anthropic, openai or google (absent on days without volume)'],
     ['totalTokens', "the lab's tokens that day"],
-    ['growthIndex', "the lab's tokens, 100 at its own first settled day (fixed base)"],
+    ['growthIndex', "the lab's tokens, 100 at its own first settled day"],
     ['share', "the lab's share of the day's tokens, 0-1"],
-    ['totalGrowthIndex', "the day's total, 100 at the first settled day (empty when not comparable)"],
+    ['totalGrowthIndex', "the day's total, 100 at the first day of all three labs"],
   ],
 };
 
