@@ -83,10 +83,12 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   }
   const valueKey = endpoint.valueKey;
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
-  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name });
-  const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
-  if (!session.dryRun && !ctx.globals().sandbox && !knownKey) checkFreeTier(ds, targets, flags, window, today);
+  // Beyond the free tier a key is needed after all: without one, exit 3 now (a dry run shows the header).
+  const beyondFree = ds.plan === 'free' && !knownKey && !ctx.globals().sandbox ? ds.freeTier?.(targets, flags, window, today) : undefined;
+  if (beyondFree !== undefined && !ctx.globals().dryRun) refuseBeyondFree(ds, beyondFree);
+  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free' && beyondFree === undefined, plan: ds.plan ?? 'premium', command: ds.name });
+  const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const said: Record<string, string | null> = {};
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
   const exp = await openExport(ctx, plan, session, {
@@ -170,9 +172,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
 }
 
 /** A run without a key that asks for more than the free tier serves: exit 3 before any request, naming the plan. */
-function checkFreeTier(ds: AnyDataset, targets: ReadonlyArray<string | undefined>, flags: Flags, window: DateWindow | undefined, today: string): void {
-  const why = ds.freeTier?.(targets, flags, window, today);
-  if (why === undefined) return;
+function refuseBeyondFree(ds: AnyDataset, why: string): never {
   throw new AuthError(`no API key: without one '${ds.name}' reads ${why}; more needs ${describeNeed('premium')}`, "set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data");
 }
 

@@ -99,6 +99,10 @@ describe('token-prices', () => {
       "curl -sS 'https://api.ornnai.com/api/otpi?startDate=2026-11-01&endDate=2026-11-20&lab=openai'",
       "curl -sS 'https://api.ornnai.com/api/otpi?startDate=2026-11-01&endDate=2026-11-20&lab=deepseek'", '',
     ].join('\n'));
+    // Beyond the free tier the request needs the key: the dry run shows the header it would send.
+    const paid = await runCli(['--dry-run', 'token-prices', 'meta', '--date', '2026-11-01'], { env: { GPUMKT_API_KEY: undefined } });
+    expect(paid.code).toBe(0);
+    expect(paid.stdout).toBe('curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/otpi?date=2026-11-01&lab=meta\'\n');
   });
 
   it('every format holds the same rows: csv (Python), tsv, ndjson, --columns', needs('python3'), async () => {
