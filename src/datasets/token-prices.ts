@@ -42,7 +42,7 @@ const tokenPrices: Dataset<TokenPriceParams> = {
     query: (p) => ({ date: p.date, startDate: p.startDate, endDate: p.endDate, lab: p.lab }),
     envelope: {
       fields: { success: 'boolean?', access: 'string?', date: 'date?', startDate: 'date?', endDate: 'date?', count: 'uint?' },
-      rows: { date: 'date', lab: 'string', indexPerMtok: 'number', computedAt: 'datetime?' },
+      rows: { date: 'date', lab: 'string', indexPerMtok: 'number', computedAt: 'datetime|null?' },
     },
     timeKey: 'date',
     columns: ['date', 'lab', 'indexPerMtok', 'computedAt'],
