@@ -37,7 +37,8 @@ export function pythonCsv(text: string, delimiter = ','): string[][] {
 
 /** A JSON value as csv writes it: empty for null, the number or text as is. */
 export function csvCell(v: unknown): string {
-  return v === null || v === undefined ? '' : String(v);
+  if (v === null || v === undefined) return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
 }
 
 /**
