@@ -42,7 +42,10 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const today = ctx.today();
   ds.validate?.(flags, today);
   const settings = await loadSettings(ctx);
-  const targets = resolveTargets(ds, args, flags, ctx.globals().sandbox || settings.apiKey !== undefined);
+  const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
+  const targets = resolveTargets(ds, args, flags, keyed);
+  const keyless = keyed ? undefined : ds.keylessNote?.(args);
+  if (keyless !== undefined) ctx.log.info(keyless);
   let window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;
   if (window) checkWindowNotFuture(window, today);
   const asked = window;
@@ -59,9 +62,9 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     defaults: multi ? ['gpu', ...endpoint.columns] : endpoint.columns,
     table: endpoint.tableColumns ? [...(multi ? ['gpu'] : []), ...endpoint.tableColumns] : undefined,
     series: timeKey !== undefined,
-    // The provisional marker is never left out when the table is fitted: it says which values will change.
-    keys: ['gpu', ...(ds.table?.keys ?? (timeKey ? [timeKey] : [])), PROVISIONAL_COLUMN],
-    priority: ds.table?.priority ?? (endpoint.valueKey ? [endpoint.valueKey] : []),
+    keys: ['gpu', ...(ds.table?.keys ?? (timeKey ? [timeKey] : []))],
+    // The key, then the dataset's value, then the provisional marker (it says which values will change).
+    priority: withNote(ds.table?.priority ?? (endpoint.valueKey ? [endpoint.valueKey] : [])),
     types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
@@ -84,10 +87,10 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const valueKey = endpoint.valueKey;
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
   const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
-  // Beyond the free tier a key is needed after all: without one, exit 3 now (a dry run shows the header).
-  const beyondFree = ds.plan === 'free' && !knownKey && !ctx.globals().sandbox ? ds.freeTier?.(targets, flags, window, today) : undefined;
-  if (beyondFree !== undefined && !ctx.globals().dryRun) refuseBeyondFree(ds, beyondFree);
-  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free' && beyondFree === undefined, plan: ds.plan ?? 'premium', command: ds.name });
+  // Beyond the free tier a key is needed after all: without one, exit 3 before any request.
+  const beyondFree = ds.plan === 'free' && !knownKey && !ctx.globals().sandbox && !ctx.globals().dryRun ? ds.freeTier?.(targets, flags, window, today) : undefined;
+  if (beyondFree !== undefined) refuseBeyondFree(ds, beyondFree);
+  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name });
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const said: Record<string, string | null> = {};
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
@@ -179,4 +182,9 @@ function refuseBeyondFree(ds: AnyDataset, why: string): never {
 /** Requests per target of a windowed dataset (for the progress line). */
 function chunkCount(ds: AnyDataset, window: DateWindow | undefined): number {
   return ds.fetch.kind === 'windowed' && window ? planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays).length : 1;
+}
+
+/** The table's column priority with the provisional marker right after the most important column. */
+function withNote(priority: readonly string[]): string[] {
+  return [...priority.slice(0, 1), PROVISIONAL_COLUMN, ...priority.slice(1)];
 }

@@ -41,7 +41,7 @@ export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
       const caller = identifyCaller(header, cfg.keys);
       requireKey(caller);
       return caller;
-    });
+    }, cfg.now ?? endOfDayMs(cfg.today));
     if (extra) return extra;
     const plan = identifyCaller(req.authorization, cfg.keys);
     // The seed's routes all need a key; the free window applies to the public routes above.

@@ -87,7 +87,7 @@ describe('forward', () => {
   });
 
   it('--dry-run prints the one request; --append is refused (current marks only)', async () => {
-    const dry = await runCli(['--dry-run', 'forward', 'h100', '--tenor', '1Y'], { env: { GPUMKT_API_KEY: undefined } });
+    const dry = await runCli(['--dry-run', 'forward', 'h100', '--tenor', '1Y'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
     expect(dry.stdout).toBe('curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/forward\'\n');
     const r = await runCli(['forward', '--append', join(makeTempDir('fwd'), 'f.csv')], { env: sandboxEnv(sb.current) });
     expect(r.code).toBe(2);

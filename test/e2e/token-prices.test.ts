@@ -99,8 +99,8 @@ describe('token-prices', () => {
       "curl -sS 'https://api.ornnai.com/api/otpi?startDate=2026-11-01&endDate=2026-11-20&lab=openai'",
       "curl -sS 'https://api.ornnai.com/api/otpi?startDate=2026-11-01&endDate=2026-11-20&lab=deepseek'", '',
     ].join('\n'));
-    // Beyond the free tier the request needs the key: the dry run shows the header it would send.
-    const paid = await runCli(['--dry-run', 'token-prices', 'meta', '--date', '2026-11-01'], { env: { GPUMKT_API_KEY: undefined } });
+    // A dry run shows what would be sent even beyond the free tier (with a key configured, the header).
+    const paid = await runCli(['--dry-run', 'token-prices', 'meta', '--date', '2026-11-01'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
     expect(paid.code).toBe(0);
     expect(paid.stdout).toBe('curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/otpi?date=2026-11-01&lab=meta\'\n');
   });

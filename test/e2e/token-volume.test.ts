@@ -62,7 +62,7 @@ describe('token-volume', () => {
     const full = await runAs(sb.current, 'full', ['token-volume', '-f', 'csv']);
     expect([premium.code, full.code]).toEqual([0, 0]);
     expect(premium.stdout).toBe(full.stdout);
-    const dry = await runCli(['--dry-run', 'token-volume', '--from', '2026-07-01', '--to', '2026-07-31'], { env: { GPUMKT_API_KEY: undefined } });
+    const dry = await runCli(['--dry-run', 'token-volume', '--from', '2026-07-01', '--to', '2026-07-31'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
     expect(dry.stdout).toBe('curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/token-volume?startDate=2026-07-01&endDate=2026-07-31\'\n');
   });
 
