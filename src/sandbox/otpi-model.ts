@@ -1,8 +1,8 @@
 /**
  * The token-price index (`GET /api/otpi`) and the lab catalogues (`/api/token-types`, `-free`), with
  * their handlers. The docs' rules: history from 2025-07-04 with no rows from 2026-04-04 to 2026-06-03;
- * a day is served once settled (here: the day after, at 00:30-01:29 UTC, so the clock's own day never
- * is); no key reads the 4 free labs over the trailing month (401 outside), a key all 11 labs and the
+ * a day is served once settled (here: the day after, between 00:30 and 01:29 UTC, all labs within a
+ * minute; the clock's own day never is); no key reads the 4 free labs over the trailing month (401 outside), a key all 11 labs and the
  * whole history; `date` with `startDate`/`endDate` is 400, as is an unknown `lab`; ranges echo
  * `startDate`/`endDate` and come oldest first, a single day echoes `date` (404 when it has no rows).
  * Where the docs are silent: each lab's index is a deterministic random walk (full float precision,
@@ -31,23 +31,26 @@ function level(l: number, d: number): number {
   return w[d] as number;
 }
 
-/** True when `date` has OTPI rows as of `today` (settled, inside the history, outside the gap). */
-export function otpiDay(date: string, today: string): boolean {
-  return date >= OTPI.start && date < today && !(date >= OTPI.gapFrom && date <= OTPI.gapTo);
+/** When `date` settles (epoch ms): the next day, 00:30 to 01:29 UTC; each lab's row a few seconds after. */
+function settledAt(date: string): number {
+  return dateToMs(addDays(date, 1)) + (30 + intBelow(60, S_SETTLE, 0, dayNumber(date))) * 60_000;
+}
+
+/** True when `date` has OTPI rows at the clock `now` (settled by then, inside the history, outside the gap). */
+export function otpiDay(date: string, now: number): boolean {
+  return date >= OTPI.start && !(date >= OTPI.gapFrom && date <= OTPI.gapTo) && settledAt(date) + 60_000 <= now;
 }
 
 /** The row of one lab on one day. */
 export function otpiRow(lab: string, date: string): { date: string; lab: string; indexPerMtok: number; computedAt: string } {
   const l = LABS.findIndex((x) => x.lab === lab);
-  const d = dayNumber(date);
-  const computedAt = new Date(dateToMs(addDays(date, 1)) + (30 + intBelow(60, S_SETTLE, l, d)) * 60_000).toISOString();
-  return { date, lab, indexPerMtok: level(l, d), computedAt };
+  return { date, lab, indexPerMtok: level(l, dayNumber(date)), computedAt: new Date(settledAt(date) + (l + 1) * 1000).toISOString() };
 }
 
-/** The latest settled day on `today`. */
-export function latestOtpiDay(today: string): string {
+/** The latest day settled at the clock `now` (the day before `today`, or earlier early in the morning). */
+export function latestOtpiDay(today: string, now: number): string {
   let d = addDays(today, -1);
-  while (!otpiDay(d, today) && d >= OTPI.start) d = addDays(d, -1);
+  while (!otpiDay(d, now) && d >= OTPI.start) d = addDays(d, -1);
   return d;
 }
 
@@ -59,7 +62,7 @@ function labsOf(lab: string | undefined, keyed: boolean): readonly string[] {
 }
 
 /** GET /api/otpi. */
-export function otpiHandler({ params, today, keyed, plan }: ExtraInput): Reply {
+export function otpiHandler({ params, today, now, keyed, plan }: ExtraInput): Reply {
   const asDate = (): string => '';
   const date = params.date('date', asDate) || undefined;
   const from = params.date('startDate', asDate) || undefined;
@@ -68,16 +71,16 @@ export function otpiHandler({ params, today, keyed, plan }: ExtraInput): Reply {
   if ((from === undefined) !== (to === undefined)) throw badRequest('startDate and endDate must be given together (format: YYYY-MM-DD)');
   if (from !== undefined && to !== undefined && from > to) throw badRequest('startDate must not be after endDate');
   const labs = labsOf(params.get('lab'), keyed);
-  const first = date ?? from ?? latestOtpiDay(today);
+  const first = date ?? from ?? latestOtpiDay(today, now);
   if (!keyed && first < subtractMonths(today, 1)) throw unauthorized(AUTH_MESSAGES.missing);
   const access = plan === 'public' ? 'public-1mo' : plan;
   if (from !== undefined && to !== undefined) {
     const data = [];
-    for (let d = from; d <= to && d < today; d = addDays(d, 1)) if (otpiDay(d, today)) data.push(...labs.map((lab) => otpiRow(lab, d)));
+    for (let d = from; d <= to && d < today; d = addDays(d, 1)) if (otpiDay(d, now)) data.push(...labs.map((lab) => otpiRow(lab, d)));
     return jsonReply(200, { success: true, access, startDate: from, endDate: to, count: data.length, data });
   }
-  const day = date ?? latestOtpiDay(today);
-  if (!otpiDay(day, today)) throw noData(`No OTPI data found for ${day}`);
+  const day = date ?? latestOtpiDay(today, now);
+  if (!otpiDay(day, now)) throw noData(`No OTPI data found for ${day}`);
   const data = labs.map((lab) => otpiRow(lab, day));
   return jsonReply(200, { success: true, access, date: day, count: data.length, data });
 }

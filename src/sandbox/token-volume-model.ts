@@ -7,7 +7,7 @@
  * - each lab is absent on ~4 % of days (never its first), chosen by a fixed hash of lab and day;
  * - `totalGrowthIndex` = 100 × the day's total / the total of the first day with all three labs
  *   (`totalBaseline`), null before that day and on days with a lab absent (the totals differ in kind);
- * - a day is served once settled: up to the day before the clock's; days come newest first.
+ * - a day is served once settled, at 02:00 UTC the next day (never after the clock); newest first.
  */
 import { addDays, dateToMs } from '../domain/dates.js';
 import { CLOSED_LABS } from '../domain/labs.js';
@@ -16,6 +16,8 @@ import type { ExtraInput } from './handlers-extra.js';
 import { unit } from './prng.js';
 
 const S_GROWTH = 51, S_ABSENT = 52;
+/** A day settles this long after it ends. */
+const SETTLE_MS = 2 * 3_600_000;
 /** Each closed lab's first settled day and its tokens that day. */
 const FIRST: Readonly<Record<string, { date: string; tokens: number }>> = {
   anthropic: { date: '2026-02-02', tokens: 1_100_000_000_000 },
@@ -59,7 +61,7 @@ function baseTotal(): number {
 }
 
 /** GET /api/token-volume: both dates required; settled days of the window, newest first. */
-export function tokenVolumeHandler({ params, today }: ExtraInput): Reply {
+export function tokenVolumeHandler({ params, today, now }: ExtraInput): Reply {
   const required = (): string => {
     throw badRequest('startDate and endDate query parameters are required (format: YYYY-MM-DD)');
   };
@@ -68,6 +70,7 @@ export function tokenVolumeHandler({ params, today }: ExtraInput): Reply {
   if (from > to) throw badRequest('startDate must not be after endDate');
   const data = [];
   for (let d = to < today ? to : addDays(today, -1); d >= from; d = addDays(d, -1)) {
+    if (dateToMs(addDays(d, 1)) + SETTLE_MS > now) continue;
     const day = volumeDay(d);
     if (day.labs.length > 0) data.push(day);
   }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { FREE_LABS, LABS } from '../../src/domain/labs.js';
 import { datesBetween, get, useSandbox } from './helpers.js';
 
@@ -67,6 +68,21 @@ describe('GET /api/otpi', () => {
       expect(x.computedAt <= `${DAY}T23:59:59.999Z`).toBe(true);
     }
     expect((await get(sb(), `/api/otpi?date=${DAY}`)).status).toBe(404);
+  });
+
+  it('follows the clock: early in the morning yesterday is not settled yet, and no computedAt is after the clock', async () => {
+    for (const [now, latest] of [['2026-11-20T00:10:00.000Z', '2026-11-18'], ['2026-11-20T03:00:00.000Z', '2026-11-19']] as const) {
+      const early = await startSandbox({ now });
+      try {
+        const r = await get(early, '/api/otpi');
+        expect(r.body.date, now).toBe(latest);
+        expect((r.body.data as Row[]).every((x) => x.computedAt <= now)).toBe(true);
+        const range = await get(early, '/api/otpi?startDate=2026-11-15&endDate=2026-11-20');
+        expect((range.body.data as Row[]).at(-1)?.date).toBe(latest);
+      } finally {
+        await early.close();
+      }
+    }
   });
 
   it('answers the same request with the same bytes, and a day the same in a range and alone', async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { get, useSandbox } from './helpers.js';
 
 const DAY = '2026-11-20';
@@ -25,6 +26,18 @@ describe('GET /api/token-volume', () => {
   it('serves settled days only (up to the day before the clock), newest first', async () => {
     const got = await days('2026-11-15', '2026-11-30');
     expect(got.map((d) => d.date)).toEqual(['2026-11-19', '2026-11-18', '2026-11-17', '2026-11-16', '2026-11-15']);
+  });
+
+  it('follows the clock: a day is served from 02:00 UTC the next day', async () => {
+    for (const [now, last] of [['2026-11-20T01:59:59.000Z', '2026-11-18'], ['2026-11-20T02:00:00.000Z', '2026-11-19']] as const) {
+      const sb2 = await startSandbox({ now });
+      try {
+        const got = (await get(sb2, '/api/token-volume?startDate=2026-11-15&endDate=2026-11-20')).body.data as Day[];
+        expect(got[0]?.date, now).toBe(last);
+      } finally {
+        await sb2.close();
+      }
+    }
   });
 
   it('covers the closed labs only, leaves a lab out on a day without volume (never 0), and then has no totalGrowthIndex', async () => {
