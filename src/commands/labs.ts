@@ -19,7 +19,7 @@ export default function labsCommand(ctx: Context): Command {
     .action(async (flags: ListFlags & { free?: boolean; live?: boolean }) => {
       let labs: readonly Lab[] = LABS.filter((l) => !flags.free || FREE_LABS.includes(l.lab));
       if (flags.live) {
-        const { liveLabs } = await import('../run/catalog-live.js');
+        const { liveLabs } = await import('../run/one-shot/catalog-live.js');
         const live = await liveLabs(ctx, flags.free === true);
         if (!live) return;
         labs = live;

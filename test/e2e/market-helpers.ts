@@ -37,8 +37,9 @@ export function pythonCsv(text: string, delimiter = ','): string[][] {
 
 /** A JSON value as csv writes it: empty for null, the number or text as is. */
 export function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return v === null || v === undefined ? '' : JSON.stringify(v);
 }
 
 /**
