@@ -11,12 +11,13 @@ import memory from './memory.js';
 import latest from './latest.js';
 import utilization from './utilization.js';
 import volatility from './volatility.js';
+import rolling from './rolling.js';
 import forward from './forward.js';
 import tokenPrices from './token-prices.js';
 import tokenVolume from './token-volume.js';
 
 /** Every dataset. */
-export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility,
+export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility, rolling,
   forward, tokenPrices, tokenVolume,
 ];
 
