@@ -80,7 +80,9 @@ export function objectCheck(shape: Shape): Check {
     // A required field must be present (zod treats a present `undefined` as missing, as here).
     return `  v = o.${key}; if (${optional ? 'v !== undefined && ' : 'v === undefined || '}!(${condition})) return false;`;
   });
-  const body = `return function check(o) {\n  if (typeof o !== 'object' || o === null || Array.isArray(o)) return false;\n  let v;\n${lines.join('\n')}\n  return true;\n};`;
+  // An own `__proto__` key (JSON.parse makes one) is dropped by zod's copy: such an object is not kept
+  // unchanged, so it takes the schema's path.
+  const body = `return function check(o) {\n  if (typeof o !== 'object' || o === null || Array.isArray(o) || Object.hasOwn(o, '__proto__')) return false;\n  let v;\n${lines.join('\n')}\n  return true;\n};`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled from a constant shape of this program, never from input (above)
   const compile = new Function('codePoints', 'ISO_DATE', body) as (cp: typeof codePoints, iso: typeof ISO_DATE) => Check;
   return compile(codePoints, ISO_DATE);
