@@ -54,8 +54,9 @@ const CONDITIONS: Readonly<Record<Kind, string>> = {
   'date|null': "v === null || (typeof v === 'string' && ISO_DATE.test(v))",
   'datetime|null': "v === null || (typeof v === 'string' && v.length >= 10 && (v.length >= 20 || codePoints(v) >= 10))",
   // z.array(z.looseObject({})): every element a non-null, non-array object.
-  'object[]': "Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x))",
-  'object|null': "v === null || (typeof v === 'object' && !Array.isArray(v))",
+  // (An own `__proto__` key is dropped by zod's copy, so such an object takes the schema's path.)
+  'object[]': "Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x) && !Object.hasOwn(x, '__proto__'))",
+  'object|null': "v === null || (typeof v === 'object' && !Array.isArray(v) && !Object.hasOwn(v, '__proto__'))",
 };
 
 /** zod's object test: any non-null, non-array object. */
