@@ -21,6 +21,8 @@ function kindSchema(kind: Kind): z.ZodType {
     case 'uint': return z.number().int().nonnegative();
     case 'boolean': return z.boolean();
     case 'number|null': return z.number().nullable();
+    case 'int|null': return z.number().int().nullable();
+    case 'string|null': return z.string().nullable();
     case 'string[]': return z.array(z.string());
   }
 }

@@ -9,7 +9,7 @@
  */
 
 /** One field type; each mirrors one zod construct (see CONDITIONS). A trailing `?` means `.optional()`. */
-export type Kind = 'string' | 'datetime' | 'date' | 'number' | 'int' | 'uint' | 'boolean' | 'number|null' | 'string[]';
+export type Kind = 'string' | 'datetime' | 'date' | 'number' | 'int' | 'uint' | 'boolean' | 'number|null' | 'int|null' | 'string|null' | 'string[]';
 
 /** An object's documented fields; unknown fields are always allowed (zod looseObject). */
 export type Shape = Readonly<Record<string, Kind | `${Kind}?`>>;
@@ -45,6 +45,8 @@ const CONDITIONS: Readonly<Record<Kind, string>> = {
   uint: 'Number.isSafeInteger(v) && v >= 0',
   boolean: "typeof v === 'boolean'",
   'number|null': "v === null || (typeof v === 'number' && Number.isFinite(v))",
+  'int|null': 'v === null || Number.isSafeInteger(v)',
+  'string|null': "v === null || typeof v === 'string'",
   'string[]': "Array.isArray(v) && v.every((s) => typeof s === 'string')",
 };
 

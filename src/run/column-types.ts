@@ -10,6 +10,8 @@ const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
   date: 'date',
   number: 'double',
   'number|null': 'double',
+  'int|null': 'int',
+  'string|null': 'string',
   int: 'int',
   uint: 'int',
   boolean: 'bool',
@@ -24,7 +26,13 @@ const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
 export function declaredColumnTypes(endpoint: Endpoint<unknown, unknown>, perModel: boolean): Record<string, ColumnType> {
   const types: Record<string, ColumnType> = perModel ? { gpu: 'string' } : {};
   for (const [field, spec] of Object.entries(endpoint.envelope?.rows ?? {})) {
-    types[field] = TYPE_OF_KIND[(spec.endsWith('?') ? spec.slice(0, -1) : spec) as Kind];
+    const name = endpoint.rename && Object.hasOwn(endpoint.rename, field) ? (endpoint.rename[field] as string) : field;
+    types[name] = TYPE_OF_KIND[(spec.endsWith('?') ? spec.slice(0, -1) : spec) as Kind];
   }
   return types;
+}
+
+/** --columns with the service's short names (`d`, `p` …) replaced by the columns they are read as. */
+export function columnAliases(columns: readonly string[], rename: Readonly<Record<string, string>>): string[] {
+  return columns.map((c) => (Object.hasOwn(rename, c) ? (rename[c] as string) : c));
 }

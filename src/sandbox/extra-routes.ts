@@ -13,6 +13,7 @@
  */
 import { AUTH_MESSAGES, badRequest, errorReply, methodNotAllowed, unauthorized, type Reply, type SandboxRequest } from './http.js';
 import { Params, parseTarget } from './params.js';
+import type { Plan } from './plans.js';
 import {
   currentIndexHandler,
   dailyIndexAllHandler,
@@ -26,6 +27,9 @@ import {
   volatilityHandler,
   type ExtraInput,
 } from './handlers-extra.js';
+import { computeBuyersHandler } from './buyers-model.js';
+import { sitesAggregateHandler, sitesHandler, sitesMapHandler } from './neocloud-handlers.js';
+import { powerFuelMixHandler, powerLoadHandler, powerMarketsHandler } from './power-model.js';
 
 /** Who may call a route. */
 type Access = 'none' | 'optional' | 'key';
@@ -51,6 +55,13 @@ const ROUTES: readonly ExtraRoute[] = [
   route('/api/gpu/:gpuName/volatility', 'key', volatilityHandler),
   route('/api/gpu-utilization', 'key', gpuUtilizationHandler),
   route('/api/memory/:type/history', 'key', memoryHistoryHandler),
+  route('/api/power/markets', 'key', powerMarketsHandler),
+  route('/api/power/load', 'key', powerLoadHandler),
+  route('/api/power/fuel-mix', 'key', powerFuelMixHandler),
+  route('/api/neocloud/sites', 'key', sitesHandler),
+  route('/api/neocloud/sites/aggregate', 'key', sitesAggregateHandler),
+  route('/api/neocloud/map', 'key', sitesMapHandler),
+  route('/api/compute-buyers', 'key', computeBuyersHandler),
 ];
 
 /** The route a path's segments match exactly (a parameter matches one non-empty segment), with its parameters. */
@@ -73,21 +84,22 @@ function match(segments: readonly string[]): { route: ExtraRoute; path: Record<s
  * The reply of an extra route, or undefined when the request is for none of them. `authorize` is
  * routes.ts's key check: it throws the matching 401 for a header without a valid key.
  */
-export function extraRoute(req: SandboxRequest, today: string, authorize: (header: string | undefined) => unknown): Reply | undefined {
+export function extraRoute(req: SandboxRequest, today: string, authorize: (header: string | undefined) => Plan, now: number): Reply | undefined {
   const target = parseTarget(req.url);
   const hit = target.segments && match(target.segments);
   if (!hit) return undefined;
   try {
     const { route: r, path } = hit;
     let keyed = false;
+    let plan: Plan = 'public';
     if (r.access !== 'none' && (req.authorization !== undefined || r.access === 'key')) {
       if (req.authorization === undefined) throw unauthorized(AUTH_MESSAGES.missing);
-      authorize(req.authorization);
+      plan = authorize(req.authorization);
       keyed = true;
     }
     if (req.method !== 'GET') throw methodNotAllowed(req.method);
     if (target.badQuery) throw badRequest('Malformed percent-encoding in the request URL');
-    return r.handle({ params: new Params(target.query, target.repeated), today, keyed, path });
+    return r.handle({ params: new Params(target.query, target.repeated), today, keyed, path, plan, now });
   } catch (e) {
     return errorReply(e);
   }

@@ -19,6 +19,7 @@ import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
 import { addDays } from '../domain/dates.js';
 import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, unauthorized, type Reply } from './http.js';
 import type { Params } from './params.js';
+import type { Plan } from './plans.js';
 import { FREE_GPU_MODELS, gpuTypesBody, healthBody, isFreeGpu, memoryTypesBody } from './catalog.js';
 import { currentIndex, latestDaily } from './latest-model.js';
 import { volatilitySeries } from './volatility-model.js';
@@ -33,6 +34,10 @@ export interface ExtraInput {
   readonly keyed: boolean;
   /** Decoded path parameters, by the route pattern's names. */
   readonly path: Readonly<Record<string, string>>;
+  /** The caller's plan (`public` when no key was sent). */
+  readonly plan: Plan;
+  /** The clock, epoch ms within `today`. */
+  readonly now: number;
 }
 
 /** Default and bounds of volatility's `windowDays` (service docs). */
