@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 const root = new URL('..', import.meta.url);
 const files = { bash: 'gpumkt.bash', zsh: '_gpumkt', fish: 'gpumkt.fish' };
 for (const [shell, name] of Object.entries(files)) {
-  const text = execFileSync(process.execPath, [fileURLToPath(new URL('bin/gpumkt.js', root)), 'completion', shell], { encoding: 'utf8' });
+  // A global flag before the command: bin/'s fast path would print the committed script, not generate it.
+  const text = execFileSync(process.execPath, [fileURLToPath(new URL('bin/gpumkt.js', root)), '--no-color', 'completion', shell], { encoding: 'utf8' });
   const target = fileURLToPath(new URL(`completions/${name}`, root));
   // Written beside the target and renamed, so an interrupted run never leaves half a script.
   writeFileSync(`${target}.tmp`, text);

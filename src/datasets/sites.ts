@@ -73,9 +73,11 @@ const sites: Dataset<SitesParams> = {
   noAppend: { message: 'sites is a snapshot of the sites known today, not a series: --append does not apply', hint: 'write a dated file instead, e.g. -o sites-$(date +%F).parquet' },
   glossary: [
     ['powerCapacity', 'power capacity, MW'],
-    ['gpuQtyKnown, gpuQtyEst', 'GPUs disclosed, and estimated'],
+    ['gpuQtyKnown', 'GPUs disclosed'],
+    ['gpuQtyEst', 'GPUs estimated'],
     ['isNeocloud', 'true for neo-clouds; --scope all adds hyperscalers and labs'],
-    ['contractAnnounced … fullCapacityTarget', 'milestone dates (left empty until known)'],
+    ['sourceNotes', 'where the facts come from (free text, shown safely)'],
+    ['milestone dates', 'contractAnnounced to fullCapacityTarget; empty until known'],
   ],
   variants: [
     { when: (flags) => flags.aggregate !== undefined, dataset: sitesAggregate },
