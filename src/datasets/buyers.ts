@@ -64,7 +64,7 @@ const buyers: Dataset<Record<string, never>> = {
   table: { keys: ['displayName'], priority: ['tier', 'sold', 'date', 'workload', 'location'] },
   noAppend: { message: 'buyers is a snapshot the service revises, not a series: --append does not apply', hint: 'write a dated file instead, e.g. -o buyers-$(date +%F).csv' },
   glossary: [
-    ['tier', 'T1 trains models, T2 heavy inference and infrastructure, T3 GPU-adjacent HPC'],
+    ['tier', 'T1 trains, T2 heavy inference or infrastructure, T3 HPC'],
     ['sold', 'the raise, USD (empty when not disclosed)'],
     ['date', 'the day of the raise'],
   ],

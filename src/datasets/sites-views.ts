@@ -72,7 +72,7 @@ export const sitesAggregate: Dataset<SiteViewParams> = {
   sort: false,
   plan: 'full',
   validate: checkSiteFlags,
-  params: (flags) => ({ by: String(flags.aggregate), scope: scopeOf(flags) }),
+  params: (flags) => ({ by: flags.aggregate === undefined ? undefined : String(flags.aggregate), scope: scopeOf(flags) }),
   table: { keys: ['key'], priority: ['site_count', 'total_power_mw', 'total_gpu_qty'] },
   noAppend: { message: 'sites --aggregate is a snapshot of today\'s buckets, not a series: --append does not apply' },
 };

@@ -6,9 +6,9 @@
  * - `/api/power/markets` (premium+): `market` (the service's name or the CLI's word, optional: every
  *   market), `startDate`/`endDate` (default: the 30 days ending yesterday). Rows are settled days only:
  *   through yesterday, never before 2017-01-03. Body `{ success, startDate, endDate, count, data }`,
- *   rows `{ market, hub, d, p, … }` grouped by market (dictionary order), oldest first within a market.
- *   The hubs of the traded markets print on weekdays (`d`, `p`, `t`, `g`); ERCOT every day (`d`, `p`,
- *   `o`, `l`).
+ *   rows `{ d, market, hub, p, o, t, l, g }` grouped by market (dictionary order), oldest first within
+ *   a market. The hubs of the traded markets print on weekdays (`t`, `g`; `o`, `l` null); ERCOT every
+ *   day (`o`, `l`; `t`, `g` null).
  * - `/api/power/load` and `/api/power/fuel-mix` (full only; premium: the daily-only 403): hourly rows
  *   from 2019-01-01, on the hour, each once its hour has come by the clock (never after it); same parameters (default: today).
  *   Load rows `{ timestamp, market, region, actual_mw, forecast_mw }`; fuel mix one row per hour with a
@@ -36,16 +36,16 @@ const BASE = [
   { price: 49, gwh: 5, mw: 14_000 }, { price: 41, gwh: 8, mw: 7_000 }, { price: 40, gwh: 6, mw: 75_000 }, { price: 35, gwh: 0, mw: 48_000 },
 ] as const;
 
-/** One daily row, with the service's short field names. */
+/** One daily row, with the service's short field names; a field the market does not carry is null. */
 export interface PowerRow {
+  d: string;
   market: string;
   hub: string;
-  d: string;
   p: number;
-  o?: number;
-  t?: number;
-  l?: number;
-  g?: number;
+  o: number | null;
+  t: number | null;
+  l: number | null;
+  g: number | null;
 }
 
 const dayIndex = (date: string): number => Math.round((dateToMs(date) - dateToMs(POWER_HISTORY_START)) / DAY_MS);
@@ -60,7 +60,7 @@ export function powerRow(i: number, date: string): PowerRow | undefined {
   if (!ercot && !isWeekday(date)) return undefined;
   const k = dayIndex(date);
   const p = roundTo(base.price * season(date) * (0.75 + 0.5 * unit(STREAM.peak, i, k)), 2);
-  const row: PowerRow = { market: m.market, hub: m.hub, d: date, p };
+  const row: PowerRow = { d: date, market: m.market, hub: m.hub, p, o: null, t: null, l: null, g: null };
   if (ercot) {
     row.o = roundTo(p * (0.45 + 0.25 * unit(STREAM.offpeak, i, k)), 2);
     row.l = roundTo((base.mw * 24 * season(date) * (0.9 + 0.2 * unit(STREAM.load, i, k))) / 1000, 1);

@@ -33,12 +33,14 @@ function queryArgs(ds: AnyDataset): string[] {
 // rather than taken from src/run/column-types.ts, so a wrong mapping there fails this test).
 const DUCKDB_TYPE: Record<string, string> = {
   datetime: 'TIMESTAMP WITH TIME ZONE', date: 'DATE', number: 'DOUBLE', 'number|null': 'DOUBLE',
-  int: 'BIGINT', uint: 'BIGINT', boolean: 'BOOLEAN', string: 'VARCHAR', 'string[]': 'VARCHAR',
+  int: 'BIGINT', uint: 'BIGINT', boolean: 'BOOLEAN', string: 'VARCHAR', 'string[]': 'VARCHAR', 'int|null': 'BIGINT', 'string|null': 'VARCHAR',
 };
 
 /** The type a column must have: the documented kind's, else (a field the shape does not declare) by its JSON values. */
 function expectedType(ds: AnyDataset, name: string, values: unknown[]): string {
-  const kind = (ds.endpoint.envelope?.rows as Record<string, string> | undefined)?.[name]?.replace(/\?$/, '');
+  // A renamed field (power's d → date) is declared under the service's name.
+  const field = Object.entries(ds.endpoint.rename ?? {}).find(([, column]) => column === name)?.[0] ?? name;
+  const kind = (ds.endpoint.envelope?.rows as Record<string, string> | undefined)?.[field]?.replace(/\?$/, '');
   if (kind !== undefined) return DUCKDB_TYPE[kind] as string;
   if (name === 'gpu') return 'VARCHAR';
   const present = values.filter((v) => v !== null && v !== undefined);

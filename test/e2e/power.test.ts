@@ -48,7 +48,7 @@ describe('power: rows and columns', () => {
     // Ascending by date; within a day, the dictionary's market order.
     const byDate = [...api].sort((a, b) => (String(a.date) < String(b.date) ? -1 : String(a.date) > String(b.date) ? 1 : 0));
     expect(rows).toEqual(byDate);
-    expect(Object.keys(rows.find((x) => x.market === 'ERCOT') as Row)).toEqual(['market', 'hub', 'date', 'peak_price', 'offpeak_price', 'load_gwh']);
+    expect(Object.keys(rows.find((x) => x.market === 'ERCOT') as Row)).toEqual(['date', 'market', 'hub', 'peak_price', 'offpeak_price', 'traded_gwh', 'load_gwh', 'trades']);
   });
 
   it('--columns takes the names and the service\'s letters alike; a wrong name gets a suggestion (exit 2)', async () => {
@@ -88,7 +88,7 @@ describe('power: formats read back', () => {
     expect((await run(['power', '--from', FROM, '-o', file])).code).toBe(0);
     const [header, ...records] = pythonCsv(file);
     expect(header).toEqual(['date', 'market', 'hub', 'peak_price', 'offpeak_price', 'traded_gwh', 'load_gwh', 'trades']);
-    expect(records).toEqual(json.map((row) => (header as string[]).map((c) => (row[c] === undefined ? '' : String(row[c])))));
+    expect(records).toEqual(json.map((row) => (header as string[]).map((c) => (row[c] === null ? '' : String(row[c])))));
     const tsv = (await run(['power', '--from', FROM, '-f', 'tsv'])).stdout.replace(/\n$/, '').split('\n');
     expect(tsv.slice(1).map((l) => l.split('\t'))).toEqual(records);
     const nd = (await run(['power', '--from', FROM, '-f', 'ndjson'])).stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
@@ -108,8 +108,8 @@ describe('power: formats read back', () => {
     ]);
     const json = JSON.parse((await run(['power', '--from', FROM, '-f', 'json'])).stdout) as Row[];
     expect(got.rows).toEqual(json.map((r) => ({
-      date: r.date, market: r.market, hub: r.hub, peak_price: r.peak_price, offpeak_price: r.offpeak_price ?? null,
-      traded_gwh: r.traded_gwh ?? null, load_gwh: r.load_gwh ?? null, trades: r.trades === undefined ? null : BigInt(r.trades as number),
+      date: r.date, market: r.market, hub: r.hub, peak_price: r.peak_price, offpeak_price: r.offpeak_price,
+      traded_gwh: r.traded_gwh, load_gwh: r.load_gwh, trades: r.trades === null ? null : BigInt(r.trades as number),
     })));
   });
 });
