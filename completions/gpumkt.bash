@@ -162,7 +162,7 @@ _gpumkt_val() {
 _gpumkt_arg() {
   case $1 in
     'history'|'volume'|'range'|'latest'|'volatility') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
-    'power') _gpumkt_add 'wecc-northwest' 'pjm' 'caiso' 'iso-ne' 'wecc-southwest' 'miso' 'ercot' ;;
+    'power') _gpumkt_add 'wecc-northwest' 'pjm' 'caiso' 'iso-ne' 'wecc-southwest' 'miso' 'ercot' 'all' ;;
     'api') case $2 in 0) : ;; esac ;;
     'config get'|'config unset') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; esac ;;
     'config set') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; 1) : ;; esac ;;

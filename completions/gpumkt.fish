@@ -199,6 +199,7 @@ function __gpumkt_v_market_8
     printf '%s\t%s\n' 'wecc-southwest' 'WECC Southwest (Palo Verde Peak)'
     printf '%s\t%s\n' 'miso' 'MISO (Indiana Hub RT Peak)'
     printf '%s\t%s\n' 'ercot' 'ERCOT (HB_NORTH)'
+    printf '%s\t%s\n' 'all' 'every market'
 end
 
 function __gpumkt_v_scope_9

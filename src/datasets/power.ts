@@ -44,7 +44,7 @@ const power: Dataset<PowerParams> = {
   positional: {
     name: 'market',
     description: `power markets (default: all): ${POWER_MARKETS.map((m) => m.id).join(', ')}`,
-    words: POWER_MARKETS.map((m) => ({ value: m.id, description: `${m.market} (${m.hub})` })),
+    words: [...POWER_MARKETS.map((m) => ({ value: m.id, description: `${m.market} (${m.hub})` })), { value: 'all', description: 'every market' }],
   },
   groups: { window: true, series: false, analysis: false },
   options: [

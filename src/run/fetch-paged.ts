@@ -65,9 +65,9 @@ export async function fetchPaged<P extends PageParams>(ctx: Context, session: Se
       previousFirst = first;
       for (const r of res.rows) rows.push(r);
       const total = totalOf(res.body);
-      note.show(rows.length, total, page);
       // A short page is the last; a longer one means the service sent the whole listing at once.
       if (res.rows.length !== pageSize || (total !== undefined && rows.length >= total)) return rows;
+      note.show(rows.length, total, page);
     }
   } finally {
     note.done();

@@ -71,6 +71,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     throw new UsageError(`--append keys these rows by ${ds.targetColumn} and ${timeKey ?? 'time'}: keep ${ds.targetColumn} in --columns`);
   }
   const series = ds.fetch.kind === 'series';
+  if (plan.raw && ds.fetch.kind === 'paged') throw new UsageError(`--raw prints one response body; ${ds.name} pages through the listing in several requests`, `for one page: gpumkt api ${endpoint.path(ds.params(flags, undefined, undefined, today) as never)} -q offset=0`);
   if (plan.raw && targets.length > 1) {
     if (ds.targets) throw new UsageError(`--raw prints one response body; this run would make ${targets.length} requests (ask for one model or type)`);
     throw new UsageError(series || ds.subject === 'gpus' ? '--raw prints one response body; give one GPU model' : '--raw prints one response body; give at most one --gpu and a window of at most 400 days');
