@@ -58,7 +58,7 @@ function renameFields(row: Row, names: Readonly<Record<string, string>>): Row {
  */
 export function defineEndpoint<P>(spec: EndpointSpec<P>): Endpoint<P, EnvelopeBody> {
   let compiled: Check | undefined;
-  const read = spec.rows ?? ((body: EnvelopeBody) => (Array.isArray(body.data) ? body.data : [body.data]));
+  const read = (body: EnvelopeBody): Row[] => (spec.rows ? spec.rows(body) : Array.isArray(body.data) ? body.data : [body.data]);
   const { rename } = spec;
   return {
     id: spec.id,

@@ -22,7 +22,7 @@ export function tiersOf(flags: Flags): string[] | undefined {
   if (flags.tier === undefined) return undefined;
   const valid = BUYER_TIERS.map((t) => t.value);
   const out: string[] = [];
-  for (const raw of String(flags.tier).split(',').map((t) => t.trim()).filter((t) => t !== '')) {
+  for (const raw of (typeof flags.tier === 'string' ? flags.tier : '').split(',').map((t) => t.trim()).filter((t) => t !== '')) {
     const t = raw.toUpperCase();
     if (!valid.includes(t)) throw new UsageError(`unknown tier '${raw}'; ${didYouMean(raw, valid)}tiers: ${valid.join(', ')}`);
     if (!out.includes(t)) out.push(t);

@@ -25,8 +25,10 @@ export const SITE_OPTIONS: readonly OptionSpec[] = [
 function checkNumber(flags: Flags, name: 'lat' | 'lon' | 'radius', min: number, max: number): void {
   const v = flags[name];
   if (v === undefined) return;
-  const n = /^\s*-?\d+(\.\d+)?\s*$/.test(String(v)) ? Number(v) : Number.NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`--${name} must be a number from ${min} to ${max} (got '${String(v)}')`);
+  // Commander hands option values over as strings.
+  const text = typeof v === 'string' ? v : '';
+  const n = /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+  if (!(n >= min && n <= max)) throw new UsageError(`--${name} must be a number from ${min} to ${max} (got '${text}')`);
 }
 
 /** Offline checks of the sites flags (exit 2 before any request). */
@@ -72,7 +74,7 @@ export const sitesAggregate: Dataset<SiteViewParams> = {
   sort: false,
   plan: 'full',
   validate: checkSiteFlags,
-  params: (flags) => ({ by: flags.aggregate === undefined ? undefined : String(flags.aggregate), scope: scopeOf(flags) }),
+  params: (flags) => ({ by: typeof flags.aggregate === 'string' ? flags.aggregate : undefined, scope: scopeOf(flags) }),
   table: { keys: ['key'], priority: ['site_count', 'total_power_mw', 'total_gpu_qty'] },
   noAppend: { message: 'sites --aggregate is a snapshot of today\'s buckets, not a series: --append does not apply' },
 };

@@ -24,7 +24,8 @@ export interface SitesParams {
 /** Rows per page: the service's default `limit`. */
 export const SITES_PAGE_SIZE = 100;
 
-const str = (v: unknown): string | undefined => (v === undefined ? undefined : String(v).trim());
+// Commander hands option values over as strings.
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : undefined);
 
 const sites: Dataset<SitesParams> = {
   name: 'sites',

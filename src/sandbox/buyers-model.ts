@@ -42,7 +42,7 @@ export function buyer(i: number): Record<string, unknown> {
     what: t.what,
     sold: hidden ? null : Math.round(10 + 990 * unit(S.sold, 1, i)) * 1_000_000,
     date: addDays(FIRST_RAISE, intBelow(SPAN_DAYS, S.day, 0, i)),
-    location: PLACES[intBelow(PLACES.length, S.place, 0, i)] as string,
+    location: PLACES[intBelow(PLACES.length, S.place, 0, i)],
     domain,
     url: `https://news.example/raises/${name}`,
   };

@@ -56,7 +56,7 @@ describe('buyers', () => {
     expect((await run(['buyers', '-o', csv])).code).toBe(0);
     const [header, ...records] = pythonCsv(csv);
     expect(header).toEqual(['name', 'displayName', 'tier', 'workload', 'forWhat', 'what', 'sold', 'date', 'location', 'domain', 'url']);
-    expect(records.map((r) => r[6])).toEqual(rows.map((b) => (b.sold === null ? '' : String(b.sold))));
+    expect(records.map((r) => r[6])).toEqual(rows.map((b) => (b.sold === null ? '' : String(b.sold as number))));
     const pq = join(dir, 'buyers.parquet');
     expect((await run(['buyers', '-o', pq])).code).toBe(0);
     const got = await reader.read(pq);

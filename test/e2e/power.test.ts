@@ -88,7 +88,7 @@ describe('power: formats read back', () => {
     expect((await run(['power', '--from', FROM, '-o', file])).code).toBe(0);
     const [header, ...records] = pythonCsv(file);
     expect(header).toEqual(['date', 'market', 'hub', 'peak_price', 'offpeak_price', 'traded_gwh', 'load_gwh', 'trades']);
-    expect(records).toEqual(json.map((row) => (header as string[]).map((c) => (row[c] === null ? '' : String(row[c])))));
+    expect(records).toEqual(json.map((row) => (header as string[]).map((c) => (row[c] === null ? '' : String(row[c] as string | number)))));
     const tsv = (await run(['power', '--from', FROM, '-f', 'tsv'])).stdout.replace(/\n$/, '').split('\n');
     expect(tsv.slice(1).map((l) => l.split('\t'))).toEqual(records);
     const nd = (await run(['power', '--from', FROM, '-f', 'ndjson'])).stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
