@@ -12,7 +12,7 @@ import { useParquetReader } from '../helpers/duckdb.js';
 import { needs } from '../helpers/requires.js';
 import { cells, runInTerminal } from '../helpers/terminal.js';
 import { appendOnDays, pythonCsv, runOn, workDir } from './cron-helpers.js';
-import { PREMIUM_KEY } from './append-helpers.js';
+import { PREMIUM_KEY, runAt } from './append-helpers.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 const sb = useSandbox();
@@ -124,6 +124,23 @@ describe('power --append', () => {
     expect((await runOn(days[2] as string, [...args, '-o', full])).code).toBe(0);
     if (ext === 'csv') expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
     else expect((await reader.read(file)).rows).toEqual((await reader.read(full)).rows);
+  });
+});
+
+describe('power --load --append', () => {
+  it('runs at three instants add up to one export at the last: today\'s hours replaced as they come, none twice', async () => {
+    const file = join(dir, 'load.csv');
+    const args = ['power', 'ercot', 'pjm', '--load', '--from', '2026-11-19'];
+    const instants = ['2026-11-19T20:30:00.000Z', '2026-11-20T06:10:00.000Z', '2026-11-20T15:45:00.000Z'];
+    for (const now of instants) {
+      const r = await runAt(now, [...args, '--append', file]);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const full = await runAt(instants[2] as string, [...args, '-f', 'csv']);
+    expect(full.code, full.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(full.stdout);
+    // 24 hours of the 19th and 16 of the 20th (00:00 to 15:00), per market.
+    expect(full.stdout.trimEnd().split('\n')).toHaveLength(1 + 2 * (24 + 16));
   });
 });
 
