@@ -143,6 +143,25 @@ describe('sites: plans', () => {
   });
 });
 
+describe('sites: a refusal only the service knows', () => {
+  it('a key whose prefix does not say premium, on a premium account: the service\'s 403 message, exit 3', async () => {
+    // The CLI reads plans from prefixes; a key without one is taken as full and asked, and the service decides.
+    const other = await startSandbox({ today: TODAY, keys: { valid: [], dailyOnly: ['org-key-daily'] } });
+    try {
+      const env = { GPUMKT_BASE_URL: other.url, GPUMKT_API_KEY: 'org-key-daily' };
+      const sites = await runCli(['sites'], { env });
+      expect(sites.code).toBe(3);
+      expect(sites.stderr).toContain('Neocloud site data is not included in premium access. A full subscription unlocks it.');
+      const load = await runCli(['power', '--load'], { env });
+      expect(load.code).toBe(3);
+      expect(load.stderr).toContain('Premium access is daily-grain only. Hourly and real-time data require a full subscription.');
+      expect(other.requests.map((q) => q.path)).toEqual(['/api/neocloud/sites', '/api/power/load']);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('sites at an 80-column terminal', () => {
   it('fits the table, the site name always shown, one line per site', needs('tmux'), async () => {
     const t = runInTerminal({ width: 80, height: 40, args: ['sites', '--city', 'Dallas', '--no-pager'], env: sandboxEnv(sb.current) });
