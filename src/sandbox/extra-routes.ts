@@ -99,7 +99,7 @@ export function extraRoute(req: SandboxRequest, today: string, authorize: (heade
     }
     if (req.method !== 'GET') throw methodNotAllowed(req.method);
     if (target.badQuery) throw badRequest('Malformed percent-encoding in the request URL');
-    return r.handle({ params: new Params(target.query, target.repeated), today, keyed, path, plan, now });
+    return r.handle({ params: new Params(target.query, target.repeated), today, now, keyed, path, plan });
   } catch (e) {
     return errorReply(e);
   }
