@@ -14,8 +14,8 @@
 import { ApiError, badRequest, jsonReply, type Reply } from './http.js';
 import type { Params } from './params.js';
 import { requireKey, type Plan } from './plans.js';
-import { aggregateSites, distanceKm, sitesAsOf, type Site } from './sites-model.js';
-import type { ExtraInput } from './handlers-extra.js';
+import { aggregateSites, distanceKm, sitesAsOf, type Site } from './models/sites-model.js';
+import type { ExtraInput } from './table-handlers.js';
 
 /** The 403 a premium key gets on every neocloud route, as the service words it. */
 export const NEOCLOUD_MESSAGE = 'Neocloud site data is not included in premium access. A full subscription unlocks it.';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { NEOCLOUD_MESSAGE } from '../../src/sandbox/neocloud-handlers.js';
-import { distanceKm } from '../../src/sandbox/sites-model.js';
+import { distanceKm } from '../../src/sandbox/models/sites-model.js';
 import { get, TODAY, useSandbox } from './helpers.js';
 
 const sb = useSandbox();
