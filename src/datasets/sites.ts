@@ -70,7 +70,7 @@ const sites: Dataset<SitesParams> = {
     city: str(flags.city), country: str(flags.country), lat: str(flags.lat), lon: str(flags.lon), radius: str(flags.radius),
     scope: flags.scope === 'all' ? 'all' : undefined, limit: SITES_PAGE_SIZE, offset: 0,
   }),
-  table: { keys: ['siteName'], priority: ['company', 'city', 'powerCapacity', 'gpuTypes', 'status', 'country', 'phase1LiveDate'] },
+  table: { keys: ['siteName'], priority: ['powerCapacity', 'company', 'city', 'gpuTypes', 'status', 'country', 'phase1LiveDate'] },
   noAppend: { message: 'sites is a snapshot of the sites known today, not a series: --append does not apply', hint: 'write a dated file instead, e.g. -o sites-$(date +%F).parquet' },
   glossary: [
     ['powerCapacity', 'power capacity, MW'],
