@@ -11,12 +11,13 @@ import memory from './memory.js';
 import latest from './latest.js';
 import utilization from './utilization.js';
 import volatility from './volatility.js';
+import rolling from './rolling.js';
 import power from './power.js';
 import sites from './sites.js';
 import buyers from './buyers.js';
 
 /** Every dataset. */
-export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility, power, sites, buyers];
+export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility, rolling, power, sites, buyers];
 
 /** Every dataset and every variant a command may switch to (memory history, latest --current): what the validation tests cover. */
 export const ALL_DATASETS: readonly AnyDataset[] = DATASETS.flatMap((d) => [d, ...(d.variants ?? []).map((v) => v.dataset)]);

@@ -27,6 +27,7 @@ import {
   volatilityHandler,
   type ExtraInput,
 } from './table-handlers.js';
+import { indexHistoryHandler, nearestHandler, previousHandler, rollingCurrentHandler, rollingHistoryHandler } from './gpu-point-handlers.js';
 import { computeBuyersHandler } from './models/buyers-model.js';
 import { sitesAggregateHandler, sitesHandler, sitesMapHandler } from './neocloud-handlers.js';
 import { powerFuelMixHandler, powerLoadHandler, powerMarketsHandler } from './models/power-model.js';
@@ -55,6 +56,13 @@ const ROUTES: readonly ExtraRoute[] = [
   route('/api/gpu/:gpuName/volatility', 'key', volatilityHandler),
   route('/api/gpu-utilization', 'key', gpuUtilizationHandler),
   route('/api/memory/:type/history', 'key', memoryHistoryHandler),
+  route('/api/day-index', 'optional', dailyIndexHandler),
+  route('/api/daily-index/:gpuName/previous', 'optional', previousHandler),
+  route('/api/gpu/:gpuName/index-history', 'optional', indexHistoryHandler),
+  route('/api/h100-history', 'optional', indexHistoryHandler),
+  route('/api/gpu/:gpuName/history', 'key', nearestHandler),
+  route('/api/gpu/:gpuName/rolling-24h-average', 'key', rollingCurrentHandler),
+  route('/api/gpu/:gpuName/rolling-24h-average/history', 'key', rollingHistoryHandler),
   route('/api/power/markets', 'key', powerMarketsHandler),
   route('/api/power/load', 'key', powerLoadHandler),
   route('/api/power/fuel-mix', 'key', powerFuelMixHandler),
@@ -84,22 +92,20 @@ function match(segments: readonly string[]): { route: ExtraRoute; path: Record<s
  * The reply of an extra route, or undefined when the request is for none of them. `authorize` is
  * routes.ts's key check: it throws the matching 401 for a header without a valid key.
  */
-export function extraRoute(req: SandboxRequest, today: string, authorize: (header: string | undefined) => Plan, now: number): Reply | undefined {
+export function extraRoute(req: SandboxRequest, clock: { today: string; now: number }, authorize: (header: string | undefined) => Plan): Reply | undefined {
   const target = parseTarget(req.url);
   const hit = target.segments && match(target.segments);
   if (!hit) return undefined;
   try {
     const { route: r, path } = hit;
-    let keyed = false;
     let plan: Plan = 'public';
     if (r.access !== 'none' && (req.authorization !== undefined || r.access === 'key')) {
       if (req.authorization === undefined) throw unauthorized(AUTH_MESSAGES.missing);
       plan = authorize(req.authorization);
-      keyed = true;
     }
     if (req.method !== 'GET') throw methodNotAllowed(req.method);
     if (target.badQuery) throw badRequest('Malformed percent-encoding in the request URL');
-    return r.handle({ params: new Params(target.query, target.repeated), today, now, keyed, path, plan });
+    return r.handle({ params: new Params(target.query, target.repeated), ...clock, keyed: plan !== 'public', plan, path });
   } catch (e) {
     return errorReply(e);
   }

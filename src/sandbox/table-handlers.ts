@@ -35,10 +35,10 @@ export interface ExtraInput {
   readonly now: number;
   /** True when the request carried a valid key (any plan). */
   readonly keyed: boolean;
+  /** The caller's plan (`public` without a key). */
+  readonly plan: Plan;
   /** Decoded path parameters, by the route pattern's names. */
   readonly path: Readonly<Record<string, string>>;
-  /** The caller's plan (`public` when no key was sent). */
-  readonly plan: Plan;
 }
 
 /** Default and bounds of volatility's `windowDays` (domain/contract.ts). */
