@@ -54,6 +54,7 @@ const buyers: Dataset<Record<string, never>> = {
   groups: { window: false, series: false, analysis: false },
   options: [{ flags: '--tier <list>', description: 'only these tiers, comma-separated: T1 (trains), T2 (heavy inference), T3 (HPC)', words: BUYER_TIERS }],
   fetch: { kind: 'single' },
+  plan: 'premium',
   sort: false,
   validate: (flags) => void tiersOf(flags),
   filter: (row, _args, flags) => {

@@ -52,6 +52,7 @@ const power: Dataset<PowerParams> = {
     { flags: '--fuel-mix', description: 'hourly generation by fuel (MW) instead; a full key only' },
   ],
   fetch: { kind: 'single' },
+  plan: 'premium',
   sort: true,
   targetColumn: 'market',
   // Every market is one request; named markets are asked one by one, in the order given.

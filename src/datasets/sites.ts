@@ -7,6 +7,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { checkSiteFlags, SITE_OPTIONS, sitesAggregate, sitesMap } from './sites-views.js';
+import type { Shape } from '../api/validate.js';
 import type { Dataset } from './types.js';
 
 /** Parameters of one sites request (the runner adds `limit` and `offset` per page). */
@@ -20,6 +21,15 @@ export interface SitesParams {
   readonly limit?: number;
   readonly offset?: number;
 }
+
+/** The documented fields of a site, in the dictionary's order. */
+const SITE_ROWS: Shape = {
+  company: 'string', siteName: 'string', streetAddress: 'string|null?', city: 'string|null?', state: 'string|null?', country: 'string|null?',
+  latitude: 'number|null?', longitude: 'number|null?', dcTier: 'string|null?', ownershipModel: 'string|null?', coloPartner: 'string|null?',
+  gpuTypes: 'string[]?', gpuQtyKnown: 'int|null?', gpuQtyEst: 'int|null?', chipGeneration: 'string|null?', powerCapacity: 'number|null?',
+  category: 'string|null?', isNeocloud: 'boolean?', status: 'string|null?', leaseTerm: 'string|null?', keyCustomer: 'string|null?',
+  contractAnnounced: 'date?', gpuOrderDate: 'date?', constructionStart: 'date?', phase1LiveDate: 'date?', fullCapacityTarget: 'date?', sourceNotes: 'string|null?',
+};
 
 /** Rows per page: the service's default `limit`. */
 export const SITES_PAGE_SIZE = 100;
@@ -43,19 +53,10 @@ const sites: Dataset<SitesParams> = {
     }),
     envelope: {
       fields: { success: 'boolean?', total: 'uint?', count: 'uint?', limit: 'uint?', offset: 'uint?' },
-      rows: {
-        company: 'string', siteName: 'string', streetAddress: 'string|null?', city: 'string|null?', state: 'string|null?', country: 'string|null?',
-        latitude: 'number|null?', longitude: 'number|null?', dcTier: 'string|null?', ownershipModel: 'string|null?', coloPartner: 'string|null?',
-        gpuTypes: 'string[]?', gpuQtyKnown: 'int|null?', gpuQtyEst: 'int|null?', chipGeneration: 'string|null?', powerCapacity: 'number|null?',
-        category: 'string|null?', isNeocloud: 'boolean?', status: 'string|null?', leaseTerm: 'string|null?', keyCustomer: 'string|null?',
-        contractAnnounced: 'date?', gpuOrderDate: 'date?', constructionStart: 'date?', phase1LiveDate: 'date?', fullCapacityTarget: 'date?', sourceNotes: 'string|null?',
-      },
+      rows: SITE_ROWS,
     },
-    columns: [
-      'company', 'siteName', 'streetAddress', 'city', 'state', 'country', 'latitude', 'longitude', 'dcTier', 'ownershipModel', 'coloPartner',
-      'gpuTypes', 'gpuQtyKnown', 'gpuQtyEst', 'chipGeneration', 'powerCapacity', 'category', 'isNeocloud', 'status', 'leaseTerm', 'keyCustomer',
-      'contractAnnounced', 'gpuOrderDate', 'constructionStart', 'phase1LiveDate', 'fullCapacityTarget', 'sourceNotes',
-    ],
+    // Every documented field, in the dictionary's order.
+    columns: Object.keys(SITE_ROWS),
     tableColumns: ['company', 'siteName', 'city', 'country', 'gpuTypes', 'powerCapacity', 'status', 'phase1LiveDate'],
     valueKey: 'powerCapacity',
   }),
