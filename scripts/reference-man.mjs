@@ -7,6 +7,8 @@ function esc(s) {
   return String(s)
     .replace(/\\/g, '\\e')
     .replace(/-/g, '\\-')
+    // Any character beyond ASCII as a groff glyph name, so the page needs no input encoding.
+    .replace(/[^\x00-\x7f]/gu, (c) => `\\[u${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}]`)
     .split('\n')
     .map((l) => (/^[.']/.test(l) ? `\\&${l}` : l))
     .join('\n');

@@ -15,10 +15,14 @@ import rolling from './rolling.js';
 import forward from './forward.js';
 import tokenPrices from './token-prices.js';
 import tokenVolume from './token-volume.js';
+import power from './power.js';
+import sites from './sites.js';
+import buyers from './buyers.js';
 
 /** Every dataset. */
 export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility, rolling,
   forward, tokenPrices, tokenVolume,
+  power, sites, buyers,
 ];
 
 /** Every dataset and every variant a command may switch to (memory history, latest --current): what the validation tests cover. */

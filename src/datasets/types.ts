@@ -53,12 +53,14 @@ export type Subject = 'gpus' | 'some-gpus' | 'gpu-option' | 'names' | 'none';
  * How the runner plans and joins requests: `series`, every row of the window per model (the limit
  * sized to the window, the service's row count checked, capped windows fetched in parts); `windowed`,
  * windows longer than `maxDays` split into requests that reach back `overlapDays` and are stitched;
- * `single`, one request whose rows keep the service's order.
+ * `single`, one request whose rows keep the service's order; `paged`, `limit`/`offset` pages of
+ * `pageSize` rows asked one after another until the listing is complete (src/run/fetch/paged.ts).
  */
 export type FetchPlan =
   | { readonly kind: 'series' }
   | { readonly kind: 'windowed'; readonly maxDays: number; readonly overlapDays: number }
-  | { readonly kind: 'single' };
+  | { readonly kind: 'single' }
+  | { readonly kind: 'paged'; readonly pageSize: number };
 
 /** The flags of one run, as the command parsed them (the runner reads the ones its dataset declares). */
 export type Flags = Readonly<Record<string, unknown>>;

@@ -31,6 +31,9 @@ import { forwardHandler } from './models/forward-model.js';
 import { otpiHandler, tokenTypesHandler } from './models/otpi-model.js';
 import { tokenVolumeHandler } from './models/token-volume-model.js';
 import { indexHistoryHandler, nearestHandler, previousHandler, rollingCurrentHandler, rollingHistoryHandler } from './gpu-point-handlers.js';
+import { computeBuyersHandler } from './models/buyers-model.js';
+import { sitesAggregateHandler, sitesHandler, sitesMapHandler } from './neocloud-handlers.js';
+import { powerFuelMixHandler, powerLoadHandler, powerMarketsHandler } from './models/power-model.js';
 
 /** Who may call a route. */
 type Access = 'none' | 'optional' | 'key';
@@ -68,6 +71,13 @@ const ROUTES: readonly ExtraRoute[] = [
   route('/api/gpu/:gpuName/history', 'key', nearestHandler),
   route('/api/gpu/:gpuName/rolling-24h-average', 'key', rollingCurrentHandler),
   route('/api/gpu/:gpuName/rolling-24h-average/history', 'key', rollingHistoryHandler),
+  route('/api/power/markets', 'key', powerMarketsHandler),
+  route('/api/power/load', 'key', powerLoadHandler),
+  route('/api/power/fuel-mix', 'key', powerFuelMixHandler),
+  route('/api/neocloud/sites', 'key', sitesHandler),
+  route('/api/neocloud/sites/aggregate', 'key', sitesAggregateHandler),
+  route('/api/neocloud/map', 'key', sitesMapHandler),
+  route('/api/compute-buyers', 'key', computeBuyersHandler),
 ];
 
 /** The route a path's segments match exactly (a parameter matches one non-empty segment), with its parameters. */
