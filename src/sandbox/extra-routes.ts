@@ -26,6 +26,7 @@ import {
   volatilityHandler,
   type ExtraInput,
 } from './handlers-extra.js';
+import { codingHistoryHandler, codingIndexHandler, codingProductsHandler, modelFrontierHandler, workloadHandler } from './handlers-ai.js';
 
 /** Who may call a route. */
 type Access = 'none' | 'optional' | 'key';
@@ -51,6 +52,11 @@ const ROUTES: readonly ExtraRoute[] = [
   route('/api/gpu/:gpuName/volatility', 'key', volatilityHandler),
   route('/api/gpu-utilization', 'key', gpuUtilizationHandler),
   route('/api/memory/:type/history', 'key', memoryHistoryHandler),
+  route('/api/workload', 'key', workloadHandler),
+  route('/api/llm-coding/products', 'optional', codingProductsHandler),
+  route('/api/llm-coding/index', 'key', codingIndexHandler),
+  route('/api/llm-coding/history', 'key', codingHistoryHandler),
+  route('/api/model-frontier', 'key', modelFrontierHandler),
 ];
 
 /** The route a path's segments match exactly (a parameter matches one non-empty segment), with its parameters. */
@@ -73,7 +79,7 @@ function match(segments: readonly string[]): { route: ExtraRoute; path: Record<s
  * The reply of an extra route, or undefined when the request is for none of them. `authorize` is
  * routes.ts's key check: it throws the matching 401 for a header without a valid key.
  */
-export function extraRoute(req: SandboxRequest, today: string, authorize: (header: string | undefined) => unknown): Reply | undefined {
+export function extraRoute(req: SandboxRequest, today: string, authorize: (header: string | undefined) => unknown, now?: number): Reply | undefined {
   const target = parseTarget(req.url);
   const hit = target.segments && match(target.segments);
   if (!hit) return undefined;
@@ -87,7 +93,7 @@ export function extraRoute(req: SandboxRequest, today: string, authorize: (heade
     }
     if (req.method !== 'GET') throw methodNotAllowed(req.method);
     if (target.badQuery) throw badRequest('Malformed percent-encoding in the request URL');
-    return r.handle({ params: new Params(target.query, target.repeated), today, keyed, path });
+    return r.handle({ params: new Params(target.query, target.repeated), today, keyed, path, now });
   } catch (e) {
     return errorReply(e);
   }

@@ -33,6 +33,8 @@ export interface ExtraInput {
   readonly keyed: boolean;
   /** Decoded path parameters, by the route pattern's names. */
   readonly path: Readonly<Record<string, string>>;
+  /** The clock, epoch ms, within `today` (routes with a settle time read it); undefined: the end of `today`. */
+  readonly now?: number;
 }
 
 /** Default and bounds of volatility's `windowDays` (service docs). */
