@@ -94,7 +94,7 @@ _gpumkt_add_files() {
 # Sets `subs` to the subcommands of the command path $1.
 _gpumkt_cmds() {
   case $1 in
-    '') subs='util-index history volume range memory latest utilization volatility gpus memory-types status api config sandbox completion help' ;;
+    '') subs='util-index history volume range memory latest utilization volatility workload coding frontier gpus memory-types status api config sandbox completion help' ;;
     'config') subs='get set unset list path help' ;;
     *) subs='' ;;
   esac
@@ -110,6 +110,9 @@ _gpumkt_opts() {
     'latest') opts='--current -f --format -o --output --columns --no-header --raw --csv-safe --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'utilization') opts='-f --format -o --output --columns --no-header --raw --csv-safe --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'volatility') opts='--window-days --from --to --settled -f --format -o --output --columns --no-header --order --raw --csv-safe --append --partition-by --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty --wide --y --stats --spark -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'workload') opts='--family --from --to --settled -f --format -o --output --columns --no-header --order --raw --csv-safe --append --partition-by --replace-restated --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'coding') opts='--list --from --to --settled -f --format -o --output --columns --no-header --raw --csv-safe --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'frontier') opts='--table -f --format -o --output --columns --no-header --raw --csv-safe --partition-by --manifest --csv-dialect --lock-timeout --fail-empty -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'gpus') opts='--aliases --live -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'memory-types') opts='--category --live -f --format --no-header -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'status') opts='-f --format -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
@@ -124,12 +127,12 @@ _gpumkt_opts() {
 _gpumkt_val() {
   case "$1|$2" in
     'util-index|--gpu') [[ -z ${3-} ]] || _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
-    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--partition-by'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--partition-by'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--partition-by'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--partition-by'|'range|--lock-timeout'|'range|--y'|'memory|--from'|'memory|--to'|'memory|--partition-by'|'memory|--lock-timeout'|'latest|--partition-by'|'latest|--lock-timeout'|'utilization|--partition-by'|'utilization|--lock-timeout'|'volatility|--window-days'|'volatility|--from'|'volatility|--to'|'volatility|--append'|'volatility|--partition-by'|'volatility|--lock-timeout'|'volatility|--y'|'api|-q'|'api|--query'|'api|--columns'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
-    'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format'|'latest|-f'|'latest|--format'|'utilization|-f'|'utilization|--format'|'volatility|-f'|'volatility|--format'|'api|-f'|'api|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' 'chart' ;;
-    'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output'|'latest|-o'|'latest|--output'|'utilization|-o'|'utilization|--output'|'volatility|-o'|'volatility|--output'|'api|-o'|'api|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
+    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--partition-by'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--partition-by'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--partition-by'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--partition-by'|'range|--lock-timeout'|'range|--y'|'memory|--from'|'memory|--to'|'memory|--partition-by'|'memory|--lock-timeout'|'latest|--partition-by'|'latest|--lock-timeout'|'utilization|--partition-by'|'utilization|--lock-timeout'|'volatility|--window-days'|'volatility|--from'|'volatility|--to'|'volatility|--append'|'volatility|--partition-by'|'volatility|--lock-timeout'|'volatility|--y'|'workload|--from'|'workload|--to'|'workload|--append'|'workload|--partition-by'|'workload|--lock-timeout'|'coding|--from'|'coding|--to'|'coding|--partition-by'|'coding|--lock-timeout'|'frontier|--partition-by'|'frontier|--lock-timeout'|'api|-q'|'api|--query'|'api|--columns'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
+    'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format'|'latest|-f'|'latest|--format'|'utilization|-f'|'utilization|--format'|'volatility|-f'|'volatility|--format'|'workload|-f'|'workload|--format'|'coding|-f'|'coding|--format'|'frontier|-f'|'frontier|--format'|'api|-f'|'api|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' 'chart' ;;
+    'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output'|'latest|-o'|'latest|--output'|'utilization|-o'|'utilization|--output'|'volatility|-o'|'volatility|--output'|'workload|-o'|'workload|--output'|'coding|-o'|'coding|--output'|'frontier|-o'|'frontier|--output'|'api|-o'|'api|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
     'util-index|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'occupancy' 'intensity' 'eur' 'basis' 'index' 'price' 'effectivePrice' 'revPag' 'priceCoverage' 'capacity' 'rented' 'demandEffect' 'supplyEffect' 'occupancyChange' 'decompositionBasis' 'comparable' 'reportingTypes' 'coverage' 'readings' 'gpu' ;;
-    'util-index|--order'|'history|--order'|'volume|--order'|'range|--order'|'volatility|--order'|'api|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
-    'util-index|--csv-dialect'|'history|--csv-dialect'|'volume|--csv-dialect'|'range|--csv-dialect'|'memory|--csv-dialect'|'latest|--csv-dialect'|'utilization|--csv-dialect'|'volatility|--csv-dialect') [[ -z ${3-} ]] || _gpumkt_add 'rfc4180' 'excel' ;;
+    'util-index|--order'|'history|--order'|'volume|--order'|'range|--order'|'volatility|--order'|'workload|--order'|'api|--order') [[ -z ${3-} ]] || _gpumkt_add 'asc' 'desc' ;;
+    'util-index|--csv-dialect'|'history|--csv-dialect'|'volume|--csv-dialect'|'range|--csv-dialect'|'memory|--csv-dialect'|'latest|--csv-dialect'|'utilization|--csv-dialect'|'volatility|--csv-dialect'|'workload|--csv-dialect'|'coding|--csv-dialect'|'frontier|--csv-dialect') [[ -z ${3-} ]] || _gpumkt_add 'rfc4180' 'excel' ;;
     'history|--granularity'|'volume|--granularity'|'range|--granularity') [[ -z ${3-} ]] || _gpumkt_add 'daily' 'hourly' 'auto' ;;
     'history|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'timestamp' 'index_value' 'gpu' ;;
     'volume|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'exact_timestamp' 'utilization_ratio' 'gpu' ;;
@@ -140,6 +143,11 @@ _gpumkt_val() {
     'latest|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'gpu_name' 'region' 'index_value' 'date' 'last_updated' ;;
     'utilization|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'gpu_type' 'region' 'utilization_ratio' 'avg_7d' 'avg_30d' 'recorded_at' ;;
     'volatility|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'gpu_type' 'region' 'index_value' 'rolling_volatility' 'window_days' ;;
+    'workload|--family') [[ -z ${3-} ]] || _gpumkt_add_list 'all' 'opus' 'sonnet' 'haiku' 'fable' 'flagship' 'mini' 'nano' 'pro' 'codex' 'image' 'flash' 'lite' ;;
+    'workload|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'lab' 'family' 'cCents' 'lfl' 'qKtok' 'priceEffect' 'intensityEffect' 'mixEffect' 'computedAt' ;;
+    'coding|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'product' 'label' 'kind' 'value' 'changePct' 'date' 'updatedAt' 'id' 'category' 'compare' 'seriesLabels' 'value2' ;;
+    'frontier|--table') [[ -z ${3-} ]] || _gpumkt_add 'models' 'efforts' 'tests' 'release-dates' 'history' ;;
+    'frontier|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'slug' 'name' 'lab' 'cap' 'tpt' 'price' 'pIn' 'pOut' 'totalTokens' 'costPerTask' 'bench_coding' 'bench_reasoning' 'bench_math' 'model' 'effort' 'rank' 'cost' 'tokensEst' 'timeSec' 'speedTps' 'speedMeasured' 'costBasis' 'id' 'category' 'metric' 'date' 'score' ;;
     'gpus|-f'|'gpus|--format'|'memory-types|-f'|'memory-types|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' ;;
     'status|-f'|'status|--format') [[ -z ${3-} ]] || _gpumkt_add 'text' 'json' ;;
     *'|--base-url'|*'|--timeout'|*'|--retries') [[ -z ${3-} ]] || : ;;
@@ -153,12 +161,14 @@ _gpumkt_val() {
 _gpumkt_arg() {
   case $1 in
     'history'|'volume'|'range'|'latest'|'volatility') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
+    'workload') _gpumkt_add 'anthropic' 'openai' 'google' ;;
+    'coding') _gpumkt_add 'claude-commits' 'claude-prs' 'claude-share' 'codex-commits' 'codex-prs' 'codex-share' 'copilot-prs' 'copilot-reviews' 'copilot-share' 'cursor-commits' 'cursor-share' 'devin-prs' 'devin-merge-rate' ;;
     'api') case $2 in 0) : ;; esac ;;
     'config get'|'config unset') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; esac ;;
     'config set') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; 1) : ;; esac ;;
     'config help') case $2 in 0) _gpumkt_add 'get' 'set' 'unset' 'list' 'path' ;; esac ;;
     'completion') case $2 in 0) _gpumkt_add 'bash' 'zsh' 'fish' ;; esac ;;
-    'help') case $2 in 0) _gpumkt_add 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'sandbox' 'completion' ;; esac ;;
+    'help') case $2 in 0) _gpumkt_add 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'workload' 'coding' 'frontier' 'gpus' 'memory-types' 'status' 'api' 'config' 'sandbox' 'completion' ;; esac ;;
   esac
   return 0
 }

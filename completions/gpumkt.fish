@@ -9,8 +9,8 @@
 
 # Which command path the words before the cursor name, how many arguments follow it, and --config.
 # Cached per command line: fish evaluates every condition below for one Tab.
-set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'help'
-set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'gpus|-f' 'gpus|--format' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'status|-f' 'status|--format' 'api|-q' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host'
+set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'workload' 'coding' 'frontier' 'gpus' 'memory-types' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'help'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'workload|--family' 'workload|--from' 'workload|--to' 'workload|-f' 'workload|--format' 'workload|-o' 'workload|--output' 'workload|--columns' 'workload|--order' 'workload|--append' 'workload|--partition-by' 'workload|--csv-dialect' 'workload|--lock-timeout' 'coding|--from' 'coding|--to' 'coding|-f' 'coding|--format' 'coding|-o' 'coding|--output' 'coding|--columns' 'coding|--partition-by' 'coding|--csv-dialect' 'coding|--lock-timeout' 'frontier|--table' 'frontier|-f' 'frontier|--format' 'frontier|-o' 'frontier|--output' 'frontier|--columns' 'frontier|--partition-by' 'frontier|--csv-dialect' 'frontier|--lock-timeout' 'gpus|-f' 'gpus|--format' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'status|-f' 'status|--format' 'api|-q' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host'
 function __gpumkt_state
     set -l line (commandline -pc)
     test "$line" = "$__gpumkt_line"; and return
@@ -191,7 +191,37 @@ function __gpumkt_v_category_7
     printf '%s\t%s\n' 'module' 'category'
 end
 
-function __gpumkt_v_format_8
+function __gpumkt_v_lab_8
+    printf '%s\t%s\n' 'anthropic' 'all opus sonnet haiku fable'
+    printf '%s\t%s\n' 'openai' 'all flagship mini nano pro codex image'
+    printf '%s\t%s\n' 'google' 'all flash pro lite image'
+end
+
+function __gpumkt_v_product_9
+    printf '%s\t%s\n' 'claude-commits' 'Claude Code co-authored commits (count)'
+    printf '%s\t%s\n' 'claude-prs' 'Claude Code pull requests (count, compare)'
+    printf '%s\t%s\n' 'claude-share' 'Claude Code share of agent commits (pct)'
+    printf '%s\t%s\n' 'codex-commits' 'Codex co-authored commits (count)'
+    printf '%s\t%s\n' 'codex-prs' 'Codex pull requests (count, compare)'
+    printf '%s\t%s\n' 'codex-share' 'Codex share of agent commits (pct)'
+    printf '%s\t%s\n' 'copilot-prs' 'Copilot agent pull requests (count, compare)'
+    printf '%s\t%s\n' 'copilot-reviews' 'Copilot code reviews (count)'
+    printf '%s\t%s\n' 'copilot-share' 'Copilot share of agent commits (pct)'
+    printf '%s\t%s\n' 'cursor-commits' 'Cursor co-authored commits (count)'
+    printf '%s\t%s\n' 'cursor-share' 'Cursor share of agent commits (pct)'
+    printf '%s\t%s\n' 'devin-prs' 'Devin pull requests (count, compare)'
+    printf '%s\t%s\n' 'devin-merge-rate' 'Devin pull requests merged (pct)'
+end
+
+function __gpumkt_v_table_10
+    printf '%s\t%s\n' 'models' 'table'
+    printf '%s\t%s\n' 'efforts' 'table'
+    printf '%s\t%s\n' 'tests' 'table'
+    printf '%s\t%s\n' 'release-dates' 'table'
+    printf '%s\t%s\n' 'history' 'table'
+end
+
+function __gpumkt_v_format_11
     printf '%s\t%s\n' 'table' 'format'
     printf '%s\t%s\n' 'csv' 'format'
     printf '%s\t%s\n' 'tsv' 'format'
@@ -201,12 +231,12 @@ function __gpumkt_v_format_8
     printf '%s\t%s\n' 'parquet' 'format'
 end
 
-function __gpumkt_v_format_9
+function __gpumkt_v_format_12
     printf '%s\t%s\n' 'text' 'format'
     printf '%s\t%s\n' 'json' 'format'
 end
 
-function __gpumkt_v_key_10
+function __gpumkt_v_key_13
     printf '%s\t%s\n' 'api-key' 'key'
     printf '%s\t%s\n' 'base-url' 'key'
     printf '%s\t%s\n' 'timeout' 'key'
@@ -214,7 +244,7 @@ function __gpumkt_v_key_10
     printf '%s\t%s\n' 'format' 'key'
 end
 
-function __gpumkt_v_command_11
+function __gpumkt_v_command_14
     printf '%s\t%s\n' 'get' 'print the effective value of a key (the API key itself is never printed)'
     printf '%s\t%s\n' 'set' 'save a value in the selected profile; the API key is read from a hidden prompt or stdin'
     printf '%s\t%s\n' 'unset' 'remove a key from the selected profile'
@@ -222,13 +252,13 @@ function __gpumkt_v_command_11
     printf '%s\t%s\n' 'path' 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 end
 
-function __gpumkt_v_shell_12
+function __gpumkt_v_shell_15
     printf '%s\t%s\n' 'bash' 'shell'
     printf '%s\t%s\n' 'zsh' 'shell'
     printf '%s\t%s\n' 'fish' 'shell'
 end
 
-function __gpumkt_v_command_13
+function __gpumkt_v_command_16
     printf '%s\t%s\n' 'util-index' 'daily utilization index, each move split into demand and supply effects'
     printf '%s\t%s\n' 'history' 'price-index series (USD per GPU-hour) per GPU model'
     printf '%s\t%s\n' 'volume' 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
@@ -237,6 +267,9 @@ function __gpumkt_v_command_13
     printf '%s\t%s\n' 'latest' 'latest settled daily index per GPU model (--current: this hour\'s index)'
     printf '%s\t%s\n' 'utilization' 'current utilization per GPU model, with 7- and 30-day means'
     printf '%s\t%s\n' 'volatility' 'daily rolling volatility (annualised, 0.8 = 80 %) per GPU model'
+    printf '%s\t%s\n' 'workload' 'workload cost index per day, closed lab and model family (all = the lab\'s aggregate)'
+    printf '%s\t%s\n' 'coding' 'LLM coding-tool analytics per product: latest values; with --from/--to, daily history; --list, the catalogue'
+    printf '%s\t%s\n' 'frontier' 'the model frontier: models with capability, cost and benchmark scores (--table: efforts, tests, release-dates, history)'
     printf '%s\t%s\n' 'gpus' 'list the GPU models (one per line); --aliases adds the short names accepted; --live asks the service'
     printf '%s\t%s\n' 'memory-types' 'list the memory types (id, name, category), tab-separated; --live asks the service'
     printf '%s\t%s\n' 'status' 'is the service healthy, is a key configured (where from, which plan); never prints the key'
@@ -269,6 +302,9 @@ complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'memory' -d 'current memory spot 
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'latest' -d 'latest settled daily index per GPU model (--current: this hour\'s index)'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'utilization' -d 'current utilization per GPU model, with 7- and 30-day means'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'volatility' -d 'daily rolling volatility (annualised, 0.8 = 80 %) per GPU model'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'workload' -d 'workload cost index per day, closed lab and model family (all = the lab\'s aggregate)'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'coding' -d 'LLM coding-tool analytics per product: latest values; with --from/--to, daily history; --list, the catalogue'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'frontier' -d 'the model frontier: models with capability, cost and benchmark scores (--table: efforts, tests, release-dates, history)'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'gpus' -d 'list the GPU models (one per line); --aliases adds the short names accepted; --live asks the service'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'memory-types' -d 'list the memory types (id, name, category), tab-separated; --live asks the service'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'status' -d 'is the service healthy, is a key configured (where from, which plan); never prints the key'
@@ -440,15 +476,62 @@ complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l y -x -d 'the numeric colum
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l stats -d 'print a summary per model instead of rows: count, first, last, min, max, mean, change, % change'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l spark -d 'like --stats, with a sparkline of each model in a trend column'
 complete -c gpumkt -n '__gpumkt_pos \'volatility\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l family -x -a '(__gpumkt_list all opus sonnet haiku fable flagship mini nano pro codex image flash lite)' -d 'comma-separated families to keep, e.g. all,opus (\'all\' is each lab\'s aggregate)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l settled -d 'leave out rows of today (UTC): the day is not over, so they are provisional'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l columns -x -a '(__gpumkt_list date lab family cCents lfl qKtok priceEffect intensityEffect mixEffect computedAt)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_pos \'workload\' \'>=0\'' -x -a '(__gpumkt_v_lab_8)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l list -d 'the service\'s product catalogue (GET /api/llm-coding/products, no key needed)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l settled -d 'leave out rows of today (UTC): the day is not over, so they are provisional'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l columns -x -a '(__gpumkt_list product label kind value changePct date updatedAt id category compare seriesLabels value2)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_pos \'coding\' \'>=0\'' -x -a '(__gpumkt_v_product_9)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l table -x -a '(__gpumkt_v_table_10)' -d 'the table to print (default: models)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l columns -x -a '(__gpumkt_list slug name lab cap tpt price pIn pOut totalTokens costPerTask bench_coding bench_reasoning bench_math model effort rank cost tokensEst timeSec speedTps speedMeasured costBasis id category metric date score)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l aliases -d 'show each model with its aliases, tab-separated (a column with -f)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l live -d 'the service\'s own catalogue (GET /api/gpu-types) instead of the built-in list'
-complete -c gpumkt -n '__gpumkt_at \'gpus\'' -s f -l format -x -a '(__gpumkt_v_format_8)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'gpus\'' -s f -l format -x -a '(__gpumkt_v_format_11)' -d 'output format (default: plain lines, tab-separated)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l category -x -a '(__gpumkt_v_category_7)' -d 'only this category'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l live -d 'the service\'s own catalogue (GET /api/memory-types) instead of the built-in list'
-complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -s f -l format -x -a '(__gpumkt_v_format_8)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -s f -l format -x -a '(__gpumkt_v_format_11)' -d 'output format (default: plain lines, tab-separated)'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l no-header -d 'leave out the header line (csv, tsv)'
-complete -c gpumkt -n '__gpumkt_at \'status\'' -s f -l format -x -a '(__gpumkt_v_format_9)' -d 'text, or json for scripts'
+complete -c gpumkt -n '__gpumkt_at \'status\'' -s f -l format -x -a '(__gpumkt_v_format_12)' -d 'text, or json for scripts'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s q -l query -x -d 'a query parameter (repeatable); after api, -q means --query (use --quiet)'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'print the body\'s data rows in this format (default: the JSON body as received)'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s o -l output -r -F -d 'write to a file, atomically'
@@ -462,11 +545,11 @@ complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'unset' -d 'remove a key fr
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'list' -d 'show every key with its effective value and where it comes from (the API key as ***)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'path' -d 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'help' -d 'display help for command'
-complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_10)'
-complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_10)'
-complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_10)'
-complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_11)'
+complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_13)'
+complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_13)'
+complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_13)'
+complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_14)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l port -x -d 'port to listen on (0 picks a free one)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l host -x -d 'address to bind (loopback unless told otherwise)'
-complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_12)'
-complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_13)'
+complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_15)'
+complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_16)'

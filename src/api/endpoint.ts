@@ -44,6 +44,8 @@ export interface Endpoint<P, B = unknown> {
   readonly envelope?: EnvelopeSpec;
   /** The rows of a validated body, in the order received. */
   rows(body: B): Row[];
+  /** The documented fields of those rows when they are not `data`'s own (a nested table): typed columns derive from it. */
+  readonly rowShape?: Shape;
   /** The field that orders rows in time, when the rows form a series. */
   readonly timeKey?: string;
   /** Every documented row field, in the spec's order: the default columns of csv/tsv. */

@@ -104,6 +104,11 @@ export interface Dataset<P = unknown> {
    */
   readonly targetColumn?: string;
   /**
+   * The columns that, with the time, key a row for --append when `targetColumn` alone does not tell
+   * the rows of one time apart (workload: `lab` and `family`); default `[targetColumn]`.
+   */
+  readonly keyColumns?: readonly string[];
+  /**
    * The lowest plan that reads this dataset (default `premium`): `free` is a public route that runs
    * without a key (one that is configured is still sent); a run whose key's plan is below it exits 3
    * before any request, naming the plan it needs.

@@ -13,6 +13,7 @@ import type { Row } from '../domain/row.js';
 import type { Formatter, FormatOptions } from '../output/format-types.js';
 import { fileSink } from '../output/file-sink.js';
 import { rowKey, type ExistingFile, type RegionRecord } from './read-existing.js';
+import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
 
 /** What an append did. */
 export interface AppendResult {
@@ -29,8 +30,8 @@ export interface AppendResult {
 export interface AppendSpec {
   readonly target: string;
   readonly timeKey: string;
-  /** The column that tells rows of the same time apart (default `gpu`). */
-  readonly keyColumn?: string;
+  /** The column(s) that tell rows of the same time apart (default `gpu`; workload: lab and family). */
+  readonly keyColumn?: KeyColumns;
   readonly windowDependent?: (row: Row) => boolean;
   readonly formatter: Formatter;
   readonly options: FormatOptions;
@@ -48,9 +49,8 @@ export function renderLine(formatter: Formatter, options: FormatOptions, row: Ro
 }
 
 /** The key of a fetched row (with its key column only when the file keys by it). */
-function keyOf(row: Row, timeKey: string, byGpu: boolean, keyColumn = 'gpu'): string {
-  const other = row[keyColumn];
-  return rowKey(String(row[timeKey]), byGpu && typeof other === 'string' ? other : undefined);
+function keyOf(row: Row, timeKey: string, byGpu: boolean, keyColumn?: KeyColumns): string {
+  return rowKey(String(row[timeKey]), byGpu ? keyValue(row, keyColumn) : undefined);
 }
 
 const listKeys = (keys: readonly string[]): string => keys.slice(0, 3).join(', ') + (keys.length > 3 ? `, … (${keys.length} in all)` : '');
@@ -93,7 +93,7 @@ export function classify(existing: ExistingFile, rows: readonly Row[], spec: App
       fresh.push(renderLine(spec.formatter, spec.options, row));
       lastKey = key;
     } else if (existing.region.length > 0 && time >= (existing.region[0] as RegionRecord).time) {
-      late.push({ key, time, gpu: byGpu && typeof row.gpu === 'string' ? row.gpu : undefined, line: renderLine(spec.formatter, spec.options, row) });
+      late.push({ key, time, gpu: byGpu ? keyValue(row, spec.keyColumn) : undefined, line: renderLine(spec.formatter, spec.options, row) });
     }
   }
   return { fresh, restated, refreshed, late, lastKey };
@@ -111,10 +111,9 @@ export function checkNdjsonKeys(existing: ExistingFile, firstLine: string | unde
 /** Appends what is new in `rows` to the existing file, atomically; see the module comment. */
 export async function appendRows(ctx: Context, existing: ExistingFile, rows: readonly Row[], spec: AppendSpec): Promise<AppendResult> {
   if (spec.formatter.name === 'ndjson' && rows[0] !== undefined) checkNdjsonKeys(existing, renderLine(spec.formatter, spec.options, rows[0]), spec.target);
-  const keyColumn = spec.keyColumn ?? 'gpu';
-  // Rows always carry their own key column (memory history's `id`); it keys them only when printed.
-  const printed = spec.keyColumn === undefined || spec.options.columns.includes(keyColumn);
-  const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => typeof r[keyColumn] === 'string'));
+  // Rows always carry their own key columns (memory history's `id`); they key them only when printed.
+  const printed = spec.keyColumn === undefined || keyColumnList(spec.keyColumn).every((c) => spec.options.columns.includes(c));
+  const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => keyValue(r, spec.keyColumn) !== undefined));
   const { fresh, restated, refreshed, late, lastKey } = classify(existing, rows, spec, byGpu);
   const replacing = spec.replaceRestated && restated.size > 0;
   if (restated.size > 0) {

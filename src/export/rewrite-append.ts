@@ -16,6 +16,7 @@ import { fileSink } from '../output/file-sink.js';
 import { parseDateDays, parseTimestampMicros } from '../output/iso-time.js';
 import { rowKey } from './read-existing.js';
 import type { AppendResult } from './append.js';
+import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
 
 /** What the rewrite needs to know about the run. */
 export interface RewriteSpec {
@@ -31,6 +32,8 @@ export interface RewriteSpec {
   readonly regionStart: (lastTime: string) => string;
   /** The models' order within one time, for inserting late rows where a full export has them. */
   readonly gpuOrder?: readonly string[];
+  /** The column(s) that tell rows of the same time apart (default `gpu`; workload: lab and family). */
+  readonly keyColumn?: KeyColumns;
 }
 
 /** The file as read back, with what the merge needs. */
@@ -57,7 +60,7 @@ function canonical(type: ColumnType, v: unknown): string {
   return typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
 }
 
-const keyText = (k: bigint | number | string, gpu: unknown, byGpu: boolean): string => rowKey(String(k), byGpu && typeof gpu === 'string' ? gpu : undefined);
+const keyText = (k: bigint | number | string, gpu: string | undefined, byGpu: boolean): string => rowKey(String(k), byGpu ? gpu : undefined);
 
 /**
  * Reads `target` back before any request, or undefined when it does not exist yet. Refuses a folder
@@ -97,13 +100,13 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
     const t = timeValue(timeType, row[spec.timeKey]);
     if (lastT === undefined || t >= lastT) (last = row), (lastT = t);
   }
-  const byGpu = fileTypes.has('gpu');
+  const byGpu = keyColumnList(spec.keyColumn).some((c) => fileTypes.has(c));
   const first = back.rows[0];
   return {
     ...back,
     lastTime: last === undefined ? undefined : String(last[spec.timeKey]),
-    firstKey: first === undefined ? undefined : keyText(String(first[spec.timeKey]), first.gpu, byGpu),
-    lastKey: last === undefined ? undefined : keyText(String(last[spec.timeKey]), last.gpu, byGpu),
+    firstKey: first === undefined ? undefined : keyText(String(first[spec.timeKey]), keyValue(first, spec.keyColumn), byGpu),
+    lastKey: last === undefined ? undefined : keyText(String(last[spec.timeKey]), keyValue(last, spec.keyColumn), byGpu),
   };
 }
 
@@ -117,10 +120,10 @@ const sameColumns = (a: readonly TypedColumn[], b: readonly TypedColumn[], skip?
 export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Promise<AppendResult> {
   const types = new Map(existing.columns.map((c) => [c.name, c.type]));
   const timeType = types.get(spec.timeKey);
-  const byGpu = types.has('gpu') || rows.some((r) => typeof r.gpu === 'string');
+  const byGpu = keyColumnList(spec.keyColumn).some((c) => types.has(c)) || rows.some((r) => keyValue(r, spec.keyColumn) !== undefined);
   // Rows match on the written value of their time (`…00Z` = `…00.000Z`); messages show the time as received.
-  const key = (row: Row): string => keyText(timeValue(timeType, row[spec.timeKey]), row.gpu, byGpu);
-  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), row.gpu, byGpu);
+  const key = (row: Row): string => keyText(timeValue(timeType, row[spec.timeKey]), keyValue(row, spec.keyColumn), byGpu);
+  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), keyValue(row, spec.keyColumn), byGpu);
   const text = (row: Row): string => existing.columns.map((c) => canonical(c.type, row[c.name])).join('\u0001');
   const lastT = existing.lastTime === undefined ? undefined : timeValue(timeType, existing.lastTime);
   const startT = existing.lastTime === undefined ? undefined : timeValue(timeType === 'timestamp' ? 'date' : timeType, spec.regionStart(existing.lastTime));

@@ -64,8 +64,10 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
-  if (plan.append && ds.targetColumn && targets.length > 1 && !plan.columns.includes(ds.targetColumn)) {
-    throw new UsageError(`--append keys these rows by ${ds.targetColumn} and ${timeKey ?? 'time'}: keep ${ds.targetColumn} in --columns`);
+  const keyColumns = ds.keyColumns ?? (ds.targetColumn && targets.length > 1 ? [ds.targetColumn] : []);
+  const unkeyed = keyColumns.filter((c) => !plan.columns.includes(c));
+  if (plan.append && unkeyed.length > 0) {
+    throw new UsageError(`--append keys these rows by ${keyColumns.join(', ')} and ${timeKey ?? 'time'}: keep ${unkeyed.join(', ')} in --columns`);
   }
   const series = ds.fetch.kind === 'series';
   if (plan.raw && targets.length > 1) {
@@ -86,7 +88,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
   const exp = await openExport(ctx, plan, session, {
-    command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.targetColumn,
+    command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.keyColumns ?? ds.targetColumn,
     grain: ds.groups.series ? (flags.granularity as string) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
     request, knownKey,
   });

@@ -37,8 +37,11 @@ const DUCKDB_TYPE: Record<string, string> = {
 };
 
 /** The type a column must have: the documented kind's, else (a field the shape does not declare) by its JSON values. */
-function expectedType(ds: AnyDataset, name: string, values: unknown[]): string {
-  const kind = (ds.endpoint.envelope?.rows as Record<string, string> | undefined)?.[name]?.replace(/\?$/, '');
+function expectedType(command: AnyDataset, name: string, values: unknown[]): string {
+  // The dataset the query runs (a window selects a command's history variant), and the shape of the
+  // rows it prints (a flattened table's own, else `data`'s).
+  const ds = command.variants?.find((v) => v.when({ from: '2026-11-16' }))?.dataset ?? command;
+  const kind = ((ds.endpoint.rowShape ?? ds.endpoint.envelope?.rows) as Record<string, string> | undefined)?.[name]?.replace(/\?$/, '');
   if (kind !== undefined) return DUCKDB_TYPE[kind] as string;
   if (name === 'gpu') return 'VARCHAR';
   const present = values.filter((v) => v !== null && v !== undefined);

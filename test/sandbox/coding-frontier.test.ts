@@ -88,7 +88,7 @@ describe('/api/model-frontier', () => {
     for (const m of doc.models) {
       expect(Math.abs((m.costPerTask as number) - ((m.price as number) * (m.tpt as number)) / 1e6)).toBeLessThan(1e-6);
       expect(Object.keys(m.bench as object)).toEqual(['coding', 'reasoning', 'math']);
-      expect(doc.releaseDates[m.name as string] <= TODAY).toBe(true);
+      expect(String(doc.releaseDates[m.name as string]) <= TODAY).toBe(true);
     }
     for (const e of doc.efforts) {
       expect((e.rank as number) >= 0 && (e.rank as number) <= 5).toBe(true);
