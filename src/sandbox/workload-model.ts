@@ -68,10 +68,13 @@ function walk(lab: number, cls: string, family: number, t: number): readonly Cla
   for (let d = days.length; d <= t; d++) {
     if (d > 0) {
       // Costs drift down slowly (−0.2 %/day on average), quantities grow (+0.6 %/day), both with noise.
+      // Each step starts from the rounded day before, so a walk extended later gives the same days.
       c = Math.max(0.0001, c * (1 - 0.002 + 0.02 * (unit(S_PRICE, id, d) - 0.5)));
       q = Math.max(1, q * (1 + 0.006 + 0.08 * (unit(S_QTY, id, d) - 0.5)));
     }
-    days.push({ c: roundTo(c, 4), q: roundTo(q, 1) });
+    c = roundTo(c, 4);
+    q = roundTo(q, 1);
+    days.push({ c, q });
   }
   walks.set(key, days);
   return days;

@@ -32,6 +32,11 @@ const CASES: readonly Case[] = [
   { args: ['history', 'all', '--from', 'yesterday', '--wide'], keys: ['timestamp'] },
   { args: ['volume', 'all', '--from', '1y', '--spark'], keys: ['gpu'] },
   { args: ['util-index', '--gpu', 'all', '--from', '3m', '--stats', '--y', 'demandEffect'], keys: ['gpu'] },
+  { args: ['workload', 'anthropic', '--from', '2026-11-16', '--family', 'all,opus,sonnet'], keys: ['date', 'lab', 'family'] },
+  { args: ['coding'], keys: ['product'] },
+  { args: ['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-12'], keys: ['date', 'product'] },
+  { args: ['frontier'], keys: ['slug'] },
+  { args: ['frontier', '--table', 'release-dates'], keys: ['name', 'date'] },
 ];
 
 /** For each column of number cells (split on runs of 2+ spaces), the set of decimal-point positions. */

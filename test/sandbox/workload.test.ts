@@ -2,7 +2,7 @@
  * Workload cost (`/api/workload`): history from 2026-06-11 with 2026-06-30 missing, a ~36-hour settle
  * lag against the clock, class rows that sum to each lab's `all` row, plan rules (a key of any plan).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CLOSED_LABS, WORKLOAD_FAMILIES } from '../../src/domain/labs.js';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
@@ -98,5 +98,21 @@ describe('/api/workload', () => {
     } finally {
       await sb.close();
     }
+  });
+});
+
+describe('/api/workload determinism', () => {
+  it('the same rows whatever was computed before (a fresh model, or one that served other windows first)', async () => {
+    type Model = typeof import('../../src/sandbox/workload-model.js');
+    const q = { from: '2026-07-01', to: '2026-07-08', labs: CLOSED_LABS };
+    // Fresh module instances: the model's caches start empty in each.
+    vi.resetModules();
+    const fresh = (await import('../../src/sandbox/workload-model.js')) as Model;
+    const direct = JSON.stringify(fresh.workloadRows(q));
+    vi.resetModules();
+    const warmed = (await import('../../src/sandbox/workload-model.js')) as Model;
+    warmed.workloadRows({ from: '2026-06-11', to: '2026-06-14', labs: CLOSED_LABS });
+    warmed.workloadRows({ from: '2026-06-20', to: '2026-07-02', labs: ['google'] });
+    expect(JSON.stringify(warmed.workloadRows(q))).toBe(direct);
   });
 });
