@@ -88,6 +88,7 @@ describe('coding --from/--to (history)', () => {
     for (const day of ['2026-11-01', '2026-11-09', '2026-11-20']) {
       const r = await runOn(day, [...args, '--append', file]);
       expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('restated');
     }
     const full = join(dir, `full.${format}`);
     expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);

@@ -76,6 +76,7 @@ describe('workload', () => {
     for (const day of ['2026-11-08', '2026-11-14', '2026-11-20']) {
       const r = await runOn(day, [...args, '--append', file]);
       expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('restated');
     }
     const full = join(dir, `full.${format}`);
     expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
