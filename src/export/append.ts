@@ -130,12 +130,15 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
     return { ...result, written: false };
   }
   const eol = existing.eol;
-  const rank = (time: string, gpu: string | undefined): [string, number] => [time, gpu === undefined ? -1 : (spec.gpuOrder?.indexOf(gpu) ?? -1)];
+  // Within one time, rows go where this run fetched them (one full export's order, whatever the key
+  // columns); a row it did not fetch goes by the models' order.
+  const fetched = late.length > 0 ? new Map(rows.map((row, i) => [keyOf(row, spec.timeKey, byGpu, spec.keyColumn), i])) : new Map<string, number>();
+  const rank = (time: string, gpu: string | undefined): [string, number] => [time, fetched.get(rowKey(time, gpu)) ?? (gpu === undefined ? -1 : (spec.gpuOrder?.indexOf(gpu) ?? -1))];
   const before = (a: [string, number], b: [string, number]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
   const regionGpu = (r: RegionRecord): string | undefined => (r.key === r.time ? undefined : r.key.slice(r.time.length + 1));
   // Late rows go before the first region record that sorts after them; the file is re-emitted from the
   // first record that changes or moves (the old bytes before it are copied verbatim).
-  const sortedLate = [...late].sort((a, b) => (before(rank(a.time, a.gpu), rank(b.time, b.gpu)) ? -1 : 1));
+  const sortedLate = [...late].sort((a, b) => (before(rank(a.time, a.gpu), rank(b.time, b.gpu)) ? -1 : before(rank(b.time, b.gpu), rank(a.time, a.gpu)) ? 1 : 0));
   let cut = existing.size;
   for (const r of existing.region) {
     const moved = sortedLate.some((l) => before(rank(l.time, l.gpu), rank(r.time, regionGpu(r))));

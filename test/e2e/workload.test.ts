@@ -15,6 +15,7 @@ import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { WORKLOAD_FAMILIES } from '../../src/domain/labs.js';
 import { runOn } from './cron-helpers.js';
+import { holdingBack, runAt } from './append-helpers.js';
 import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './market-helpers.js';
 
 const sb = useSandbox();
@@ -144,5 +145,25 @@ describe('workload', () => {
   it('the 80-column table keeps date, lab and family, and says which columns it left out', async () => {
     const header = await expectTableFits(['workload', 'anthropic', '--from', '2026-11-16', '--no-pager'], env(), ['date', 'lab', 'family'], 15);
     expect(header).toContain('cCents');
+  });
+});
+
+describe('workload --append with a lab published late', () => {
+  it('rows of the file\'s last day that arrive late go where one full export has them (by lab, then family)', async () => {
+    const dir = makeTempDir('workload-late');
+    const file = join(dir, 'w.csv');
+    const args = ['workload', '--from', '2026-11-10', '--family', 'all,image'];
+    // At noon-thirty on 2026-11-16 the day 2026-11-14 is out, but anthropic's rows of it are held back.
+    const first = await runAt('2026-11-16T12:45:00.000Z', [...args, '--append', file], {
+      file, sb: { intercept: holdingBack('2026-11-16T12:45:00.000Z', (row) => row.date === '2026-11-14' && row.lab === 'anthropic') },
+    });
+    expect(first.code, first.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).not.toContain('2026-11-14,anthropic');
+    const second = await runAt('2026-11-20T23:00:00.000Z', [...args, '--append', file], { file });
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('late row');
+    const full = join(dir, 'full.csv');
+    expect((await runAt('2026-11-20T23:00:00.000Z', [...args, '-o', full])).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
   });
 });
