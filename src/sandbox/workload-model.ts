@@ -22,8 +22,9 @@ import { CLOSED_LABS, WORKLOAD_FAMILIES } from '../domain/labs.js';
 import { addDays, daysBetween } from '../domain/dates.js';
 import { intBelow, roundTo, unit } from './prng.js';
 
-/** First day of the history, and the one day the service never published. */
+/** First day of the history. */
 export const WORKLOAD_START = '2026-06-11';
+/** The one day of the history the service never published. */
 export const WORKLOAD_MISSING_DAY = '2026-06-30';
 
 /** One row, fields in the documented order. */

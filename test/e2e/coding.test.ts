@@ -60,7 +60,7 @@ describe('coding --from/--to (history)', () => {
     expect(rows.slice(0, 2).map((r) => [r.date, r.product])).toEqual([['2026-11-10', 'claude-prs'], ['2026-11-10', 'cursor-share']]);
     for (const r of rows) expect(r.value2 === undefined).toBe(r.product === 'cursor-share');
     const api = await apiBody(`${sb.current.url}/api/llm-coding/history?product=claude-prs&startDate=2026-11-10&endDate=2026-11-19`, env().GPUMKT_API_KEY);
-    expect(rows.filter((r) => r.product === 'claude-prs').map(({ product: _p, ...r }) => r)).toEqual(api.body.data);
+    expect(rows.filter((r) => r.product === 'claude-prs').map((r) => ({ date: r.date, value: r.value, value2: r.value2 }))).toEqual(api.body.data);
   });
 
   it('every text format reads back as the json rows (value2 empty where absent)', needs('python3'), async () => {

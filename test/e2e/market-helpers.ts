@@ -15,7 +15,7 @@ import { pythonCsv } from './cron-helpers.js';
 /** One printed row. */
 export type Row = Record<string, unknown>;
 
-/** Runs the CLI and parses its JSON rows (exit 0, nothing on stderr unless `quietless`). */
+/** Runs the CLI and parses its JSON rows (exit 0 expected). */
 export async function jsonRows(args: readonly string[], env: Record<string, string | undefined>): Promise<Row[]> {
   const r = await runCli([...args, '-f', 'json'], { env });
   expect(r.code, r.stderr).toBe(0);
