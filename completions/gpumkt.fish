@@ -518,6 +518,7 @@ complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l columns -x -a '(__gpumkt_lis
 complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l raw -d 'print the untouched JSON body of the single request'
 complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
 complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
 complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'

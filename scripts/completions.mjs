@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 const root = new URL('..', import.meta.url);
 const files = { bash: 'gpumkt.bash', zsh: '_gpumkt', fish: 'gpumkt.fish' };
 for (const [shell, name] of Object.entries(files)) {
-  // A global flag first: bin/gpumkt.js answers exactly `completion <shell>` with the committed script
-  // (the one being regenerated), so the program itself must be asked.
-  const text = execFileSync(process.execPath, [fileURLToPath(new URL('bin/gpumkt.js', root)), '--no-pager', 'completion', shell], { encoding: 'utf8' });
+  // `--no-color` (a no-op here) keeps bin/ from answering with the committed script it is about to
+  // replace: the script must come from the program as built.
+  const text = execFileSync(process.execPath, [fileURLToPath(new URL('bin/gpumkt.js', root)), 'completion', shell, '--no-color'], { encoding: 'utf8' });
   const target = fileURLToPath(new URL(`completions/${name}`, root));
   // Written beside the target and renamed, so an interrupted run never leaves half a script.
   writeFileSync(`${target}.tmp`, text);

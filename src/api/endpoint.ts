@@ -42,10 +42,13 @@ export interface Endpoint<P, B = unknown> {
   readonly check: (body: unknown) => boolean;
   /** The documented shape the check and the schema derive from (absent on hand-built endpoints). */
   readonly envelope?: EnvelopeSpec;
+  /**
+   * The shape of the rows `rows()` returns when they are not `data`'s own (a nested body flattened):
+   * their column types derive from it, and the dataset's checks hold each row to it.
+   */
+  readonly flatRows?: Shape;
   /** The rows of a validated body, in the order received. */
   rows(body: B): Row[];
-  /** The documented fields of those rows when they are not `data`'s own (a nested table): typed columns derive from it. */
-  readonly rowShape?: Shape;
   /** The field that orders rows in time, when the rows form a series. */
   readonly timeKey?: string;
   /** Every documented row field, in the spec's order: the default columns of csv/tsv. */

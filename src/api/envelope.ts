@@ -8,7 +8,6 @@ import type { Endpoint, EnvelopeBody, EnvelopeSpec } from './endpoint.js';
 
 import type { Query, Row } from '../domain/row.js';
 import { arrayCheck, envelopeCheck, objectCheck, type Check, type Shape } from './validate.js';
-import { checkedRows } from './row-shape.js';
 
 /** Compiles the fast check of an envelope. */
 export function envelopeCheckOf(spec: EnvelopeSpec): Check {
@@ -39,11 +38,8 @@ export interface EndpointSpec<P> {
    * forward curves' points, one row each, or one table of a nested document. Unknown fields are kept.
    */
   rows?(body: EnvelopeBody): Row[];
-  /**
-   * The documented fields of the rows rows() returns, when they are not `data`'s rows (a nested table):
-   * every row is held to them (exit 6 otherwise), and typed columns (parquet) derive from them.
-   */
-  readonly rowShape?: Shape;
+  /** The shape of those flattened rows (Parquet types and row checks derive from it). */
+  readonly flatRows?: Shape;
 }
 
 /**
@@ -59,8 +55,8 @@ export function defineEndpoint<P>(spec: EndpointSpec<P>): Endpoint<P, EnvelopeBo
     envelope: spec.envelope,
     loadSchema: async () => (await import('./shape-schema.js')).envelopeSchema(spec.envelope) as never,
     check: (body) => (compiled ??= envelopeCheckOf(spec.envelope))(body),
-    rows: spec.rows && spec.rowShape ? checkedRows(spec.id, spec.rowShape, spec.rows) : (spec.rows ?? ((body) => (Array.isArray(body.data) ? body.data : [body.data]))),
-    rowShape: spec.rowShape,
+    rows: spec.rows ?? ((body) => (Array.isArray(body.data) ? body.data : [body.data])),
+    flatRows: spec.flatRows,
     timeKey: spec.timeKey,
     columns: spec.columns,
     tableColumns: spec.tableColumns,

@@ -9,6 +9,10 @@ import { daysBetween } from '../domain/dates.js';
 import { resolveCodingProducts } from '../domain/coding-products.js';
 import type { Row } from '../domain/row.js';
 import type { Dataset } from './types.js';
+import { shapeProblems } from './flat-rows.js';
+
+/** The rows as printed: the body's `product` on each day of its `data`. */
+const ROW = { date: 'date', product: 'string', value: 'number|null', value2: 'number|null?' } as const;
 
 /** Parameters of one history request. */
 export interface CodingHistoryParams {
@@ -32,7 +36,7 @@ const codingHistory: Dataset<CodingHistoryParams> = {
     },
     // Each row is named by the product of its body (unknown fields kept after the documented ones).
     rows: (body) => (Array.isArray(body.data) ? body.data : [body.data]).map((r: Row) => ({ date: r.date, product: body.product, ...r })),
-    rowShape: { date: 'date', product: 'string', value: 'number|null', value2: 'number|null?' },
+    flatRows: ROW,
     timeKey: 'date',
     columns: ['date', 'product', 'value', 'value2'],
     valueKey: 'value',
@@ -42,6 +46,7 @@ const codingHistory: Dataset<CodingHistoryParams> = {
   fetch: { kind: 'single' },
   sort: true,
   targetColumn: 'product',
+  checks: (rows) => shapeProblems(rows, ROW, (r) => `coding ${String(r.product)} ${String(r.date)}`),
   targets: (args) => resolveCodingProducts(args),
   params: (_flags, product, window) => ({
     product: product as string, from: window?.from ?? '', to: window?.to ?? '', limit: window ? daysBetween(window.from, window.to) + 1 : 2000,

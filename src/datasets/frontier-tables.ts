@@ -11,6 +11,7 @@ import type { Shape } from '../api/validate.js';
 import { InvalidResponseError } from '../errors.js';
 import type { Row } from '../domain/row.js';
 import type { Dataset } from './types.js';
+import { shapeProblems } from './flat-rows.js';
 
 /** The tables `--table` names. */
 export const FRONTIER_TABLES = ['models', 'efforts', 'tests', 'release-dates', 'history'] as const;
@@ -91,10 +92,10 @@ export function frontierTable(table: FrontierTable, base: Pick<Dataset<Record<st
       id: 'model-frontier',
       path: () => '/api/model-frontier',
       query: () => ({}),
-      // `data` is one nested document; its tables are held to their own shapes (rowShape).
+      // `data` is one nested document; each table declares its own row shape (flatRows).
       envelope: { fields: { success: 'boolean?' }, rows: { updatedAt: 'datetime?' }, oneOrMany: true },
       rows: spec.rows,
-      rowShape: spec.shape,
+      flatRows: spec.shape,
       timeKey: spec.timeKey,
       columns: Object.keys(spec.shape),
     }),
@@ -103,6 +104,8 @@ export function frontierTable(table: FrontierTable, base: Pick<Dataset<Record<st
     fetch: { kind: 'single' },
     sort: spec.timeKey !== undefined,
     table: { keys: spec.keys },
+    // A row off its documented shape is a warning (exit 6 with --strict), as for `data`'s rows elsewhere.
+    checks: (rows) => shapeProblems(rows, spec.shape, (r) => `frontier ${table} ${spec.keys.map((k) => String(r[k])).join(' ')}`),
     params: () => ({}),
     noAppend: { message: 'frontier is one document, refreshed when benchmarks are: --append does not apply', hint: 'write a dated snapshot instead, e.g. gpumkt frontier -o frontier-$(date +%F).csv' },
   };

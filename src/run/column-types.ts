@@ -18,13 +18,13 @@ const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
 };
 
 /**
- * The type of every documented row field of `endpoint` (its flattened rows' shape when it declares one;
- * plus `gpu`, the model name the runner adds);
+ * The type of every documented row field of `endpoint` (plus `gpu`, the model name the runner adds);
  * fields the shape does not declare are left out, so the format infers them from the rows.
  */
 export function declaredColumnTypes(endpoint: Endpoint<unknown, unknown>, perModel: boolean): Record<string, ColumnType> {
   const types: Record<string, ColumnType> = perModel ? { gpu: 'string' } : {};
-  for (const [field, spec] of Object.entries(endpoint.rowShape ?? endpoint.envelope?.rows ?? {})) {
+  // Rows that rows() flattens out of a nested body declare their own shape; else `data`'s rows are the rows.
+  for (const [field, spec] of Object.entries(endpoint.flatRows ?? endpoint.envelope?.rows ?? {})) {
     types[field] = TYPE_OF_KIND[(spec.endsWith('?') ? spec.slice(0, -1) : spec) as Kind];
   }
   return types;

@@ -64,7 +64,8 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
-  const keyColumns = ds.keyColumns ?? (ds.targetColumn && targets.length > 1 ? [ds.targetColumn] : []);
+  // One request for every lab (targets [undefined]) brings several rows per day as surely as several requests do.
+  const keyColumns = ds.keyColumns ?? (ds.targetColumn && (targets.length > 1 || targets[0] === undefined) ? [ds.targetColumn] : []);
   const unkeyed = keyColumns.filter((c) => !plan.columns.includes(c));
   if (plan.append && unkeyed.length > 0) {
     throw new UsageError(`--append keys these rows by ${keyColumns.join(', ')} and ${timeKey ?? 'time'}: keep ${unkeyed.join(', ')} in --columns`);

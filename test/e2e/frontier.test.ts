@@ -78,15 +78,20 @@ describe('frontier', () => {
     expect(await types('release-dates')).toEqual(['name VARCHAR', 'date DATE']);
   });
 
-  it('a table that breaks its documented shape is exit 6, naming the row and field', async () => {
+  it('a table row off its documented shape: a warning naming the row and field; exit 6 with --strict', async () => {
     const broken = await startSandbox({
       today: TODAY,
       intercept: () => ({ status: 200, body: { success: true, data: { models: [], efforts: [{ model: 'x', effort: 'high', rank: 'top' }] } } }),
     });
     try {
-      const r = await runCli(['frontier', '--table', 'efforts'], { env: { GPUMKT_BASE_URL: broken.url, GPUMKT_API_KEY: 'sk_live_sandbox' } });
-      expect(r.code).toBe(6);
-      expect(r.stderr).toContain('row 0: rank: expected int');
+      const e = { GPUMKT_BASE_URL: broken.url, GPUMKT_API_KEY: 'sk_live_sandbox' };
+      const r = await runCli(['frontier', '--table', 'efforts', '-f', 'json'], { env: e });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual([{ model: 'x', effort: 'high', rank: 'top' }]);
+      expect(r.stderr).toContain('frontier efforts x high: rank is "top", not the documented int');
+      const strict = await runCli(['frontier', '--table', 'efforts', '--strict'], { env: e });
+      expect(strict.code).toBe(6);
+      expect(strict.stdout).toBe('');
     } finally {
       await broken.close();
     }

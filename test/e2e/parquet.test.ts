@@ -37,11 +37,9 @@ const DUCKDB_TYPE: Record<string, string> = {
 };
 
 /** The type a column must have: the documented kind's, else (a field the shape does not declare) by its JSON values. */
-function expectedType(command: AnyDataset, name: string, values: unknown[]): string {
-  // The dataset the query runs (a window selects a command's history variant), and the shape of the
-  // rows it prints (a flattened table's own, else `data`'s).
-  const ds = command.variants?.find((v) => v.when({ from: '2026-11-16' }))?.dataset ?? command;
-  const kind = ((ds.endpoint.rowShape ?? ds.endpoint.envelope?.rows) as Record<string, string> | undefined)?.[name]?.replace(/\?$/, '');
+function expectedType(ds: AnyDataset, name: string, values: unknown[]): string {
+  // Rows flattened out of a nested body (forward points, token volume per lab) declare their own shape.
+  const kind = ((ds.endpoint.flatRows ?? ds.endpoint.envelope?.rows) as Record<string, string> | undefined)?.[name]?.replace(/\?$/, '');
   if (kind !== undefined) return DUCKDB_TYPE[kind] as string;
   if (name === 'gpu') return 'VARCHAR';
   const present = values.filter((v) => v !== null && v !== undefined);
@@ -77,7 +75,9 @@ describe('every dataset as Parquet', () => {
     const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
     expect(back.columns.map((c) => c.name)).toEqual(names);
     for (const col of back.columns) {
-      expect(col.type, `${ds.name}.${col.name}`).toBe(expectedType(ds, col.name, rows.map((r) => r[col.name])));
+      // The dataset the query runs: a window selects a command's history variant (coding --from).
+      const runs = ds.variants?.find((v) => v.when({ from: '2026-11-16' }))?.dataset ?? ds;
+      expect(col.type, `${ds.name}.${col.name}`).toBe(expectedType(runs, col.name, rows.map((r) => r[col.name])));
     }
     back.rows.forEach((got, i) => {
       const want = Object.fromEntries(back.columns.map((c) => [c.name, asRead(c.type, (rows[i] as Record<string, unknown>)[c.name])]));
