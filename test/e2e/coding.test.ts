@@ -15,7 +15,7 @@ import { makeTempDir } from '../helpers/temp.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { CODING_PRODUCTS } from '../../src/domain/coding-products.js';
 import { runOn } from './cron-helpers.js';
-import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './market-helpers.js';
+import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
 
 const sb = useSandbox();
 const reader = useParquetReader();

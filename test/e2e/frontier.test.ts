@@ -11,7 +11,7 @@ import { useParquetReader } from '../helpers/duckdb.js';
 import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './market-helpers.js';
+import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
 
 const sb = useSandbox();
 const reader = useParquetReader();

@@ -16,7 +16,7 @@ import { makeTempDir } from '../helpers/temp.js';
 import { WORKLOAD_FAMILIES } from '../../src/domain/labs.js';
 import { runOn } from './cron-helpers.js';
 import { holdingBack, runAt } from './append-helpers.js';
-import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './market-helpers.js';
+import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
 
 const sb = useSandbox();
 const reader = useParquetReader();

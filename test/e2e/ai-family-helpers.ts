@@ -1,5 +1,5 @@
 /**
- * Shared checks of the market-family e2e tests (workload, coding, frontier): every text format of one
+ * Shared checks of the AI-market family e2e tests (workload, coding, frontier): every text format of one
  * query read back against its `-f json` rows (CSV by Python's csv module), a run at an 80-column
  * terminal, and the sandbox's own body for comparison.
  */
