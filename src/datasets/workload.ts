@@ -10,6 +10,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { CLOSED_LABS, isLab, WORKLOAD_FAMILIES } from '../domain/labs.js';
 import { didYouMean } from '../domain/suggest.js';
+import type { Row } from '../domain/row.js';
 import type { Dataset, Flags } from './types.js';
 
 /** Parameters of one workload request. */
@@ -49,6 +50,25 @@ export function workloadFamilies(flags: Flags, labs: readonly string[]): string[
   return families;
 }
 
+/** Rank of a value in a list; values the list does not know go after it (a stable sort keeps their order). */
+const rankIn = (list: readonly string[], v: unknown): number => {
+  const i = list.indexOf(String(v));
+  return i === -1 ? list.length : i;
+};
+
+/**
+ * The rows of a body in one order whatever order they came in (the docs do not state it): by date, then
+ * lab, then family, labs and families in the service's catalogue order.
+ */
+export function workloadRowOrder(rows: readonly Row[]): Row[] {
+  const key = (r: Row): [string, number, number] => [String(r.date), rankIn(CLOSED_LABS, r.lab), rankIn(WORKLOAD_FAMILIES[String(r.lab)] ?? [], r.family)];
+  return [...rows].sort((a, b) => {
+    const [da, la, fa] = key(a);
+    const [db, lb, fb] = key(b);
+    return da < db ? -1 : da > db ? 1 : la - lb || fa - fb;
+  });
+}
+
 const FAMILY_WORDS = [...new Set(CLOSED_LABS.flatMap((l) => WORKLOAD_FAMILIES[l] ?? []))].map((f) => ({
   value: f,
   description: f === 'all' ? "the lab's aggregate" : CLOSED_LABS.filter((l) => WORKLOAD_FAMILIES[l]?.includes(f)).join(', '),
@@ -72,6 +92,7 @@ const workload: Dataset<WorkloadParams> = {
         intensityEffect: 'number|null?', mixEffect: 'number|null?', computedAt: 'datetime?',
       },
     },
+    rows: (body) => workloadRowOrder(Array.isArray(body.data) ? body.data : [body.data]),
     timeKey: 'date',
     columns: ['date', 'lab', 'family', 'cCents', 'lfl', 'qKtok', 'priceEffect', 'intensityEffect', 'mixEffect', 'computedAt'],
     valueKey: 'cCents',

@@ -15,7 +15,7 @@ import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { WORKLOAD_FAMILIES } from '../../src/domain/labs.js';
 import { runOn } from './cron-helpers.js';
-import { holdingBack, runAt } from './append-helpers.js';
+import { holdingBack, rewriting, runAt } from './append-helpers.js';
 import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
 
 const sb = useSandbox();
@@ -165,5 +165,41 @@ describe('workload --append with a lab published late', () => {
     const full = join(dir, 'full.csv');
     expect((await runAt('2026-11-20T23:00:00.000Z', [...args, '-o', full])).code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
+  });
+});
+
+describe('workload bodies read the robust way', () => {
+  const NOW = '2026-11-20T23:00:00.000Z';
+  const args = ['workload', '--from', '2026-11-15', '-f', 'json'];
+
+  it('rows newest first (or shuffled) print as oldest first, labs and families in the service\'s order', async () => {
+    const plain = await runAt(NOW, args);
+    expect(plain.code, plain.stderr).toBe(0);
+    for (const edit of [(rows: Row[]) => [...rows].reverse(), (rows: Row[]) => [...rows].sort((a, b) => String(a.family).localeCompare(String(b.family)))]) {
+      const r = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, edit) } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(plain.stdout);
+    }
+    const desc = await runAt(NOW, [...args, '--order', 'desc']);
+    expect(JSON.parse(desc.stdout)).toEqual((JSON.parse(plain.stdout) as Row[]).reverse());
+  });
+
+  it('unknown fields are kept (json) and nullable fields may be null; csv keeps the documented columns', async () => {
+    const edit = (rows: Row[]): Row[] => rows.map((r, i) => ({ ...r, ...(i === 0 ? { lfl: null, qKtok: null, mixEffect: null, source: 'x' } : {}) }));
+    const r = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, edit) } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const first = (JSON.parse(r.stdout) as Row[])[0] as Row;
+    expect(first).toMatchObject({ lfl: null, qKtok: null, mixEffect: null, source: 'x' });
+    const csv = await runAt(NOW, ['workload', '--from', '2026-11-15', '-f', 'csv'], { sb: { intercept: rewriting(NOW, edit) } });
+    expect(csv.stdout.split('\n')[0]).toBe(COLUMNS.join(','));
+    expect(csv.stdout.split('\n')[1]).toMatch(/^2026-11-15,anthropic,all,[\d.]+,,,/);
+  });
+
+  it('a row without its documented key fields is an invalid response (exit 6)', async () => {
+    const edit = (rows: Row[]): Row[] => rows.map(({ family, ...r }, i) => (i === 0 ? r : { ...r, family }));
+    const r = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, edit) } });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('family');
   });
 });
