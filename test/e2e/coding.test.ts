@@ -15,6 +15,7 @@ import { makeTempDir } from '../helpers/temp.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { CODING_PRODUCTS } from '../../src/domain/coding-products.js';
 import { runOn } from './cron-helpers.js';
+import { rewriting, runAt } from './append-helpers.js';
 import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
 
 const sb = useSandbox();
@@ -155,5 +156,30 @@ describe('coding: names, dry runs, plans, the terminal', () => {
   it('the 80-column tables keep their keys', async () => {
     await expectTableFits(['coding', '--no-pager'], env(), ['product'], 13);
     await expectTableFits(['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-16', '--no-pager'], env(), ['date', 'product'], 8);
+  });
+});
+
+describe('coding history bodies read the robust way', () => {
+  const NOW = '2026-11-20T23:00:00.000Z';
+  const args = ['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-14', '-f', 'json'];
+
+  it('newest-first data prints oldest first; unknown fields kept; a null value stays null', async () => {
+    const plain = await runAt(NOW, args);
+    expect(plain.code, plain.stderr).toBe(0);
+    const reversed = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, (rows) => [...rows].reverse()) } });
+    expect(reversed.stdout).toBe(plain.stdout);
+    const edited = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, (rows) => rows.map((r, i) => (i === 0 ? { ...r, value: null, note: 'backfill' } : r))) } });
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.stderr).toBe('');
+    const first = (JSON.parse(edited.stdout) as Row[])[0] as Row;
+    expect(first).toMatchObject({ date: '2026-11-14', value: null, note: 'backfill' });
+  });
+
+  it('a value that is not a number breaks the documented shape: exit 6 naming the field', async () => {
+    const bad = { sb: { intercept: rewriting(NOW, (rows) => rows.map((r, i) => (i === 1 ? { ...r, value: '12' } : r))) } };
+    const r = await runAt(NOW, args, bad);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('data.1.value');
+    expect(r.stdout).toBe('');
   });
 });
