@@ -18,13 +18,10 @@ import type { ExtraInput } from './handlers-extra.js';
 import { lastWorkloadDay, workloadRows, WORKLOAD_START } from './workload-model.js';
 import { codingHistory, codingIndex, lastCodingDay, CODING_START } from './coding-model.js';
 import { frontierDocument } from './frontier-model.js';
-import { endOfDayMs } from './clock.js';
 
 /** Default `limit` of the coding history (service docs). */
 export const CODING_HISTORY_LIMIT = 2000;
 
-/** The clock of a request: its instant when routes.ts passed one, else the end of its day. */
-const nowOf = (input: ExtraInput): number => input.now ?? endOfDayMs(input.today);
 
 /** An inclusive window from optional startDate/endDate, bounded by what exists; 400 when reversed. */
 function window(input: ExtraInput, first: string, last: string | undefined): { from: string; to: string } {
@@ -39,7 +36,7 @@ export function workloadHandler(input: ExtraInput): Reply {
   const lab = input.params.get('lab');
   if (lab !== undefined && !CLOSED_LABS.includes(lab)) throw badRequest(`Invalid lab: ${echo(lab)}. Allowed: ${CLOSED_LABS.join(', ')}`);
   const hasDates = input.params.get('startDate') !== undefined || input.params.get('endDate') !== undefined;
-  const last = lastWorkloadDay(nowOf(input));
+  const last = lastWorkloadDay(input.now);
   const { from, to } = window(input, WORKLOAD_START, last);
   const data = last === undefined ? [] : workloadRows({ from, to, labs: lab === undefined ? CLOSED_LABS : [lab] });
   const echoed = hasDates ? { startDate: input.params.get('startDate'), endDate: input.params.get('endDate') } : {};
@@ -53,7 +50,7 @@ export function codingProductsHandler(): Reply {
 
 /** GET /api/llm-coding/index: every product's latest published day. */
 export function codingIndexHandler(input: ExtraInput): Reply {
-  const last = lastCodingDay(nowOf(input));
+  const last = lastCodingDay(input.now);
   const data = last === undefined ? [] : codingIndex(last);
   return jsonReply(200, { success: true, count: data.length, data });
 }
@@ -65,7 +62,7 @@ export function codingHistoryHandler(input: ExtraInput): Reply {
   const p = CODING_PRODUCTS.findIndex((x) => x.id === id);
   if (p < 0) throw badRequest(`Unknown product: ${echo(id)}. Allowed: ${CODING_PRODUCTS.map((x) => x.id).join(', ')}`);
   const product = CODING_PRODUCTS[p] as (typeof CODING_PRODUCTS)[number];
-  const last = lastCodingDay(nowOf(input));
+  const last = lastCodingDay(input.now);
   const { from, to } = window(input, CODING_START, last);
   const limit = input.params.limit(CODING_HISTORY_LIMIT);
   const data = last === undefined ? [] : codingHistory(p, from, to, limit);

@@ -13,6 +13,7 @@ import { DATASETS, type AnyDataset } from '../../src/datasets/index.js';
 import { BIN, CANARY_KEY, assertNoCanaryInFiles, isolatedHome } from '../helpers/cli.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { runOn, workDir } from './cron-helpers.js';
+import { unwrapped } from '../helpers/stderr.js';
 
 const DAY = '2026-11-20';
 const reader = useParquetReader();
@@ -40,9 +41,11 @@ const DUCKDB_TYPE: Record<string, string> = {
 function expectedType(ds: AnyDataset, name: string, values: unknown[]): string {
   // Rows flattened out of a nested body (forward points, token volume per lab) declare their own shape.
   const kind = ((ds.endpoint.flatRows ?? ds.endpoint.envelope?.rows) as Record<string, string> | undefined)?.[name]?.replace(/\?$/, '');
+  const present = values.filter((v) => v !== null && v !== undefined);
+  // Dates are dates, whatever the shape calls them: a column of calendar days is DATE in every dataset.
+  if (present.length > 0 && present.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))) return 'DATE';
   if (kind !== undefined) return DUCKDB_TYPE[kind] as string;
   if (name === 'gpu') return 'VARCHAR';
-  const present = values.filter((v) => v !== null && v !== undefined);
   if (present.every((v) => typeof v === 'string')) return /^\d{4}-\d{2}-\d{2}T/.test(String(present[0])) ? 'TIMESTAMP WITH TIME ZONE' : 'VARCHAR';
   if (present.every((v) => typeof v === 'boolean')) return 'BOOLEAN';
   return present.every((v) => Number.isInteger(v)) ? 'BIGINT' : 'DOUBLE';
@@ -151,7 +154,7 @@ describe('Parquet refusals (exit 2, before any request)', () => {
     const r = await onTerminal(['history', 'h100', '-f', 'parquet']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/parquet is binary.*-o <file>\.parquet/);
+    expect(unwrapped(r.stderr)).toMatch(/parquet is binary.*-o <file>\.parquet/);
     // A dry run prints curl commands, not Parquet: allowed at a terminal.
     const dry = await onTerminal(['history', 'h100', '-f', 'parquet', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
@@ -167,7 +170,7 @@ describe('Parquet refusals (exit 2, before any request)', () => {
     const out = join(dir, `refused-${++refusals}`);
     const r = await onTerminal(args.map((a) => (a === 'OUT' ? out : a)));
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(message);
+    expect(unwrapped(r.stderr)).toMatch(message);
     expect(existsSync(out)).toBe(false);
   });
 
