@@ -35,11 +35,18 @@ export function workloadLabs(args: readonly string[]): string[] {
   return out;
 }
 
+/** The families --family lists, lower-cased (undefined without the flag). */
+function familyList(flags: Flags): string[] | undefined {
+  const v = flags.family;
+  if (typeof v !== 'string') return undefined;
+  return v.split(',').map((f) => f.trim().toLowerCase()).filter((f) => f !== '');
+}
+
 /** The families of --family, checked against the families of `labs` (every closed lab when none is named). */
 export function workloadFamilies(flags: Flags, labs: readonly string[]): string[] | undefined {
-  if (flags.family === undefined) return undefined;
+  const families = familyList(flags);
+  if (families === undefined) return undefined;
   const valid = [...new Set((labs.length > 0 ? labs : CLOSED_LABS).flatMap((l) => WORKLOAD_FAMILIES[l] ?? []))];
-  const families = String(flags.family).split(',').map((f) => f.trim().toLowerCase()).filter((f) => f !== '');
   if (families.length === 0) throw new UsageError('--family needs at least one family, e.g. --family all,opus');
   for (const f of families) {
     if (!valid.includes(f)) {
@@ -116,7 +123,7 @@ const workload: Dataset<WorkloadParams> = {
     workloadFamilies(flags, labs);
     return labs.length === 0 ? [undefined] : labs;
   },
-  filter: (row, _args, flags) => flags.family === undefined || String(flags.family).split(',').map((f) => f.trim().toLowerCase()).includes(String(row.family)),
+  filter: (row, _args, flags) => familyList(flags)?.includes(String(row.family)) ?? true,
   params: (_flags, lab, window) => ({ lab, from: window?.from ?? '', to: window?.to ?? '' }),
   glossary: [
     ['date', 'the day (UTC); settled about 36 hours after it ends'],

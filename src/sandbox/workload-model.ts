@@ -119,8 +119,13 @@ function labDay(labIndex: number, date: string): WorkloadRow[] {
     const before = p === undefined ? now : (w[p] as ClassDay);
     const pe = roundTo((now.c - before.c) * before.q, 4);
     const ie = roundTo(now.c * (now.q - before.q), 4);
-    q += now.q, spend += now.c * now.q, price += pe, intensity += ie;
-    q0 += before.q, spend0 += before.c * before.q, spendAtOldQ += now.c * before.q;
+    q += now.q;
+    spend += now.c * now.q;
+    price += pe;
+    intensity += ie;
+    q0 += before.q;
+    spend0 += before.c * before.q;
+    spendAtOldQ += now.c * before.q;
     return { family, now, before, row: { date, lab, family, cCents: now.c, lfl: roundTo((100 * now.c) / first.c, 4), qKtok: now.q, priceEffect: pe, intensityEffect: ie, mixEffect: null, computedAt } };
   });
   // Mix: the intensity effect less what it would be had every class grown at the lab's rate.

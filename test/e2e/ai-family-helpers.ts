@@ -31,7 +31,9 @@ export async function apiBody(url: string, key: string | undefined): Promise<{ s
 /** A value as text formats print it: null empty, lists and objects as JSON, numbers as received. */
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v);
 }
 
 /**

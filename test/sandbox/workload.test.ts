@@ -107,10 +107,10 @@ describe('/api/workload determinism', () => {
     const q = { from: '2026-07-01', to: '2026-07-08', labs: CLOSED_LABS };
     // Fresh module instances: the model's caches start empty in each.
     vi.resetModules();
-    const fresh = (await import('../../src/sandbox/workload-model.js')) as Model;
+    const fresh: Model = await import('../../src/sandbox/workload-model.js');
     const direct = JSON.stringify(fresh.workloadRows(q));
     vi.resetModules();
-    const warmed = (await import('../../src/sandbox/workload-model.js')) as Model;
+    const warmed: Model = await import('../../src/sandbox/workload-model.js');
     warmed.workloadRows({ from: '2026-06-11', to: '2026-06-14', labs: CLOSED_LABS });
     warmed.workloadRows({ from: '2026-06-20', to: '2026-07-02', labs: ['google'] });
     expect(JSON.stringify(warmed.workloadRows(q))).toBe(direct);
