@@ -14,10 +14,10 @@
 import { CLOSED_LABS } from '../domain/labs.js';
 import { CODING_PRODUCTS } from '../domain/coding-products.js';
 import { badRequest, echo, jsonReply, type Reply } from './http.js';
-import type { ExtraInput } from './handlers-extra.js';
-import { lastWorkloadDay, workloadRows, WORKLOAD_START } from './workload-model.js';
-import { codingHistory, codingIndex, lastCodingDay, CODING_START } from './coding-model.js';
-import { frontierDocument } from './frontier-model.js';
+import type { ExtraInput } from './table-handlers.js';
+import { lastWorkloadDay, workloadRows, WORKLOAD_START } from './models/workload-model.js';
+import { codingHistory, codingIndex, lastCodingDay, CODING_START } from './models/coding-model.js';
+import { frontierDocument } from './models/frontier-model.js';
 
 /** Default `limit` of the coding history (service docs). */
 export const CODING_HISTORY_LIMIT = 2000;

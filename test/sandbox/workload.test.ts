@@ -103,14 +103,14 @@ describe('/api/workload', () => {
 
 describe('/api/workload determinism', () => {
   it('the same rows whatever was computed before (a fresh model, or one that served other windows first)', async () => {
-    type Model = typeof import('../../src/sandbox/workload-model.js');
+    type Model = typeof import('../../src/sandbox/models/workload-model.js');
     const q = { from: '2026-07-01', to: '2026-07-08', labs: CLOSED_LABS };
     // Fresh module instances: the model's caches start empty in each.
     vi.resetModules();
-    const fresh: Model = await import('../../src/sandbox/workload-model.js');
+    const fresh: Model = await import('../../src/sandbox/models/workload-model.js');
     const direct = JSON.stringify(fresh.workloadRows(q));
     vi.resetModules();
-    const warmed: Model = await import('../../src/sandbox/workload-model.js');
+    const warmed: Model = await import('../../src/sandbox/models/workload-model.js');
     warmed.workloadRows({ from: '2026-06-11', to: '2026-06-14', labs: CLOSED_LABS });
     warmed.workloadRows({ from: '2026-06-20', to: '2026-07-02', labs: ['google'] });
     expect(JSON.stringify(warmed.workloadRows(q))).toBe(direct);
