@@ -116,6 +116,7 @@ const workload: Dataset<WorkloadParams> = {
   sort: true,
   targetColumn: 'lab',
   keyColumns: ['lab', 'family'],
+  publishLagDays: 2,
   table: { keys: ['date', 'lab', 'family'], priority: ['cCents', 'lfl', 'qKtok', 'priceEffect', 'intensityEffect', 'mixEffect', 'computedAt'] },
   // No lab named: one request answers for every lab; named labs are asked one by one (the route's own filter).
   targets: (args, flags) => {
