@@ -11,12 +11,13 @@ import memory from './memory.js';
 import latest from './latest.js';
 import utilization from './utilization.js';
 import volatility from './volatility.js';
+import rolling from './rolling.js';
 import workload from './workload.js';
 import coding from './coding.js';
 import frontier from './frontier.js';
 
 /** Every dataset. */
-export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility, workload, coding, frontier];
+export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility, rolling, workload, coding, frontier];
 
 /** Every dataset and every variant a command may switch to (memory history, latest --current): what the validation tests cover. */
 export const ALL_DATASETS: readonly AnyDataset[] = DATASETS.flatMap((d) => [d, ...(d.variants ?? []).map((v) => v.dataset)]);

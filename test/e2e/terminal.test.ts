@@ -37,6 +37,10 @@ const CASES: readonly Case[] = [
   { args: ['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-12'], keys: ['date', 'product'] },
   { args: ['frontier'], keys: ['slug'] },
   { args: ['frontier', '--table', 'release-dates'], keys: ['name', 'date'] },
+  { args: ['rolling'], keys: ['gpu_name'] },
+  { args: ['rolling', 'all', '--from', '2026-11-13'], keys: ['gpu', 'date'] },
+  { args: ['history', 'all', '--at', '2026-11-10 12:31'], keys: ['gpu_name'] },
+  { args: ['latest', '--previous'], keys: ['gpu_name'] },
 ];
 
 /** For each column of number cells (split on runs of 2+ spaces), the set of decimal-point positions. */

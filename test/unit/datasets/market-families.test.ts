@@ -11,7 +11,7 @@ import { keyValue } from '../../../src/append/key-columns.js';
 import { InvalidResponseError, UsageError } from '../../../src/errors.js';
 import type { EnvelopeBody } from '../../../src/api/endpoint.js';
 
-const table = (name: string) => frontier.variants?.find((v) => v.when({ table: name }))?.dataset ?? frontier;
+const table = (name: string) => frontier.variants?.find((v) => v.when({ table: name }, true))?.dataset ?? frontier;
 const body = (data: unknown): EnvelopeBody => ({ success: true, data } as EnvelopeBody);
 
 describe('frontier tables', () => {
