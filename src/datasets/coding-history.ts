@@ -46,6 +46,7 @@ const codingHistory: Dataset<CodingHistoryParams> = {
   fetch: { kind: 'single' },
   sort: true,
   targetColumn: 'product',
+  plan: 'premium',
   checks: (rows) => shapeProblems(rows, ROW, (r) => `coding ${String(r.product)} ${String(r.date)}`),
   targets: (args) => resolveCodingProducts(args),
   params: (_flags, product, window) => ({

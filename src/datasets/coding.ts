@@ -16,7 +16,7 @@ const named = (args: readonly string[]): string[] => resolveCodingProducts(args)
 
 const coding: Dataset<Record<string, never>> = {
   name: 'coding',
-  summary: 'LLM coding-tool analytics per product: latest values; with --from/--to, daily history; --list, the catalogue',
+  summary: 'LLM coding-tool analytics: latest values; --from/--to: daily history; --list: products',
   examples: [
     'gpumkt coding', 'gpumkt coding claude-prs codex-prs', 'gpumkt coding --list',
     'gpumkt coding claude-commits cursor-commits --from 90d -f csv', 'gpumkt coding claude-prs --from 30d --append coding.csv',
@@ -44,6 +44,7 @@ const coding: Dataset<Record<string, never>> = {
   fetch: { kind: 'single' },
   sort: false,
   targetColumn: 'product',
+  plan: 'premium',
   table: { keys: ['product'], priority: ['value', 'changePct', 'date', 'kind', 'label', 'updatedAt'] },
   // One request answers for every product; the named ones are kept (checked offline first).
   targets: (args) => {

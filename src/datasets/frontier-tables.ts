@@ -100,6 +100,7 @@ export function frontierTable(table: FrontierTable, base: Pick<Dataset<Record<st
       columns: Object.keys(spec.shape),
     }),
     subject: 'none',
+    plan: 'premium',
     groups: { window: false, series: false, analysis: false },
     fetch: { kind: 'single' },
     sort: spec.timeKey !== undefined,

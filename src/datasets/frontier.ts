@@ -7,7 +7,7 @@ import type { Dataset } from './types.js';
 
 const base = {
   name: 'frontier',
-  summary: 'the model frontier: models with capability, cost and benchmark scores (--table: efforts, tests, release-dates, history)',
+  summary: 'the model frontier: capability, cost and benchmarks per model (--table: other tables)',
   examples: ['gpumkt frontier', 'gpumkt frontier --columns name,lab,cap,costPerTask,bench_coding', 'gpumkt frontier --table efforts -f csv', 'gpumkt frontier --table history -f json'],
   options: [{ flags: '--table <table>', description: 'the table to print (default: models)', choices: FRONTIER_TABLES }],
   glossary: [
@@ -17,7 +17,6 @@ const base = {
     ['costPerTask', 'USD per task: price × tpt / 1e6'],
     ['bench_*', 'benchmark scores in percent (coding, reasoning, math)'],
     ['rank, cost', 'efforts: rank 0–5; cost in USD per task'],
-    ['speedTps', 'efforts: tokens per second (null unless speedMeasured)'],
   ] as const,
 } satisfies Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options' | 'glossary'>;
 

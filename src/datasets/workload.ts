@@ -116,6 +116,7 @@ const workload: Dataset<WorkloadParams> = {
   sort: true,
   targetColumn: 'lab',
   keyColumns: ['lab', 'family'],
+  plan: 'premium',
   publishLagDays: 2,
   table: { keys: ['date', 'lab', 'family'], priority: ['cCents', 'lfl', 'qKtok', 'priceEffect', 'intensityEffect', 'mixEffect', 'computedAt'] },
   // No lab named: one request answers for every lab; named labs are asked one by one (the route's own filter).
@@ -133,8 +134,8 @@ const workload: Dataset<WorkloadParams> = {
     ['lfl', 'like-for-like cost index (a fixed mix)'],
     ['qKtok', 'thousand tokens (images: image classes); classes sum to all'],
     ['priceEffect', "the day's cost move from unit prices; classes sum to all"],
-    ['intensityEffect', 'the move from the quantity of work; classes sum to all'],
-    ['mixEffect', 'the move from the mix of families (all rows; may be null)'],
+    ['intensityEffect', 'the move from the quantity of work'],
+    ['mixEffect', 'the move from the family mix (all rows; may be null)'],
     ['computedAt', 'when the service computed the row (UTC)'],
   ],
 };

@@ -33,19 +33,19 @@ const pair = (id: string, label: string, category: CodingTool, a: string, b: str
 
 /** The 13 products, in catalogue order (by tool). */
 export const CODING_PRODUCTS: readonly CodingProduct[] = [
-  count('claude-commits', 'Claude Code co-authored commits', 'claude'),
+  count('claude-commits', 'Claude Code commits', 'claude'),
   pair('claude-prs', 'Claude Code pull requests', 'claude', 'opened', 'merged'),
-  pct('claude-share', 'Claude Code share of agent commits', 'claude'),
-  count('codex-commits', 'Codex co-authored commits', 'codex'),
+  pct('claude-share', 'Claude Code commit share', 'claude'),
+  count('codex-commits', 'Codex commits', 'codex'),
   pair('codex-prs', 'Codex pull requests', 'codex', 'opened', 'merged'),
-  pct('codex-share', 'Codex share of agent commits', 'codex'),
-  pair('copilot-prs', 'Copilot agent pull requests', 'copilot', 'opened', 'merged'),
+  pct('codex-share', 'Codex commit share', 'codex'),
+  pair('copilot-prs', 'Copilot pull requests', 'copilot', 'opened', 'merged'),
   count('copilot-reviews', 'Copilot code reviews', 'copilot'),
-  pct('copilot-share', 'Copilot share of agent commits', 'copilot'),
-  count('cursor-commits', 'Cursor co-authored commits', 'cursor'),
-  pct('cursor-share', 'Cursor share of agent commits', 'cursor'),
+  pct('copilot-share', 'Copilot commit share', 'copilot'),
+  count('cursor-commits', 'Cursor commits', 'cursor'),
+  pct('cursor-share', 'Cursor commit share', 'cursor'),
   pair('devin-prs', 'Devin pull requests', 'devin', 'opened', 'merged'),
-  pct('devin-merge-rate', 'Devin pull requests merged', 'devin'),
+  pct('devin-merge-rate', 'Devin merge rate', 'devin'),
 ];
 
 /** The product with this exact id, or undefined. */
