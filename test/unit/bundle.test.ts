@@ -65,7 +65,9 @@ describe('start-up bundle', () => {
 
   it('stays small', () => {
     const bytes = [...closure.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
-    expect(bytes).toBeLessThan(120 * 1024);
+    // commander (~47 KiB) plus every command's declarations: 18 dataset families declare their flags,
+    // examples and offline name lists here (~4 KiB a family), so the budget grows with the registry.
+    expect(bytes).toBeLessThan(40 * 1024 + DATASETS.length * 6 * 1024);
   });
 
   it('answers --version from one standalone file', () => {
