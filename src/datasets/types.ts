@@ -106,6 +106,13 @@ export interface Dataset<P = unknown> {
    */
   readonly targetColumn?: string;
   /**
+   * The columns that, with the time, key a row for --append when `targetColumn` alone does not tell
+   * the rows of one time apart (workload: `lab` and `family`); default `[targetColumn]`.
+   */
+  readonly keyColumns?: readonly string[];
+  /** Days a day's rows take to be published (workload: 2, settled 36 hours after the day ends): a short window needs this many more days to show a row. */
+  readonly publishLagDays?: number;
+  /**
    * The lowest plan that reads this dataset (default `premium`): `free` is a public route that runs
    * without a key (one that is configured is still sent); a run whose key's plan is below it exits 3
    * before any request, naming the plan it needs.

@@ -72,8 +72,10 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
   // One request for every lab (targets [undefined]) brings several rows per day as surely as several requests do.
-  if (plan.append && ds.targetColumn && (targets.length > 1 || targets[0] === undefined) && !plan.columns.includes(ds.targetColumn)) {
-    throw new UsageError(`--append keys these rows by ${ds.targetColumn} and ${timeKey ?? 'time'}: keep ${ds.targetColumn} in --columns`);
+  const keyColumns = ds.keyColumns ?? (ds.targetColumn && (targets.length > 1 || targets[0] === undefined) ? [ds.targetColumn] : []);
+  const unkeyed = keyColumns.filter((c) => !plan.columns.includes(c));
+  if (plan.append && unkeyed.length > 0) {
+    throw new UsageError(`--append keys these rows by ${keyColumns.join(', ')} and ${timeKey ?? 'time'}: keep ${unkeyed.join(', ')} in --columns`);
   }
   const series = ds.fetch.kind === 'series';
   if (plan.raw && ds.fetch.kind === 'paged') throw new UsageError(`--raw prints one response body; ${ds.name} pages through the listing in several requests`, `for one page: gpumkt api ${endpoint.path(ds.params(flags, undefined, undefined, today) as never)} -q offset=0`);
@@ -100,7 +102,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const said: Record<string, string | null> = {};
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
   const exp = await openExport(ctx, plan, session, {
-    command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.targetColumn,
+    command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.keyColumns ?? ds.targetColumn,
     grain: ds.groups.series ? (flags.granularity) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
     request, knownKey, served: ds.served ? () => said : undefined,
   });

@@ -30,6 +30,7 @@ import {
 import { forwardHandler } from './models/forward-model.js';
 import { otpiHandler, tokenTypesHandler } from './models/otpi-model.js';
 import { tokenVolumeHandler } from './models/token-volume-model.js';
+import { codingHistoryHandler, codingIndexHandler, codingProductsHandler, modelFrontierHandler, workloadHandler } from './handlers-ai.js';
 import { indexHistoryHandler, nearestHandler, previousHandler, rollingCurrentHandler, rollingHistoryHandler } from './gpu-point-handlers.js';
 import { computeBuyersHandler } from './models/buyers-model.js';
 import { sitesAggregateHandler, sitesHandler, sitesMapHandler } from './neocloud-handlers.js';
@@ -64,6 +65,11 @@ const ROUTES: readonly ExtraRoute[] = [
   route('/api/token-types', 'optional', tokenTypesHandler(false)),
   route('/api/token-types-free', 'optional', tokenTypesHandler(true)),
   route('/api/token-volume', 'key', tokenVolumeHandler),
+  route('/api/workload', 'key', workloadHandler),
+  route('/api/llm-coding/products', 'optional', codingProductsHandler),
+  route('/api/llm-coding/index', 'key', codingIndexHandler),
+  route('/api/llm-coding/history', 'key', codingHistoryHandler),
+  route('/api/model-frontier', 'key', modelFrontierHandler),
   route('/api/day-index', 'optional', dailyIndexHandler),
   route('/api/daily-index/:gpuName/previous', 'optional', previousHandler),
   route('/api/gpu/:gpuName/index-history', 'optional', indexHistoryHandler),
