@@ -85,7 +85,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   const rewrite = plan.append && info.appendAs === 'rows' ? await import('./rewrite-append.js') : undefined;
   const rewriteSpec = {
     target, timeKey: spec.timeKey, formatter, options, partitionBy: plan.partitionBy, windowDependent: spec.windowDependent,
-    replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, regionStart, gpuOrder: spec.gpuOrder,
+    replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, regionStart, gpuOrder: spec.gpuOrder, keyColumn: spec.keyColumn,
   };
   const back = rewrite ? await rewrite.readExistingRows(rewriteSpec) : undefined;
   if (existing !== undefined && info.headerLine) {

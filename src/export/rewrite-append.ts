@@ -31,6 +31,8 @@ export interface RewriteSpec {
   readonly regionStart: (lastTime: string) => string;
   /** The models' order within one time, for inserting late rows where a full export has them. */
   readonly gpuOrder?: readonly string[];
+  /** The column that tells rows of the same time apart (default `gpu`; volatility: `gpu_type`, memory history: `id`). */
+  readonly keyColumn?: string;
 }
 
 /** The file as read back, with what the merge needs. */
@@ -97,13 +99,14 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
     const t = timeValue(timeType, row[spec.timeKey]);
     if (lastT === undefined || t >= lastT) (last = row), (lastT = t);
   }
-  const byGpu = fileTypes.has('gpu');
+  const keyColumn = spec.keyColumn ?? 'gpu';
+  const byGpu = fileTypes.has(keyColumn);
   const first = back.rows[0];
   return {
     ...back,
     lastTime: last === undefined ? undefined : String(last[spec.timeKey]),
-    firstKey: first === undefined ? undefined : keyText(String(first[spec.timeKey]), first.gpu, byGpu),
-    lastKey: last === undefined ? undefined : keyText(String(last[spec.timeKey]), last.gpu, byGpu),
+    firstKey: first === undefined ? undefined : keyText(String(first[spec.timeKey]), first[keyColumn], byGpu),
+    lastKey: last === undefined ? undefined : keyText(String(last[spec.timeKey]), last[keyColumn], byGpu),
   };
 }
 
@@ -117,10 +120,12 @@ const sameColumns = (a: readonly TypedColumn[], b: readonly TypedColumn[], skip?
 export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Promise<AppendResult> {
   const types = new Map(existing.columns.map((c) => [c.name, c.type]));
   const timeType = types.get(spec.timeKey);
-  const byGpu = types.has('gpu') || rows.some((r) => typeof r.gpu === 'string');
+  // Rows of the same time are told apart by the key column (the model): without it, one model's row would match another's.
+  const keyColumn = spec.keyColumn ?? 'gpu';
+  const byGpu = types.has(keyColumn) || rows.some((r) => typeof r[keyColumn] === 'string');
   // Rows match on the written value of their time (`…00Z` = `…00.000Z`); messages show the time as received.
-  const key = (row: Row): string => keyText(timeValue(timeType, row[spec.timeKey]), row.gpu, byGpu);
-  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), row.gpu, byGpu);
+  const key = (row: Row): string => keyText(timeValue(timeType, row[spec.timeKey]), row[keyColumn], byGpu);
+  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), row[keyColumn], byGpu);
   const text = (row: Row): string => existing.columns.map((c) => canonical(c.type, row[c.name])).join('\u0001');
   const lastT = existing.lastTime === undefined ? undefined : timeValue(timeType, existing.lastTime);
   const startT = existing.lastTime === undefined ? undefined : timeValue(timeType === 'timestamp' ? 'date' : timeType, spec.regionStart(existing.lastTime));
@@ -175,7 +180,7 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
       const ta = timeValue(timeType, a[spec.timeKey]);
       const tb = timeValue(timeType, b[spec.timeKey]);
       if (ta !== tb) return ta < tb ? -1 : 1;
-      return (rank.get(String(a.gpu)) ?? 0) - (rank.get(String(b.gpu)) ?? 0);
+      return (rank.get(String(a[keyColumn])) ?? 0) - (rank.get(String(b[keyColumn])) ?? 0);
     };
     merged = [...merged, ...late].sort(cmp);
   }
