@@ -32,11 +32,17 @@ import { offBase } from './append-base.js';
 /** The flags every data command may carry; each dataset reads the ones it declares. */
 export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to?: string; settled?: boolean; granularity?: string; limit?: number | 'all'; gpu?: string[] };
 
+/** What a caller running many datasets shares between them (sync: one session, so one connection pool and one pacer). */
+export interface RunOptions {
+  /** The session to send through instead of opening one (its plan already checked by the caller). */
+  readonly session?: Session;
+}
+
 /**
  * Runs one data command end to end. `args` are the positional arguments (the GPU list of `gpus`
  * datasets); the command's flags may select one of its variants (targets.ts).
  */
-export async function runDataset(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags): Promise<void> {
+export async function runDataset(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags, options: RunOptions = {}): Promise<void> {
   const ds = selectDataset(command, flags);
   const today = ctx.today();
   ds.validate?.(flags, today);
@@ -81,7 +87,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   }
   const valueKey = endpoint.valueKey;
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
-  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name });
+  const session = options.session ?? await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name });
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
