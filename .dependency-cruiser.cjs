@@ -1,13 +1,13 @@
 /**
  * The house rules: layers only point down (README, Architecture).
  *
- *   cli.ts → commands/ completion/ → run/ → datasets/ → api/ export/ output/ config/ → domain/ context.ts → errors.ts
+ *   cli.ts → commands/ completion/ → sync/ → run/ → datasets/ → api/ export/ output/ config/ → domain/ context.ts → errors.ts
  *   sandbox/ is its own entry and may use only domain/ and errors.ts.
  *
  * `npm test` runs `depcruise src`; a wrong-way import fails with the rule's name and this comment.
  */
-const ABOVE_DOMAIN = '^src/(api|export|output|config|datasets|run|commands|completion|sandbox)/|^src/cli\\.ts$';
-const ABOVE_IO = '^src/(datasets|run|commands|completion|sandbox)/|^src/cli\\.ts$';
+const ABOVE_DOMAIN = '^src/(api|export|output|config|datasets|run|sync|commands|completion|sandbox)/|^src/cli\\.ts$';
+const ABOVE_IO = '^src/(datasets|run|sync|commands|completion|sandbox)/|^src/cli\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -72,14 +72,21 @@ module.exports = {
       severity: 'error',
       comment: 'datasets/ describe endpoints and rows; they use api/ and domain/ vocabulary, never the runner, files or config.',
       from: { path: '^src/datasets/' },
-      to: { path: '^src/(run|commands|completion|sandbox|export|config)/|^src/cli\\.ts$' },
+      to: { path: '^src/(run|sync|commands|completion|sandbox|export|config)/|^src/cli\\.ts$' },
     },
     {
       name: 'run-points-down',
       severity: 'error',
-      comment: 'run/ is called by the commands; it never imports them (flag types live in run/request.ts).',
+      comment: 'run/ is called by the commands and by sync/; it never imports them (flag types live in run/request.ts).',
       from: { path: '^src/run/' },
-      to: { path: '^src/(commands|completion)/|^src/cli\\.ts$' },
+      to: { path: '^src/(commands|completion|sync)/|^src/cli\\.ts$' },
+    },
+    {
+      name: 'sync-sits-between',
+      severity: 'error',
+      comment: 'sync/ (the lake: state, plan skipping, one pacer) is called by commands/ and calls run/ and the export code below it; it never imports commands, completions, cli.ts or the sandbox.',
+      from: { path: '^src/sync/' },
+      to: { path: '^src/(commands|completion|sandbox)/|^src/cli\\.ts$' },
     },
     {
       name: 'commands-point-down',
