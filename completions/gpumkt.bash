@@ -94,7 +94,7 @@ _gpumkt_add_files() {
 # Sets `subs` to the subcommands of the command path $1.
 _gpumkt_cmds() {
   case $1 in
-    '') subs='util-index history volume range memory latest utilization volatility gpus memory-types status api config sandbox completion help' ;;
+    '') subs='util-index history volume range memory latest utilization volatility gpus memory-types status api config sandbox completion sync help' ;;
     'config') subs='get set unset list path help' ;;
     *) subs='' ;;
   esac
@@ -116,6 +116,7 @@ _gpumkt_opts() {
     'api') opts='-q --query -f --format -o --output --columns --no-header --order --csv-safe -h --help -V --version --base-url --profile --config --timeout --retries --no-color -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'config'|'config get'|'config set'|'config unset'|'config list'|'config path'|'completion') opts='-h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     'sandbox') opts='--port --host -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
+    'sync') opts='--datasets -f --format --granularity --from --status --json --lock-timeout -h --help -V --version --base-url --profile --config --timeout --retries --no-color -q --quiet -v --verbose --debug --dry-run --sandbox --no-pager' ;;
     *) opts='' ;;
   esac
 }
@@ -124,7 +125,7 @@ _gpumkt_opts() {
 _gpumkt_val() {
   case "$1|$2" in
     'util-index|--gpu') [[ -z ${3-} ]] || _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
-    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--partition-by'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--partition-by'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--partition-by'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--partition-by'|'range|--lock-timeout'|'range|--y'|'memory|--from'|'memory|--to'|'memory|--partition-by'|'memory|--lock-timeout'|'latest|--partition-by'|'latest|--lock-timeout'|'utilization|--partition-by'|'utilization|--lock-timeout'|'volatility|--window-days'|'volatility|--from'|'volatility|--to'|'volatility|--append'|'volatility|--partition-by'|'volatility|--lock-timeout'|'volatility|--y'|'api|-q'|'api|--query'|'api|--columns'|'sandbox|--port'|'sandbox|--host') [[ -z ${3-} ]] || : ;;
+    'util-index|--region'|'util-index|--base-date'|'util-index|--from'|'util-index|--to'|'util-index|--append'|'util-index|--partition-by'|'util-index|--lock-timeout'|'util-index|--y'|'history|--from'|'history|--to'|'history|--limit'|'history|--append'|'history|--partition-by'|'history|--lock-timeout'|'history|--y'|'volume|--from'|'volume|--to'|'volume|--limit'|'volume|--append'|'volume|--partition-by'|'volume|--lock-timeout'|'volume|--y'|'range|--from'|'range|--to'|'range|--limit'|'range|--append'|'range|--partition-by'|'range|--lock-timeout'|'range|--y'|'memory|--from'|'memory|--to'|'memory|--partition-by'|'memory|--lock-timeout'|'latest|--partition-by'|'latest|--lock-timeout'|'utilization|--partition-by'|'utilization|--lock-timeout'|'volatility|--window-days'|'volatility|--from'|'volatility|--to'|'volatility|--append'|'volatility|--partition-by'|'volatility|--lock-timeout'|'volatility|--y'|'api|-q'|'api|--query'|'api|--columns'|'sandbox|--port'|'sandbox|--host'|'sync|--datasets'|'sync|--from'|'sync|--lock-timeout') [[ -z ${3-} ]] || : ;;
     'util-index|-f'|'util-index|--format'|'history|-f'|'history|--format'|'volume|-f'|'volume|--format'|'range|-f'|'range|--format'|'memory|-f'|'memory|--format'|'latest|-f'|'latest|--format'|'utilization|-f'|'utilization|--format'|'volatility|-f'|'volatility|--format'|'api|-f'|'api|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' 'chart' ;;
     'util-index|-o'|'util-index|--output'|'history|-o'|'history|--output'|'volume|-o'|'volume|--output'|'range|-o'|'range|--output'|'memory|-o'|'memory|--output'|'latest|-o'|'latest|--output'|'utilization|-o'|'utilization|--output'|'volatility|-o'|'volatility|--output'|'api|-o'|'api|--output') [[ -z ${3-} ]] || _gpumkt_add_files ;;
     'util-index|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'date' 'occupancy' 'intensity' 'eur' 'basis' 'index' 'price' 'effectivePrice' 'revPag' 'priceCoverage' 'capacity' 'rented' 'demandEffect' 'supplyEffect' 'occupancyChange' 'decompositionBasis' 'comparable' 'reportingTypes' 'coverage' 'readings' 'gpu' ;;
@@ -142,6 +143,8 @@ _gpumkt_val() {
     'volatility|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'gpu_type' 'region' 'index_value' 'rolling_volatility' 'window_days' ;;
     'gpus|-f'|'gpus|--format'|'memory-types|-f'|'memory-types|--format') [[ -z ${3-} ]] || _gpumkt_add 'table' 'csv' 'tsv' 'json' 'ndjson' 'markdown' 'parquet' ;;
     'status|-f'|'status|--format') [[ -z ${3-} ]] || _gpumkt_add 'text' 'json' ;;
+    'sync|-f'|'sync|--format') [[ -z ${3-} ]] || _gpumkt_add 'parquet' 'csv' ;;
+    'sync|--granularity') [[ -z ${3-} ]] || _gpumkt_add 'daily' 'hourly' ;;
     *'|--base-url'|*'|--timeout'|*'|--retries') [[ -z ${3-} ]] || : ;;
     *'|--profile') [[ -z ${3-} ]] || _gpumkt_add_profiles ;;
     *'|--config') [[ -z ${3-} ]] || _gpumkt_add_files ;;
@@ -153,12 +156,12 @@ _gpumkt_val() {
 _gpumkt_arg() {
   case $1 in
     'history'|'volume'|'range'|'latest'|'volatility') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
-    'api') case $2 in 0) : ;; esac ;;
+    'api'|'sync') case $2 in 0) : ;; esac ;;
     'config get'|'config unset') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; esac ;;
     'config set') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; 1) : ;; esac ;;
     'config help') case $2 in 0) _gpumkt_add 'get' 'set' 'unset' 'list' 'path' ;; esac ;;
     'completion') case $2 in 0) _gpumkt_add 'bash' 'zsh' 'fish' ;; esac ;;
-    'help') case $2 in 0) _gpumkt_add 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'sandbox' 'completion' ;; esac ;;
+    'help') case $2 in 0) _gpumkt_add 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'sandbox' 'completion' 'sync' ;; esac ;;
   esac
   return 0
 }

@@ -9,8 +9,8 @@
 
 # Which command path the words before the cursor name, how many arguments follow it, and --config.
 # Cached per command line: fish evaluates every condition below for one Tab.
-set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'help'
-set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'gpus|-f' 'gpus|--format' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'status|-f' 'status|--format' 'api|-q' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host'
+set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'sync' 'help'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'gpus|-f' 'gpus|--format' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'status|-f' 'status|--format' 'api|-q' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host' 'sync|--datasets' 'sync|-f' 'sync|--format' 'sync|--granularity' 'sync|--from' 'sync|--lock-timeout'
 function __gpumkt_state
     set -l line (commandline -pc)
     test "$line" = "$__gpumkt_line"; and return
@@ -228,7 +228,17 @@ function __gpumkt_v_shell_12
     printf '%s\t%s\n' 'fish' 'shell'
 end
 
-function __gpumkt_v_command_13
+function __gpumkt_v_format_13
+    printf '%s\t%s\n' 'parquet' 'format'
+    printf '%s\t%s\n' 'csv' 'format'
+end
+
+function __gpumkt_v_granularity_14
+    printf '%s\t%s\n' 'daily' 'granularity'
+    printf '%s\t%s\n' 'hourly' 'granularity'
+end
+
+function __gpumkt_v_command_15
     printf '%s\t%s\n' 'util-index' 'daily utilization index, each move split into demand and supply effects'
     printf '%s\t%s\n' 'history' 'price-index series (USD per GPU-hour) per GPU model'
     printf '%s\t%s\n' 'volume' 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
@@ -244,6 +254,7 @@ function __gpumkt_v_command_13
     printf '%s\t%s\n' 'config' 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
     printf '%s\t%s\n' 'sandbox' 'serve the built-in sandbox API (synthetic data) on loopback until Ctrl-C'
     printf '%s\t%s\n' 'completion' 'print the completion script for bash, zsh or fish (see README: Shell completions)'
+    printf '%s\t%s\n' 'sync' 'keep a local lake of every dataset the key can read: one hive-partitioned Parquet folder per dataset, updated incrementally'
 end
 
 complete -c gpumkt -f
@@ -276,6 +287,7 @@ complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'api' -d 'GET any path of the ser
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'config' -d 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'sandbox' -d 'serve the built-in sandbox API (synthetic data) on loopback until Ctrl-C'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'completion' -d 'print the completion script for bash, zsh or fish (see README: Shell completions)'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'sync' -d 'keep a local lake of every dataset the key can read: one hive-partitioned Parquet folder per dataset, updated incrementally'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'help' -d 'display help for command'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l gpu -x -a '(__gpumkt_v_gpu_1)' -d 'one GPU model (or \'all\': each model separately); default: every model aggregated'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l region -x -d 'occupancy region'
@@ -469,4 +481,11 @@ complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_comman
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l port -x -d 'port to listen on (0 picks a free one)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l host -x -d 'address to bind (loopback unless told otherwise)'
 complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_12)'
-complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_13)'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l datasets -x -d 'comma-separated datasets to sync (default: every dataset the key\'s plan reads)'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -s f -l format -x -a '(__gpumkt_v_format_13)' -d 'file format of a new lake (default parquet); a lake keeps its format'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l granularity -x -a '(__gpumkt_v_granularity_14)' -d 'grain of the series of a new lake (default daily; hourly needs a full key); a lake keeps its grain'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l from -x -d 'first day a first sync fetches (default 1y back; without a key, the free 3 months); earlier than a dataset holds: rebuilt from there'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l status -d 'print what the lake holds per dataset (range, rows, last run, what is stale) and send nothing'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l json -d 'print the run summary (with --dry-run the plan, with --status the state) as JSON on stdout'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l lock-timeout -x -d 'wait this long for another sync of the same lake, then exit 8 (default 0)'
+complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_15)'

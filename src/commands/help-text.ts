@@ -8,6 +8,6 @@ export const EXIT_CODES_HELP = [
   '  3 auth: no key, 401, 403    4 no data (404)',
   '  5 unreachable (network, timeout, 429/5xx after retries)    6 invalid response',
   '  7 output cannot be written    8 another run holds the lock',
-  '  9 nothing new and --fail-empty    10 sync: some datasets failed, the others were updated',
-  '  130/143 interrupted (SIGINT/SIGTERM)',
+  '  9 nothing new and --fail-empty    130/143 interrupted (SIGINT/SIGTERM)',
+  '  10 sync: some datasets failed, the others were updated',
 ].join('\n');

@@ -109,20 +109,26 @@ export async function runPlanned(ctx: Context, s: SyncSettings, st: LakeState, p
   return outcomes;
 }
 
+/** What a run writes, relative to the lake (a partitioned dataset: its files' pattern). */
+function shownTarget(lake: string, run: DatasetRun): string {
+  const rel = path.relative(lake, run.target);
+  return run.partition === undefined ? rel : path.join(rel, `${run.partition}=*`, 'part-0.parquet');
+}
+
 /** `--dry-run`: the plan (datasets, what each writes, its window and requests, the estimated time); nothing is sent or written. */
 export function printPlan(ctx: Context, lake: string, planned: readonly Planned[], skipped: readonly Outcome[], json: boolean): void {
   const total = planned.reduce((n, p) => n + p.requests, 0);
   const est = estimateSeconds(total);
   if (json) {
     const datasets = planned.map((p) => ({
-      name: p.run.lake.name, kind: p.run.lake.kind, mode: p.run.mode, window: p.window, requests: p.requests, target: path.relative(lake, p.run.target), ...(p.error ? { error: p.error.message } : {}),
+      name: p.run.lake.name, kind: p.run.lake.kind, mode: p.run.mode, window: p.window, requests: p.requests, target: shownTarget(lake, p.run), ...(p.error ? { error: p.error.message } : {}),
     }));
     ctx.io.stdout.write(`${JSON.stringify({ lake, requests: total, estimatedSeconds: est, datasets, skipped: skipped.map((o) => ({ name: o.name, reason: o.reason })) }, null, 2)}\n`);
     return;
   }
   const rows = planned.map((p) => [
     p.run.lake.name, p.run.lake.kind, p.run.mode, p.window ? `${p.window.from} to ${p.window.to}` : p.run.mode === 'snapshot' ? 'today' : '-',
-    String(p.requests), p.error ? `cannot run: ${p.error.message}` : path.relative(lake, p.run.target),
+    String(p.requests), p.error ? `cannot run: ${p.error.message}` : shownTarget(lake, p.run),
   ]);
   let text = alignTable(['DATASET', 'KIND', 'MODE', 'WINDOW', 'REQUESTS', 'WRITES'], rows, [4]);
   for (const o of skipped) text += `skipped ${o.name}: ${o.reason ?? ''}\n`;

@@ -132,7 +132,7 @@ describe('plan, status and refusals', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.requests).toEqual([]);
     expect(existsSync(lake)).toBe(false);
-    expect(r.stdout).toMatch(/^history +series +first +2025-11-20 to 2026-11-20 +6 +history$/m);
+    expect(r.stdout).toMatch(/^history +series +first +2025-11-20 to 2026-11-20 +6 +history\/gpu=\*\/part-0\.parquet$/m);
     expect(r.stdout).toMatch(/^\d+ requests, about \d+s .*nothing sent$/m);
     const j = await syncAt(NOW, ['sync', lake, '--dry-run', '--json']);
     const plan = JSON.parse(j.stdout) as { requests: number; datasets: Array<{ name: string; requests: number }> };

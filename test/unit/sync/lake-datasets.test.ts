@@ -52,3 +52,16 @@ describe('the lake datasets derived from the registry', () => {
     expect(optionKey('--no-color')).toBe('color');
   });
 });
+
+describe('docs/sync.md', () => {
+  it('lists every dataset of the lake with its kind and partition key', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/sync.md'), 'utf8');
+    const rows = new Map([...doc.matchAll(/^\| `([a-z0-9-]+)` \| (series|snapshot) \| ([^|]+) \|/gm)].map((m) => [m[1], { kind: m[2], partition: (m[3] as string).trim() }]));
+    for (const d of lakeDatasets()) {
+      const partition = d.kind === 'snapshot' ? '`snapshot_date`' : d.partition === undefined ? '— (one file)' : `\`${d.partition}\``;
+      expect(rows.get(d.name), `docs/sync.md lacks ${d.name}`).toEqual({ kind: d.kind, partition });
+    }
+  });
+});
