@@ -125,6 +125,33 @@ describe('syncs on later days equal one full export per dataset', () => {
   });
 });
 
+describe('an hourly lake (full key only)', () => {
+  it('an hour held back is inserted where a full export has it; the lake equals a fresh sync', async () => {
+    const dir = makeTempDir('sync');
+    const lake = join(dir, 'lake');
+    const args = ['--granularity', 'hourly', '--datasets', 'history,range', '--from', '2026-10-28'];
+    const instants = ['2026-10-30T10:36:00Z', '2026-10-30T20:00:00Z', '2026-11-01T03:10:00Z'];
+    const hour = holdingBack(instants[0] as string, (row, req) => row.timestamp === '2026-10-30T05:00:00.000Z' && req.path.includes('H200'));
+    for (const now of instants) {
+      const r = await syncAt(now, ['sync', lake, ...args], { sb: now === instants[0] ? { intercept: hour } : {} });
+      expect(r.code, `${now}: ${r.stderr}`).toBe(0);
+      expect(r.stderr).not.toMatch(/restated/);
+    }
+    const fresh = join(dir, 'fresh');
+    expect((await syncAt(instants[2] as string, ['sync', fresh, ...args])).code).toBe(0);
+    for (const name of ['history', 'range']) {
+      await expectSameRows(reader, lakeTable(lake, name), lakeTable(fresh, name), name);
+      await expectUnique(reader, lakeTable(lake, name), keyOf(name), name);
+    }
+    const last = await reader.query(`SELECT max(timestamp) AS t, count(*) AS n FROM ${lakeTable(lake, 'history')} WHERE gpu = 'H200'`);
+    expect(last.rows[0]).toEqual({ t: '2026-11-01T03:00:00.000000Z', n: BigInt(4 * 24 + 4) });
+    // A lake keeps its grain: a daily run of it is refused before any request.
+    const daily = await syncAt(instants[2] as string, ['sync', lake, '--granularity', 'daily']);
+    expect(daily.code).toBe(2);
+    expect(daily.requests).toEqual([]);
+  });
+});
+
 describe('plan, status and refusals', () => {
   it('--dry-run prints the plan and sends nothing; the lake is not created', async () => {
     const lake = join(makeTempDir('sync'), 'lake');
