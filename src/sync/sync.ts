@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
-import { AuthError, GpumktError, PartialError } from '../errors.js';
+import { AuthError, GpumktError, NoDataError, PartialError } from '../errors.js';
 import { planOfKey } from '../domain/plans.js';
 import { parseUserDate } from '../domain/dates.js';
 import { outputError } from '../output/file-sink.js';
@@ -35,7 +35,7 @@ export interface SyncOptions {
 /** `--status`: the state as a table (or JSON); reads the state file only. */
 async function printStatus(ctx: Context, lake: string, json: boolean): Promise<void> {
   const state = await readState(lake);
-  if (state === undefined) throw new GpumktError(`${lake} holds no lake yet; run 'gpumkt sync ${lake}' first`, 4);
+  if (state === undefined) throw new NoDataError(`${lake} holds no lake yet; run 'gpumkt sync ${lake}' first`);
   ctx.io.stdout.write(json ? `${JSON.stringify(state, null, 2)}\n` : statusTable(state, ctx.today()));
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lakeDatasets } from '../../src/sync/lake-datasets.js';
 import { planReads, type KeyPlan } from '../../src/domain/plans.js';
-import { CANARY_KEY, runCli } from '../helpers/cli.js';
+import { assertNoCanaryInFiles, CANARY_KEY, runCli } from '../helpers/cli.js';
 import { useParquetReader, sqlString } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { holdingBack } from './append-helpers.js';
@@ -42,6 +42,8 @@ describe('a first sync under each plan fills the lake with what the plan reads',
     // One line per dataset the plan cannot read, naming what it needs; no request was sent for them.
     for (const d of skipped) expect(r.stderr).toMatch(new RegExp(`^gpumkt: ${d.name}: skipped, needs .*; this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}$`, 'm'));
     expect(r.requests.filter((q) => q.status !== 200)).toEqual([]);
+    // The key is in no file of the lake (Parquet metadata records the request, never the key).
+    assertNoCanaryInFiles(lake);
     for (const d of readable) {
       const ds = state.datasets[d.name];
       expect(ds?.status, d.name).toBe('ok');
