@@ -9,8 +9,13 @@
 
 # Which command path the words before the cursor name, how many arguments follow it, and --config.
 # Cached per command line: fish evaluates every condition below for one Tab.
+<<<<<<< HEAD
 set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'sync' 'help'
 set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'gpus|-f' 'gpus|--format' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'status|-f' 'status|--format' 'api|-q' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host' 'sync|--datasets' 'sync|-f' 'sync|--format' 'sync|--granularity' 'sync|--from' 'sync|--lock-timeout'
+=======
+set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'gpus' 'memory-types' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'help'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--query' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--query' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--query' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--query' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--query' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--query' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--query' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--query' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'gpus|-f' 'gpus|--format' 'gpus|--query' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'memory-types|--query' 'status|-f' 'status|--format' 'api|-q' 'api|--param' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host'
+>>>>>>> main
 function __gpumkt_state
     set -l line (commandline -pc)
     test "$line" = "$__gpumkt_line"; and return
@@ -301,6 +306,7 @@ complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l columns -x -a '(__gpumkt_l
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
@@ -325,6 +331,7 @@ complete -c gpumkt -n '__gpumkt_at \'history\'' -l columns -x -a '(__gpumkt_list
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'history\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
 complete -c gpumkt -n '__gpumkt_at \'history\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
@@ -350,6 +357,7 @@ complete -c gpumkt -n '__gpumkt_at \'volume\'' -l columns -x -a '(__gpumkt_list 
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'volume\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
 complete -c gpumkt -n '__gpumkt_at \'volume\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
@@ -375,6 +383,7 @@ complete -c gpumkt -n '__gpumkt_at \'range\'' -l columns -x -a '(__gpumkt_list r
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'range\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
 complete -c gpumkt -n '__gpumkt_at \'range\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
@@ -399,6 +408,7 @@ complete -c gpumkt -n '__gpumkt_at \'memory\'' -s o -l output -r -F -d 'write to
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l columns -x -a '(__gpumkt_list id memoryType category price changePct weeklyHigh weeklyLow sourceUpdatedAt date updatedAt timestamp)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'memory\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'memory\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
@@ -411,6 +421,7 @@ complete -c gpumkt -n '__gpumkt_at \'latest\'' -s o -l output -r -F -d 'write to
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l columns -x -a '(__gpumkt_list gpu_name region index_value date last_updated)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'latest\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'latest\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
@@ -423,6 +434,7 @@ complete -c gpumkt -n '__gpumkt_at \'utilization\'' -s o -l output -r -F -d 'wri
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l columns -x -a '(__gpumkt_list gpu_type region utilization_ratio avg_7d avg_30d recorded_at)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
 complete -c gpumkt -n '__gpumkt_at \'utilization\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
@@ -439,6 +451,7 @@ complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l columns -x -a '(__gpumkt_l
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
 complete -c gpumkt -n '__gpumkt_at \'volatility\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
@@ -456,12 +469,15 @@ complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l aliases -d 'show each model with
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l live -d 'the service\'s own catalogue (GET /api/gpu-types) instead of the built-in list'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -s f -l format -x -a '(__gpumkt_v_format_8)' -d 'output format (default: plain lines, tab-separated)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l category -x -a '(__gpumkt_v_category_7)' -d 'only this category'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l live -d 'the service\'s own catalogue (GET /api/memory-types) instead of the built-in list'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -s f -l format -x -a '(__gpumkt_v_format_8)' -d 'output format (default: plain lines, tab-separated)'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'status\'' -s f -l format -x -a '(__gpumkt_v_format_9)' -d 'text, or json for scripts'
-complete -c gpumkt -n '__gpumkt_at \'api\'' -s q -l query -x -d 'a query parameter (repeatable); after api, -q means --query (use --quiet)'
+complete -c gpumkt -n '__gpumkt_at \'api\'' -s q -l param -x -d 'a query parameter (repeatable); after api, -q means --param (use --quiet)'
+complete -c gpumkt -n '__gpumkt_at \'api\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'print the body\'s data rows in this format (default: the JSON body as received)'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s o -l output -r -F -d 'write to a file, atomically'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -l columns -x -d 'with -f: comma-separated columns of the data rows, in this order'

@@ -6,15 +6,16 @@ import { Command, CommanderError } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
-import { EXIT_CODES_HELP } from './commands/help-text.js';
+import { exitCodesFor } from './commands/help-text.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseRetries, parseTimeout } from './commands/parse.js';
-import { HELP_WIDTH } from './commands/help-width.js';
+import { HELP_WIDTH, wrapHelpText } from './commands/help-width.js';
 
 export { HELP_WIDTH };
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/sanitize.js';
 import { redactAll, redactSecrets } from './domain/redact.js';
+import { wrapWords } from './domain/wrap.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
 export interface MainOptions {
@@ -38,6 +39,7 @@ function processIo(): Io {
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     columns: process.stdout.isTTY ? process.stdout.columns || 80 : 80,
+    errColumns: process.stderr.isTTY ? process.stderr.columns || 80 : 80,
     rows: process.stdout.isTTY ? process.stdout.rows || 24 : undefined,
   };
 }
@@ -46,10 +48,23 @@ function makeLogger(io: Io, globals: () => GlobalOptions, secrets: Set<string>):
   // Messages may quote server data (rule violations, URLs): one terminal-safe line each, secrets masked.
   const line = (m: string): string => oneLine(redactAll(m, secrets));
   return {
-    warn: (m) => void (globals().quiet || io.stderr.write(`gpumkt: warning: ${line(m)}\n`)),
-    info: (m) => void (globals().quiet || io.stderr.write(`gpumkt: ${line(m)}\n`)),
-    verbose: (m) => void (globals().verbose && io.stderr.write(`gpumkt: ${line(m)}\n`)),
+    warn: (m) => void (globals().quiet || writeErr(io, `gpumkt: warning: ${line(m)}`)),
+    info: (m) => void (globals().quiet || writeErr(io, `gpumkt: ${line(m)}`)),
+    verbose: (m) => void (globals().verbose && writeErr(io, `gpumkt: ${line(m)}`)),
   };
+}
+
+/**
+ * Writes one message to stderr. At a terminal it wraps at word boundaries to the terminal's width (80
+ * when the width is unknown); off one (a log file, a pipe, cron mail) every message stays the one line
+ * that scripts and log searches expect (decisions §E).
+ */
+function writeErr(io: Io, message: string): boolean {
+  return io.stderr.write(`${errLines(io, message)}\n`);
+}
+
+function errLines(io: Io, message: string): string {
+  return io.stderrIsTTY ? wrapWords(message, io.errColumns ?? 80).join('\n') : message;
 }
 
 /** Builds the root program with its global options and every command from the registry. */
@@ -71,7 +86,9 @@ export function buildProgram(ctx: Context): Command {
     .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
     .showSuggestionAfterError(true);
   for (const make of COMMANDS) program.addCommand(make(ctx));
-  program.addHelpText('after', `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.\n\n${EXIT_CODES_HELP}`);
+  program.addHelpText('after', `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.`);
+  // Every command's help ends with the exit codes, once, including commands added later.
+  program.addHelpText('afterAll', ({ command }) => exitCodesFor(command));
   configureTree(program, ctx.io);
   return program;
 }
@@ -79,9 +96,9 @@ export function buildProgram(ctx: Context): Command {
 /** Applies error handling to every command: children added with addCommand inherit nothing. */
 function configureTree(cmd: Command, io: Io): void {
   cmd.exitOverride().configureOutput({
-    writeOut: (s) => void io.stdout.write(s),
+    writeOut: (s) => void io.stdout.write(wrapHelpText(s, Math.min(io.columns, HELP_WIDTH))),
     writeErr: (s) => void io.stderr.write(s),
-    outputError: (s, write) => write(`gpumkt: ${s.trim().replace(/\s*\n\s*/g, " ")}\n`),
+    outputError: (s, write) => write(`${errLines(io, `gpumkt: ${s.trim().replace(/\s*\n\s*/g, ' ')}`)}\n`),
     getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
     getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
   });
@@ -99,14 +116,25 @@ function report(err: unknown, ctx: Context, debug: boolean): number {
   if (err instanceof GpumktError) {
     // A hint is our own advice, and may show the form of a URL with credentials: only secrets are masked.
     const hint = err.hint ? ` (${oneLine(redactSecrets(err.hint, ctx.secrets))})` : '';
-    ctx.io.stderr.write(`gpumkt: error: ${oneLine(mask(err.message))}${hint}\n`);
+    writeErr(ctx.io, `gpumkt: error: ${oneLine(mask(err.message))}${hint}`);
     if (debug && err.stack) ctx.io.stderr.write(`${mask(err.stack)}\n`);
     return err.exitCode;
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  ctx.io.stderr.write(`gpumkt: internal error: ${oneLine(mask(e.message))} (this is a bug; rerun with --debug for details)\n`);
+  writeErr(ctx.io, `gpumkt: internal error: ${oneLine(mask(e.message))} (this is a bug; rerun with --debug for details)`);
   if (debug && e.stack) ctx.io.stderr.write(`${mask(e.stack)}\n`);
   return ExitCode.internal;
+}
+
+/**
+ * `help histroy` is the same mistake as `histroy`: commander would print the top-level help and exit 0;
+ * without `help` the unknown command gets its "did you mean" and exit 2.
+ */
+function helpOfUnknown(argv: readonly string[], program: Command): readonly string[] {
+  const [first, name] = argv;
+  if (first !== 'help' || name === undefined || name.startsWith('-')) return argv;
+  const known = program.commands.some((c) => c.name() === name || c.aliases().includes(name));
+  return known ? argv : argv.slice(1);
 }
 
 /** One line with no escape sequence or control character: errors often quote what a server sent. */
@@ -160,7 +188,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const interrupted = (): boolean => controller.signal.aborted && !committed;
   try {
     program = buildProgram(ctx);
-    await program.parseAsync(rewriteApiQueryFlag(argv), { from: 'user' });
+    await program.parseAsync(rewriteApiQueryFlag(helpOfUnknown(argv, program)), { from: 'user' });
     return interrupted() ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {
     // After the commit, the interrupt itself is no failure.

@@ -17,6 +17,8 @@ export interface Io {
   readonly stdinIsTTY: boolean;
   /** Terminal width for tables and charts (80 off a terminal). */
   readonly columns: number;
+  /** Width of stderr's terminal (80 when unknown): messages wrap there when stderr is one. */
+  readonly errColumns?: number;
   /** Terminal height when stdout is the process's own terminal (the pager may open); absent otherwise. */
   readonly rows?: number;
 }

@@ -92,6 +92,9 @@ export default function configCommand(ctx: Context): Command {
       const { formatter } = await import('../output/table.js');
       const opts = { columns: ['KEY', 'VALUE', 'SOURCE'], selected: true, header: true, color: ctx.io.stdoutIsTTY && ctx.globals().color, width: Number.POSITIVE_INFINITY, csvSafe: false, dialect: 'rfc4180' as const };
       for (const chunk of formatter.format(rows, opts)) ctx.io.stdout.write(chunk);
+      const profiles = await (await import('./config-profiles.js')).profileRows(settings.configPath, settings.profile);
+      ctx.io.stdout.write('\n');
+      for (const chunk of formatter.format(profiles, { ...opts, columns: ['PROFILE', 'ACTIVE'] })) ctx.io.stdout.write(chunk);
     });
 
   cmd.command('path')

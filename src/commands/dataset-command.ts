@@ -1,8 +1,8 @@
 /** Builds a data command from its dataset descriptor: arguments, flags, help; the work is loaded only when it runs. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { GPU_MODELS } from '../domain/gpus.js';
 import { UsageError } from '../errors.js';
-import { EXIT_CODES_HELP } from './help-text.js';
 import type { AnyDataset, OptionSpec } from '../datasets/types.js';
 import { addAnalysisOptions, addOutputOptions, addSeriesOptions, addWindowOptions, withChoices } from './options.js';
 
@@ -24,11 +24,23 @@ function strayArgument(ds: AnyDataset, arg: string): UsageError {
   return new UsageError(`${ds.name} takes no arguments, got '${arg}'`, hint);
 }
 
+/** A --query example from the descriptor: the value column of every row, as a JSON list. */
+function queryExample(ds: AnyDataset): string[] {
+  const value = ds.endpoint.valueKey;
+  if (value === undefined) return [];
+  return [`gpumkt ${ds.name}${ds.subject === 'gpus' ? ' h100' : ''} -f json --query '[].${value}'`];
+}
+
 /** Declares the command of one dataset. */
 export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   const cmd = new Command(ds.name).description(ds.summary);
   const positional = ds.subject === 'gpus' || ds.subject === 'some-gpus' || (ds.subject === 'names' && ds.positional !== undefined);
-  if (ds.subject === 'gpus') cmd.argument('<gpu...>', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all'");
+  if (ds.subject === 'gpus') {
+    cmd.argument('<gpu...>', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all'");
+    // Commander would only say the argument is missing: name what may go there.
+    // (missingArgument is commander's hook for this, public in its JavaScript but not in its typings.)
+    (cmd as unknown as { missingArgument: () => never }).missingArgument = () => cmd.error(`error: ${ds.name} needs a GPU model: ${GPU_MODELS.join(', ')}, or all (e.g. ${ds.examples[0] ?? `gpumkt ${ds.name} h100`})`, { code: 'commander.missingArgument', exitCode: 2 });
+  }
   if (ds.subject === 'some-gpus') cmd.argument('[gpu...]', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all' (default: every model)");
   if (ds.subject === 'names' && ds.positional) cmd.argument(`[${ds.positional.name}...]`, ds.positional.description);
   for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));
@@ -37,7 +49,8 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   addOutputOptions(cmd, { append: ds.noAppend === undefined, order: ds.endpoint.timeKey !== undefined, strict: ds.checks !== undefined });
   if (ds.groups.analysis) addAnalysisOptions(cmd);
   const glossary = ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
-  cmd.addHelpText('after', `\nExamples:\n${ds.examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help\n\n${EXIT_CODES_HELP}`);
+  const examples = [...ds.examples, ...queryExample(ds)];
+  cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help`);
   // A stray argument gets a pointer to the option it was meant for (see strayArgument), not commander's count.
   if (!positional) cmd.allowExcessArguments(true);
   return cmd.action(async (...params: unknown[]) => {

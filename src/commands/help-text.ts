@@ -11,3 +11,17 @@ export const EXIT_CODES_HELP = [
   '  9 nothing new and --fail-empty    130/143 interrupted (SIGINT/SIGTERM)',
   '  10 sync: some datasets failed, the others were updated',
 ].join('\n');
+
+// Commands whose help states their own exit codes (status): the shared block is left out of theirs.
+const OWN_EXIT_CODES = new WeakSet<object>();
+
+/** Marks `cmd` as listing its own exit codes in its help text. */
+export function hasOwnExitCodes<T extends object>(cmd: T): T {
+  OWN_EXIT_CODES.add(cmd);
+  return cmd;
+}
+
+/** The exit-code block at the end of `cmd`'s help: the shared one, unless the command states its own. */
+export function exitCodesFor(cmd: object): string {
+  return OWN_EXIT_CODES.has(cmd) ? '' : `\n${EXIT_CODES_HELP}`;
+}

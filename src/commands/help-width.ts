@@ -4,3 +4,27 @@
  * text commander would print.
  */
 export const HELP_WIDTH = 80;
+
+/**
+ * Help text with every line wider than `width` wrapped at word boundaries, continuing at the line's own
+ * indentation: commander wraps its option and command columns, not the free text added after them.
+ */
+export function wrapHelpText(text: string, width: number): string {
+  return text.split('\n').map((line) => (line.length <= width ? line : wrapLine(line, width))).join('\n');
+}
+
+function wrapLine(line: string, width: number): string {
+  const indent = /^ */.exec(line)?.[0] ?? '';
+  const out: string[] = [];
+  let current = '';
+  for (const word of line.slice(indent.length).split(/ +/)) {
+    if (current !== '' && indent.length + current.length + 1 + word.length > width) {
+      out.push(indent + current);
+      current = word;
+    } else {
+      current = current === '' ? word : `${current} ${word}`;
+    }
+  }
+  out.push(indent + current);
+  return out.join('\n');
+}

@@ -4,23 +4,41 @@ import type { Context } from '../context.js';
 import type { Row } from '../domain/row.js';
 import { FORMAT_NAMES, getFormatter } from '../output/formats.js';
 import { stdoutSink, writeAll } from '../output/sink.js';
-import { withChoices } from './options.js';
+import { queryOption, withChoices } from './options.js';
+import { UsageError } from '../errors.js';
+import type { JsonQuery } from '../output/json-query.js';
 
 /** The flags a catalogue command takes besides its own. */
 export interface ListFlags {
   readonly format?: string;
   readonly header?: boolean;
+  /** --query, as given; `compiledQuery` is set before the action runs (so a bad one sends nothing). */
+  readonly query?: string;
+  readonly compiledQuery?: JsonQuery;
 }
 
 /** Adds -f (every format that is not a chart) and --no-header. */
 export function addListOptions(cmd: Command): Command {
   return cmd
     .addOption(withChoices(new Option('-f, --format <format>', 'output format (default: plain lines, tab-separated)'), FORMAT_NAMES.filter((f) => f !== 'chart')))
-    .option('--no-header', 'leave out the header line (csv, tsv)');
+    .option('--no-header', 'leave out the header line (csv, tsv)')
+    .addOption(queryOption())
+    .hook('preAction', async (self) => {
+      const { query, format } = self.opts<ListFlags>();
+      if (query === undefined) return;
+      if (format !== undefined && format !== 'json' && format !== 'ndjson') throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
+      const { compileQuery } = await import('../output/json-query.js');
+      self.setOptionValue('compiledQuery', await compileQuery(query));
+    });
 }
 
 /** Prints `rows` in the chosen format, or as `plain` lines (the scriptable default) without -f. */
 export async function printList(ctx: Context, rows: readonly Row[], columns: readonly string[], flags: ListFlags, plain: () => string): Promise<void> {
+  if (flags.compiledQuery) {
+    const { queryResultText } = await import('../output/json-query.js');
+    ctx.io.stdout.write(queryResultText(flags.compiledQuery.search(rows), flags.format === 'ndjson' ? 'ndjson' : 'json'));
+    return;
+  }
   if (flags.format === undefined) {
     ctx.io.stdout.write(plain());
     return;

@@ -10,11 +10,15 @@ export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../ru
  * Restricts `opt` to `values` (help and completions show them), and answers a value typed wrong with
  * the closest valid one: `-f jsn` → did you mean 'json'?
  */
+// Formats people ask for by habit when they mean "for a spreadsheet".
+const SPREADSHEET = /^(xlsx?|xlsm|excel|ods|numbers)$/i;
+
 export function withChoices(opt: Option, values: readonly string[]): Option {
   return opt.choices(values).argParser((v: string) => {
     if (values.includes(v)) return v;
     const near = closest(v, values);
-    throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.${near === undefined ? '' : ` Did you mean '${near}'?`}`);
+    const advice = values.includes('csv') && SPREADSHEET.test(v) ? ' For a spreadsheet: -f csv --csv-dialect excel (opens in Excel as is).' : '';
+    throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.${near === undefined ? '' : ` Did you mean '${near}'?`}${advice}`);
   });
 }
 
@@ -31,6 +35,11 @@ export interface OutputApplies {
   readonly strict: boolean;
 }
 
+/** --query, declared once for every command that prints JSON (the data commands and api). */
+export function queryOption(): Option {
+  return new Option('--query <jmespath>', 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"');
+}
+
 /** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
 export function addOutputOptions(cmd: Command, applies: OutputApplies = { append: true, order: true, strict: true }): Command {
   const shown = (opt: Option, yes: boolean): Option => (yes ? opt : opt.hideHelp());
@@ -41,6 +50,7 @@ export function addOutputOptions(cmd: Command, applies: OutputApplies = { append
     .option('--no-header', 'leave out the header line (csv, tsv)')
     .addOption(shown(withChoices(new Option('--order <order>', 'oldest first (asc) or newest first (desc)'), ['asc', 'desc']).default('asc'), applies.order))
     .option('--raw', 'print the untouched JSON body of the single request')
+    .addOption(queryOption())
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
     .addOption(shown(new Option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning"), applies.strict))
     .addOption(shown(new Option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'), applies.append))

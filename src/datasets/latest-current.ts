@@ -5,7 +5,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { GPU_MODELS, resolveGpuList } from '../domain/gpus.js';
-import { FREE_GPU_MODELS } from '../domain/plans.js';
+import { FREE_GPU_MODELS, keylessModelsNote } from '../domain/plans.js';
 import type { Dataset } from './types.js';
 
 /** Parameters of one current-index request. */
@@ -34,6 +34,7 @@ const latestCurrent: Dataset<CurrentParams> = {
   // No models named: every model the caller may see (a key unlocks RTX PRO 6000 WS).
   targets: (args, _flags, keyed) => (args.length > 0 ? resolveGpuList(args) : keyed ? GPU_MODELS : FREE_GPU_MODELS),
   params: (_flags, gpu) => ({ gpu: gpu as string }),
+  keylessNote: keylessModelsNote,
   noAppend: { message: 'latest --current is the price of this hour, not a series: --append does not apply', hint: 'for a series use: gpumkt history <gpu...> --granularity hourly --append <file>' },
 };
 

@@ -6,6 +6,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { resolveGpuList } from '../domain/gpus.js';
+import { keylessModelsNote } from '../domain/plans.js';
 import latestCurrent from './latest-current.js';
 import type { Dataset } from './types.js';
 
@@ -22,7 +23,7 @@ const latest: Dataset<LatestParams> = {
     id: 'daily-index',
     path: (p) => (p.gpu === undefined ? '/api/daily-index/all' : '/api/daily-index'),
     query: (p) => ({ gpuType: p.gpu }),
-    envelope: { fields: { success: 'boolean?', count: 'uint?' }, rows: { gpu_name: 'string', region: 'string?', index_value: 'number', date: 'string?' }, oneOrMany: true },
+    envelope: { fields: { success: 'boolean?', count: 'uint?' }, rows: { gpu_name: 'string', region: 'string?', index_value: 'number', date: 'date?' }, oneOrMany: true },
     columns: ['gpu_name', 'region', 'index_value', 'date'],
     valueKey: 'index_value',
   }),
@@ -39,6 +40,8 @@ const latest: Dataset<LatestParams> = {
     return args.length === 0 || args.some((a) => a.trim().toLowerCase() === 'all') ? [undefined] : gpus;
   },
   params: (_flags, gpu) => ({ gpu }),
+  // Without a key the service answers for the free models only: say which one is missing, and why.
+  keylessNote: keylessModelsNote,
   noAppend: { message: 'latest is one settled day per model, not a series: --append does not apply', hint: 'for a daily series use: gpumkt history <gpu...> --granularity daily --append <file>' },
   variants: [{ when: (flags) => flags.current === true, dataset: latestCurrent }],
 };

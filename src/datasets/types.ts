@@ -118,6 +118,8 @@ export interface Dataset<P = unknown> {
   filter?(row: Row, args: readonly string[], flags: Flags): boolean;
   /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */
   checks?(rows: readonly Row[], label: string): string[];
+  /** What a run that sends no key leaves out, as a notice (latest: the model only a key shows); undefined: nothing. */
+  keylessNote?(args: readonly string[]): string | undefined;
   /** Why --append does not apply, when it does not. */
   readonly noAppend?: { readonly message: string; readonly hint?: string };
   /** Rows whose values depend on where the request window starts: never taken as restated on --append. */

@@ -7,6 +7,16 @@ import { GPU_MODELS, type GpuModel } from './gpus.js';
 /** Models the public (no-key) tier serves: every model but RTX PRO 6000 WS. */
 export const FREE_GPU_MODELS: readonly GpuModel[] = GPU_MODELS.filter((m) => m !== 'RTX PRO 6000 WS');
 
+/**
+ * The notice of a keyless run over every model (no model named, or `all`): which models only a key
+ * shows. Undefined when the run names its models (a locked one is then the service's 401).
+ */
+export function keylessModelsNote(args: readonly string[]): string | undefined {
+  if (args.length > 0 && !args.some((a) => a.trim().toLowerCase() === 'all')) return undefined;
+  const locked = GPU_MODELS.filter((m) => !FREE_GPU_MODELS.includes(m));
+  return `${locked.join(', ')} needs an API key: without one the service shows ${FREE_GPU_MODELS.length} of the ${GPU_MODELS.length} models`;
+}
+
 /** A plan, as read from a key's prefix; `none` when no key is configured. */
 export interface KeyPlan {
   readonly plan: 'full' | 'premium' | 'none';

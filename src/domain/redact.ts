@@ -29,7 +29,30 @@ export function redactSecret(s: string, secret: string | undefined): string {
     // Percent-encoding may use either hex case (%2b or %2B).
     out = form.includes('%') ? out.replace(new RegExp(escapeRegExp(form), 'gi'), '***') : out.split(form).join('***');
   }
-  return out;
+  return out.includes('%') ? redactDecoded(out, secret) : out;
+}
+
+/** `s` with every run of percent-escapes decoded where it is valid UTF-8 (an invalid run stays as it is). */
+function decodeEscapes(s: string): string {
+  return s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * The key in a spelling no list foresees (`%5F` for `_`, every byte escaped, twice-encoded): each
+ * word holding escapes is decoded (twice, for double encoding) and, when the key is in it, shown
+ * decoded with the key masked. Words without the key are left exactly as they were.
+ */
+function redactDecoded(s: string, secret: string): string {
+  return s.replace(/[^\s]*%[0-9A-Fa-f]{2}[^\s]*/g, (word) => {
+    const decoded = decodeEscapes(decodeEscapes(word));
+    return decoded.includes(secret) ? decoded.split(secret).join('***') : word;
+  });
 }
 
 /** redactSecret for each of `secrets`. */

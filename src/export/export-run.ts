@@ -105,7 +105,8 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       dialect: info.dialects ? dialect : undefined, mode: plan.append ? 'append' : 'write', rows, firstKey, lastKey,
       baseUrl: redactAll(session.baseUrl, ctx.secrets), requests: session.requests.map((r) => ({
         ...r, url: redactAll(r.url, ctx.secrets), outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
-      })), createdAt: ctx.now(),
+      // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
+      })), createdAt: new Date(),
     });
     ctx.log.info(`wrote ${file}`);
   };

@@ -33,6 +33,8 @@ export interface FormatOptions {
   keys?: readonly string[];
   /** table: the other columns, most important first; unlisted ones go first, last column first. */
   priority?: readonly string[];
+  /** table: groups of columns shown or left out together (min and max: one without the other misleads). */
+  together?: readonly (readonly string[])[];
   /** Where a formatter reports what it left out (a notice on stderr). */
   notice?: (message: string) => void;
   /** Typed formats: the declared type of each column; columns not listed are inferred from the rows. */

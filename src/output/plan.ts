@@ -1,5 +1,6 @@
 /** The checked output plan of a run (what to print, how, where) and the formatter options it implies. */
 import type { ColumnType, FormatOptions } from './format-types.js';
+import type { JsonQuery } from './json-query.js';
 
 /** What to print, how, and where. */
 export interface OutputPlan {
@@ -19,6 +20,8 @@ export interface OutputPlan {
   /** The table's key columns (never left out) and the others by importance (the dataset's declaration). */
   readonly keys?: readonly string[];
   readonly priority?: readonly string[];
+  /** The table's columns that are shown or left out together. */
+  readonly together?: readonly (readonly string[])[];
   /** --no-pager was given (or the run must never page). */
   readonly noPager?: boolean;
   /** --append: the file to extend (never set together with `output`). */
@@ -35,12 +38,14 @@ export interface OutputPlan {
   readonly partitionBy?: string;
   /** The declared type of each column (typed formats; from the dataset's documented row shape). */
   readonly types?: Readonly<Record<string, ColumnType>>;
+  /** --query, compiled: applied to the JSON the run prints (json, ndjson, api's body). */
+  readonly query?: JsonQuery;
 }
 
 /** The formatter options of a plan. */
 export function formatOptions(plan: OutputPlan, overrides: Partial<FormatOptions> = {}): FormatOptions {
   return {
     columns: plan.columns, selected: plan.selected, header: plan.header, color: plan.color,
-    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, fit: plan.fit, keys: plan.keys, priority: plan.priority, types: plan.types, ...overrides,
+    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, fit: plan.fit, keys: plan.keys, priority: plan.priority, together: plan.together, types: plan.types, ...overrides,
   };
 }

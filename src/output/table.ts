@@ -7,6 +7,7 @@ import type { Row } from '../domain/row.js';
 import type { FormatOptions, Formatter } from './format-types.js';
 import { sanitizeForTerminal } from '../domain/sanitize.js';
 import { cellText, isNumericColumn } from './values.js';
+import { renderRecords } from './table-records.js';
 import { columnDecimals, displayWidth, fixedNumber, formatTime, timeStyle } from './display.js';
 
 // Kept importable from here; it lives in values.ts so that code needing only the number rule does not
@@ -47,7 +48,7 @@ function buildColumn(rows: readonly Row[], name: string, nullWidth: number): Col
  * The columns kept to fit `avail` cells: keys always; the others left out least important first
  * (`priority` lists the important ones first; unlisted columns count least, the last one first).
  */
-export function fitColumns(cols: readonly { name: string; width: number }[], keys: readonly string[], priority: readonly string[], avail: number): string[] {
+export function fitColumns(cols: readonly { name: string; width: number }[], keys: readonly string[], priority: readonly string[], avail: number, together: readonly (readonly string[])[] = []): string[] {
   const total = (list: readonly { width: number }[]): number => list.reduce((a, c) => a + c.width, 0) + GAP.length * Math.max(0, list.length - 1);
   const rank = (name: string, i: number): number => {
     const p = priority.indexOf(name);
@@ -57,7 +58,9 @@ export function fitColumns(cols: readonly { name: string; width: number }[], key
   const droppable = cols.map((c, i) => ({ c, r: rank(c.name, i) })).filter(({ c }) => !keys.includes(c.name)).sort((a, b) => b.r - a.r);
   for (const { c } of droppable) {
     if (total(kept) <= avail) break;
-    kept = kept.filter((k) => k !== c);
+    // A column's group goes with it (keys never do).
+    const group = together.find((g) => g.includes(c.name)) ?? [c.name];
+    kept = kept.filter((k) => k !== c && !(group.includes(k.name) && !keys.includes(k.name)));
   }
   return kept.map((c) => c.name);
 }
@@ -108,8 +111,15 @@ export const formatter: Formatter = {
     }
     let cols = opts.columns.map((c) => buildColumn(list, c, 1));
     if (opts.fit === true && Number.isFinite(opts.width)) {
-      const keys = opts.keys ?? opts.columns.slice(0, 1);
-      const kept = fitColumns(cols, keys, opts.priority ?? [], opts.width);
+      // The key, then the value: when even these do not fit side by side, one record per block.
+      const value = (opts.priority ?? []).find((p) => cols.some((c) => c.name === p));
+      const keys = [...(opts.keys ?? opts.columns.slice(0, 1)), ...(value === undefined ? [] : [value])];
+      const needed = cols.filter((c) => keys.includes(c.name));
+      if (needed.reduce((a, c) => a + c.width, 0) + GAP.length * Math.max(0, needed.length - 1) > opts.width) {
+        yield renderRecords(cols, list.length, opts.width, opts.color);
+        return;
+      }
+      const kept = fitColumns(cols, keys, opts.priority ?? [], opts.width, opts.together);
       if (kept.length < cols.length) {
         opts.notice?.(noticeText(cols.filter((c) => !kept.includes(c.name)).map((c) => c.name), opts.width));
         cols = cols.filter((c) => kept.includes(c.name));

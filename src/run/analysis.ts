@@ -46,7 +46,7 @@ export function planAnalysis(flags: AnalysisFlags, plan: OutputPlan, shape: Seri
   if (stats && wide) throw new UsageError(`--wide and ${name} are different views; choose one`);
   if (stats && chart) throw new UsageError(`${name} prints a summary table; it cannot be drawn with --format chart`);
   const y = flags.y ?? shape.valueKey;
-  if (!shape.numeric.includes(y)) throw new UsageError(`--y must be a numeric column; valid: ${shape.numeric.join(', ')}`);
+  if (!shape.numeric.includes(y)) throw new UsageError(`--y '${y}' is not a numeric column of this data; valid: ${shape.numeric.join(', ')}`);
   return { view: stats ? 'stats' : chart ? 'chart' : 'wide', y, spark: flags.spark === true, timeKey: shape.timeKey };
 }
 
@@ -64,7 +64,8 @@ export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPl
     const columns = a.spark ? [...base, 'trend'] : [...base];
     // At a narrow terminal the trend and the latest value stay; the range and first value go first.
     const priority = ['trend', 'last', 'change_pct', 'count', 'mean', 'change', 'min', 'max', 'first'];
-    return emitRows(ctx, { ...plan, columns, keys: ['gpu'], priority }, rows, rows.length);
+    // The range is min and max together: one without the other would mislead.
+    return emitRows(ctx, { ...plan, columns, keys: ['gpu'], priority, together: [['min', 'max']] }, rows, rows.length);
   }
   const rows = pivotWide(series, a.timeKey, a.y);
   if (plan.order === 'desc' && a.view === 'wide') rows.reverse();

@@ -13,11 +13,12 @@ import { planOutput } from './output-plan.js';
 import { emitDryRun, emitRaw, emitRows } from './emit.js';
 import { dataRows, discoverColumns, jsonEndpoint } from './json-endpoint.js';
 import type { OutputFlags } from './request.js';
+import type { OutputPlan } from '../output/plan.js';
 
 /** The flags of `api`. */
 export interface ApiFlags extends OutputFlags {
-  /** `name=value` pairs from -q/--query. */
-  query?: string[];
+  /** `name=value` pairs from -q/--param. */
+  param?: string[];
 }
 
 /** Checks a user-given path (exit 2): absolute, origin-relative, no scheme, no `//host`, no control characters or spaces. */
@@ -43,7 +44,7 @@ export function parseQueryPairs(pairs: readonly string[]): Query {
 /** Runs `api`. */
 export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Promise<void> {
   const path = checkApiPath(rawPath);
-  const query = parseQueryPairs(flags.query ?? []);
+  const query = parseQueryPairs(flags.param ?? []);
   const settings = await loadSettings(ctx);
   // The URL this run would ask, checked against the base URL's origin before anything is sent.
   const probe = new URL(requestUrl(settings.baseUrl, path, query));
@@ -55,16 +56,30 @@ export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Pr
   // The service decides whether the path needs a key: one that is configured is sent, none is not required.
   const session = await openSession(ctx, settings, { keyOptional: true });
   const endpoint = jsonEndpoint('api', path, query);
+  // Planned before the request: a bad --query is exit 2 with nothing sent.
+  const bodyPlan = rows ? undefined : await planOutput({ ...flags, format: 'json' }, ctx, { valid: [], defaults: [] });
   if (session.dryRun) return emitDryRun(ctx, [session.curl(endpoint, undefined)]);
   const res = await session.get(endpoint, undefined);
-  if (!rows) {
-    const plan = await planOutput({ ...flags, format: 'json' }, ctx, { valid: [], defaults: [] });
-    return emitRaw(ctx, plan, res.text);
-  }
+  if (bodyPlan) return emitBody(ctx, bodyPlan, res.text, res.body);
   const data = dataRows(res.body);
   if (!data) throw new InvalidResponseError(`${path}: the response has no 'data' rows (an object or a list of objects) to print as ${flags.format}`, 'leave out -f to print the JSON body');
   const columns = discoverColumns(data);
   const plan = await planOutput(flags, ctx, { valid: columns, defaults: columns });
   if (plan.order === 'desc') data.reverse();
   await emitRows(ctx, plan, data, data.length);
+}
+
+/**
+ * The body without -f: --query applied when given; at a terminal indented (coloured unless NO_COLOR or
+ * --no-color), as `gh api` prints it; in a pipe or a file exactly as received, so nothing is lost.
+ */
+async function emitBody(ctx: Context, plan: OutputPlan, text: string, body: unknown): Promise<void> {
+  const result = plan.query ? plan.query.search(body) : body;
+  if (plan.output === undefined && ctx.io.stdoutIsTTY) {
+    const { prettyJson } = await import('../output/json-pretty.js');
+    return emitRaw(ctx, plan, prettyJson(result, plan.color));
+  }
+  if (!plan.query) return emitRaw(ctx, plan, text);
+  const { queryResultText } = await import('../output/json-query.js');
+  return emitRaw(ctx, plan, queryResultText(result, 'json'));
 }

@@ -57,6 +57,7 @@ async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
  */
 export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun, extra: Readonly<Record<string, unknown>> = {}): Promise<void> {
   if (exp) return exp.write(rows);
+  if (plan.query) return emitQueried(ctx, plan, rows);
   const formatter = await getFormatter(plan.format);
   // Notes of the table (columns left out) follow the table, where the eye is once it has printed.
   const notes: string[] = [];
@@ -73,6 +74,16 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
     if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);
   }
   if (count === 0 && plan.failEmpty) throw new EmptyError('no rows to export');
+}
+
+/** --query: the rows as -f json would print them, reshaped by the expression, then written as JSON or NDJSON. */
+async function emitQueried(ctx: Context, plan: OutputPlan, rows: Row[]): Promise<void> {
+  const [{ projectRow }, { queryResultText }] = await Promise.all([import('../output/json.js'), import('../output/json-query.js')]);
+  const options = formatOptions(plan);
+  const result = plan.query?.search(rows.map((r) => projectRow(r, options)));
+  const sink = await openSink(ctx, plan);
+  await writeAll([queryResultText(result, plan.format === 'ndjson' ? 'ndjson' : 'json')], sink);
+  if (plan.output) ctx.committed?.();
 }
 
 /** Writes one response body exactly as received (--raw). */

@@ -102,7 +102,7 @@ export function handleProvisional(ctx: Context, parts: Row[][], timeKey: string,
   let n = 0;
   for (const rows of parts) for (const r of rows) if (isProvisional(r, timeKey, today)) n++;
   if (n === 0) return { parts, provisional: 0 };
-  const what = `${n} row${n === 1 ? '' : 's'} of today (${today}, UTC)`;
+  const what = `${n} row${n === 1 ? '' : 's'} of today (${today} UTC)`;
   // For the person at the terminal (and --verbose); a pipeline's stderr stays clean, as the rows carry their dates.
   const note = ctx.io.stderrIsTTY ? ctx.log.info : ctx.log.verbose;
   if (settled) {
@@ -110,7 +110,7 @@ export function handleProvisional(ctx: Context, parts: Row[][], timeKey: string,
     return { parts: parts.map((rows) => rows.filter((r) => !isProvisional(r, timeKey, today))), provisional: 0 };
   }
   // One line that fits 80 columns: the day is not over, so these values will still change.
-  note(`${what} ${n === 1 ? 'is' : 'are'} provisional (--settled leaves ${n === 1 ? 'it' : 'them'} out)`);
+  note(`${what} ${n === 1 ? 'is' : 'are'} provisional; --settled omits ${n === 1 ? 'it' : 'them'}`);
   return { parts, provisional: n };
 }
 

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
+import type { JsonQuery } from '../output/json-query.js';
 import { FORMAT_NAMES, formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
 import { checkOutputTarget } from '../output/file-sink.js';
 import { checkExportFlags } from '../export/flags.js';
@@ -23,9 +24,17 @@ export function knownExtensions(): string[] {
  * table on a terminal and csv in a pipe.
  */
 export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: string): string {
-  // A partitioned folder has no extension to go by; only parquet writes one.
-  if (flags.partitionBy !== undefined) return flags.format ?? 'parquet';
   const file = flags.output ?? flags.append;
+  // A partitioned folder has no extension to go by; only parquet writes one, and a folder named like
+  // another format's file (hp.csv) would hold what its name denies.
+  if (flags.partitionBy !== undefined) {
+    const named = file === undefined ? undefined : /\.([A-Za-z0-9]+)$/.exec(file.replace(/[\\/]+$/, '').replace(/^.*[\\/]/, ''))?.[1]?.toLowerCase();
+    const claimed = named === undefined ? undefined : formatForExtension(named);
+    if (claimed !== undefined && claimed.name !== 'parquet') {
+      throw new UsageError(`--partition-by writes a folder of Parquet files; ${file as string} names a .${named as string} (${claimed.name}) file`, 'name the folder without an extension (e.g. -o prices), or leave out --partition-by');
+    }
+    return flags.format ?? 'parquet';
+  }
   if (file === undefined) {
     if (flags.format) return flags.format;
     if (configured && PROFILE_FORMATS.includes(configured)) return configured;
@@ -94,7 +103,10 @@ export async function planOutput(
   // `-o -` is stdout, as everywhere on the command line.
   if (flags.output === '-') flags = { ...flags, output: undefined };
   if (flags.append === '-') throw new UsageError('--append needs a file; stdout cannot be extended');
+  // --query reshapes JSON: without -f or a file it asks for JSON, as the AWS CLI prints it.
+  if (flags.query !== undefined && flags.format === undefined && flags.output === undefined && flags.append === undefined) flags = { ...flags, format: 'json' };
   const format = chooseFormat(flags, ctx, configuredFormat);
+  const query = flags.query === undefined ? undefined : await planQuery(flags, format);
   const info = formatInfo(format);
   if (info.needsSeries && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
   if (flags.columns) {
@@ -151,5 +163,15 @@ export async function planOutput(
     replaceRestated: flags.replaceRestated === true,
     partitionBy: flags.partitionBy,
     types: cols.types,
+    query,
   };
+}
+
+/** The compiled --query (exit 2 for a bad expression, or a format that is not JSON), before any request. */
+async function planQuery(flags: OutputFlags, format: string): Promise<JsonQuery> {
+  if (format !== 'json' && format !== 'ndjson') throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
+  if (flags.append !== undefined || flags.partitionBy !== undefined) throw new UsageError('--query reshapes printed JSON: --append and --partition-by do not apply');
+  if (flags.raw === true) throw new UsageError('--raw prints the body untouched: leave out --query, or --raw (gpumkt api <path> --query filters a body)');
+  const { compileQuery } = await import('../output/json-query.js');
+  return compileQuery(flags.query as string);
 }

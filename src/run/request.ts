@@ -20,6 +20,8 @@ export interface OutputFlags extends ExportFlags {
   replaceRestated?: boolean;
   /** --partition-by: write a hive-style folder (parquet). */
   partitionBy?: string;
+  /** --query: a JMESPath expression applied to JSON output. */
+  query?: string;
 }
 
 /** The window flags. */

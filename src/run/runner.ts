@@ -47,7 +47,10 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const today = ctx.today();
   ds.validate?.(flags, today);
   const settings = await loadSettings(ctx);
-  const targets = resolveTargets(ds, args, flags, ctx.globals().sandbox || settings.apiKey !== undefined);
+  const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
+  const targets = resolveTargets(ds, args, flags, keyed);
+  const keyless = keyed ? undefined : ds.keylessNote?.(args);
+  if (keyless !== undefined) ctx.log.info(keyless);
   let window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;
   if (window) checkWindowNotFuture(window, today);
   const asked = window;
@@ -64,9 +67,9 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     defaults: multi ? ['gpu', ...endpoint.columns] : endpoint.columns,
     table: endpoint.tableColumns ? [...(multi ? ['gpu'] : []), ...endpoint.tableColumns] : undefined,
     series: timeKey !== undefined,
-    // The provisional marker is never left out when the table is fitted: it says which values will change.
-    keys: ['gpu', ...(ds.table?.keys ?? (timeKey ? [timeKey] : [])), PROVISIONAL_COLUMN],
-    priority: ds.table?.priority ?? (endpoint.valueKey ? [endpoint.valueKey] : []),
+    keys: ['gpu', ...(ds.table?.keys ?? (timeKey ? [timeKey] : []))],
+    // The key, then the dataset's value, then the provisional marker (it says which values will change).
+    priority: withNote(ds.table?.priority ?? (endpoint.valueKey ? [endpoint.valueKey] : [])),
     types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
@@ -172,4 +175,9 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
 /** Requests per target of a windowed dataset (for the progress line). */
 function chunkCount(ds: AnyDataset, window: DateWindow | undefined): number {
   return ds.fetch.kind === 'windowed' && window ? planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays).length : 1;
+}
+
+/** The table's column priority with the provisional marker right after the most important column. */
+function withNote(priority: readonly string[]): string[] {
+  return [...priority.slice(0, 1), PROVISIONAL_COLUMN, ...priority.slice(1)];
 }

@@ -103,8 +103,9 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
   const deadlineMs = maxTimeMs(ctx.env);
   // Runnable as printed: the shell fills in the key from the environment, so the text holds no secret,
   // and a password in the base URL shows as ***. A public route asked without a key goes without the
-  // header, as the request itself would.
-  const auth = apiKey || options.keyOptional !== true ? '-H "Authorization: Bearer $GPUMKT_API_KEY" ' : '';
+  // header, as the request itself would; so does a dry run with no key configured (it shows what would
+  // be sent, and nothing would be).
+  const auth = apiKey ? '-H "Authorization: Bearer $GPUMKT_API_KEY" ' : '';
   const curl = <P, B>(endpoint: Endpoint<P, B>, params: P): string =>
     `curl -sS ${auth}${shellQuote(redactUrl(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params))))}`;
   if (g.dryRun) {

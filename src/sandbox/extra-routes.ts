@@ -73,7 +73,7 @@ function match(segments: readonly string[]): { route: ExtraRoute; path: Record<s
  * The reply of an extra route, or undefined when the request is for none of them. `authorize` is
  * routes.ts's key check: it throws the matching 401 for a header without a valid key.
  */
-export function extraRoute(req: SandboxRequest, today: string, authorize: (header: string | undefined) => unknown): Reply | undefined {
+export function extraRoute(req: SandboxRequest, today: string, authorize: (header: string | undefined) => unknown, now: number): Reply | undefined {
   const target = parseTarget(req.url);
   const hit = target.segments && match(target.segments);
   if (!hit) return undefined;
@@ -87,7 +87,7 @@ export function extraRoute(req: SandboxRequest, today: string, authorize: (heade
     }
     if (req.method !== 'GET') throw methodNotAllowed(req.method);
     if (target.badQuery) throw badRequest('Malformed percent-encoding in the request URL');
-    return r.handle({ params: new Params(target.query, target.repeated), today, keyed, path });
+    return r.handle({ params: new Params(target.query, target.repeated), today, now, keyed, path });
   } catch (e) {
     return errorReply(e);
   }

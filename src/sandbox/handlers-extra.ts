@@ -29,6 +29,8 @@ import { memoryHistory, memoryTypeByIdOrName } from './memory-model.js';
 export interface ExtraInput {
   readonly params: Params;
   readonly today: string;
+  /** The clock (epoch ms): nothing read after it is served; current values are the last hour at or before it. */
+  readonly now: number;
   /** True when the request carried a valid key (any plan). */
   readonly keyed: boolean;
   /** Decoded path parameters, by the route pattern's names. */
@@ -80,11 +82,11 @@ export function dailyIndexAllHandler({ today, keyed }: ExtraInput): Reply {
 }
 
 /** GET /api/gpu/{gpuName}: the current (hourly) index. */
-export function currentIndexHandler({ today, keyed, path }: ExtraInput): Reply {
+export function currentIndexHandler({ today, now, keyed, path }: ExtraInput): Reply {
   const gpu = allowedGpu(path.gpuName, keyed);
-  const now = currentIndex(gpu, today);
-  if (!now) throw noData(`No index data found for ${gpu}`);
-  return jsonReply(200, { success: true, data: { gpu_name: gpu, region: '', index_value: now.value, last_updated: now.lastUpdated } });
+  const current = currentIndex(gpu, today, now);
+  if (!current) throw noData(`No index data found for ${gpu}`);
+  return jsonReply(200, { success: true, data: { gpu_name: gpu, region: '', index_value: current.value, last_updated: current.lastUpdated } });
 }
 
 /** `windowDays`: an integer from 1 to 365, default 30. */
@@ -99,7 +101,7 @@ function windowDays(params: Params): number {
 }
 
 /** GET /api/gpu/{gpuName}/volatility: both dates required, rows most recent first. */
-export function volatilityHandler({ params, today, keyed, path }: ExtraInput): Reply {
+export function volatilityHandler({ params, today, now, keyed, path }: ExtraInput): Reply {
   const gpu = allowedGpu(path.gpuName, keyed);
   const required = (): string => {
     throw badRequest('startDate and endDate query parameters are required (format: YYYY-MM-DD)');
@@ -108,7 +110,7 @@ export function volatilityHandler({ params, today, keyed, path }: ExtraInput): R
   const to = params.date('endDate', required);
   if (from > to) throw badRequest('startDate must not be after endDate');
   const window_days = windowDays(params);
-  const points = volatilitySeries({ gpu, from, to, windowDays: window_days, today });
+  const points = volatilitySeries({ gpu, from, to, windowDays: window_days, today, now });
   return jsonReply(200, {
     success: true,
     query: { gpu_name: gpu, region: 'global', start_date: `${from}T00:00:00.000Z`, end_date: `${to}T23:59:59.999Z`, window_days, records_found: points.length },
@@ -124,8 +126,8 @@ export function volatilityHandler({ params, today, keyed, path }: ExtraInput): R
 }
 
 /** GET /api/gpu-utilization: the latest utilization and its 7- and 30-day means per model. */
-export function gpuUtilizationHandler({ today }: ExtraInput): Reply {
-  const data = utilizationRows(today);
+export function gpuUtilizationHandler({ today, now }: ExtraInput): Reply {
+  const data = utilizationRows(today, now);
   return jsonReply(200, { success: true, count: data.length, data });
 }
 

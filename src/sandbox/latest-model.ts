@@ -13,9 +13,9 @@ import { seriesPoints, type Grain, type SeriesPoint } from './series-model.js';
 export const LATEST_LOOKBACK_DAYS = 7;
 
 /** The most recent point of a grain within the lookback window ending on `to`, or undefined. */
-function lastPoint(gpu: GpuModel, to: string, granularity: Grain, today: string): SeriesPoint | undefined {
+function lastPoint(gpu: GpuModel, to: string, granularity: Grain, today: string, now?: number): SeriesPoint | undefined {
   const from = addDays(to, -(LATEST_LOOKBACK_DAYS - 1));
-  return seriesPoints({ gpu, from, to, granularity, today, limit: 1 }).points[0];
+  return seriesPoints({ gpu, from, to, granularity, today, now, limit: 1 }).points[0];
 }
 
 /** The last settled day: the day before today (today is still being printed). */
@@ -29,8 +29,11 @@ export function latestDaily(gpu: GpuModel, today: string): { date: string; value
   return p && { date: p.recordedAt.slice(0, 10), value: p.price };
 }
 
-/** A model's current (hourly) index: the last hour's value and when it was read, or undefined when none in the lookback. */
-export function currentIndex(gpu: GpuModel, today: string): { value: number; lastUpdated: string } | undefined {
-  const p = lastPoint(gpu, today, 'hourly', today);
+/**
+ * A model's current (hourly) index: the last hour read at or before the clock `now` (default: the end
+ * of `today`) and when it was read, or undefined when none in the lookback.
+ */
+export function currentIndex(gpu: GpuModel, today: string, now?: number): { value: number; lastUpdated: string } | undefined {
+  const p = lastPoint(gpu, today, 'hourly', today, now);
   return p && { value: p.price, lastUpdated: p.exactTimestamp };
 }

@@ -37,7 +37,7 @@ export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
     if (!req.url.startsWith('/')) throw badRequest('Malformed request target');
     // Endpoints beyond the seed's five (extra-routes.ts): some are public, so they are matched before
     // the key is required and apply their own access rule; any other path goes on unchanged.
-    const extra = extraRoute(req, cfg.today, (header) => requireKey(identifyCaller(header, cfg.keys)));
+    const extra = extraRoute(req, cfg.today, (header) => requireKey(identifyCaller(header, cfg.keys)), cfg.now ?? endOfDayMs(cfg.today));
     if (extra) return extra;
     const plan = identifyCaller(req.authorization, cfg.keys);
     // The seed's routes all need a key; the free window applies to the public routes above.

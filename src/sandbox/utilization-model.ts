@@ -31,11 +31,11 @@ function mean(xs: readonly number[]): number | null {
 }
 
 /** The row of one model as of `today`, or undefined when it has no daily value in the last 30 days. */
-export function utilizationRow(gpu: GpuModel, today: string): UtilizationRow | undefined {
-  const daily = seriesPoints({ gpu, from: addDays(today, -29), to: today, granularity: 'daily', today }).points.reverse();
+export function utilizationRow(gpu: GpuModel, today: string, now?: number): UtilizationRow | undefined {
+  const daily = seriesPoints({ gpu, from: addDays(today, -29), to: today, granularity: 'daily', today, now }).points.reverse();
   if (daily.length === 0) return undefined;
   const week = addDays(today, -6);
-  const latest = seriesPoints({ gpu, from: addDays(today, -1), to: today, granularity: 'hourly', today, limit: 1 }).points[0];
+  const latest = seriesPoints({ gpu, from: addDays(today, -1), to: today, granularity: 'hourly', today, now, limit: 1 }).points[0];
   return {
     gpu_type: gpu,
     region: 'global',
@@ -46,11 +46,11 @@ export function utilizationRow(gpu: GpuModel, today: string): UtilizationRow | u
   };
 }
 
-/** Every model's row as of `today`, in the service's model order; models without recent data left out. */
-export function utilizationRows(today: string): UtilizationRow[] {
+/** Every model's row as of `today` at the clock `now` (default: the day's end), in the service's model order; models without recent data left out. */
+export function utilizationRows(today: string, now?: number): UtilizationRow[] {
   const rows: UtilizationRow[] = [];
   for (const gpu of GPU_MODELS) {
-    const row = utilizationRow(gpu, today);
+    const row = utilizationRow(gpu, today, now);
     if (row) rows.push(row);
   }
   return rows;

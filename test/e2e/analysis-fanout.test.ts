@@ -82,7 +82,7 @@ describe('--wide', () => {
     const cases = [
       [['history', 'h100', '--wide', '--columns', 'timestamp'], /--columns does not apply to --wide/],
       [['history', 'h100', '--wide', '--stats'], /--wide and --stats are different views/],
-      [['history', 'h100', '--y', 'timestamp', '--wide'], /--y must be a numeric column; valid: index_value/],
+      [['history', 'h100', '--y', 'timestamp', '--wide'], /--y 'timestamp' is not a numeric column of this data; valid: index_value/],
       [['history', 'h100', '--y', 'index_value'], /--y applies to --format chart, --wide and --stats/],
       [['memory', '-f', 'chart'], /--format chart draws a time series/],
       [['util-index', '--stats', '-f', 'chart'], /--stats prints a summary table/],

@@ -60,9 +60,10 @@ describe('latest', () => {
 
   it('runs without a key on the public routes (the five free models), and sends no Authorization header', async () => {
     const before = sb.current.requests.length;
-    const latest = await rows(['latest'], { GPUMKT_API_KEY: undefined });
+    // -q: the notice that the sixth model needs a key is tested in new-user-edges.test.ts.
+    const latest = await rows(['latest', '-q'], { GPUMKT_API_KEY: undefined });
     expect(latest.map((r) => r.gpu_name)).toEqual(GPU_MODELS.filter((m) => m !== 'RTX PRO 6000 WS'));
-    const current = await rows(['latest', '--current'], { GPUMKT_API_KEY: undefined });
+    const current = await rows(['latest', '--current', '-q'], { GPUMKT_API_KEY: undefined });
     expect(current).toHaveLength(5);
     expect(sb.current.requests.slice(before).every((q) => q.headers.authorization === undefined)).toBe(true);
     const dry = await runCli(['--dry-run', 'latest', 'h100'], { env: { GPUMKT_API_KEY: undefined } });

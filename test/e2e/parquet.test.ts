@@ -13,6 +13,7 @@ import { DATASETS, type AnyDataset } from '../../src/datasets/index.js';
 import { BIN, CANARY_KEY, assertNoCanaryInFiles, isolatedHome } from '../helpers/cli.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { runOn, workDir } from './cron-helpers.js';
+import { unwrapped } from '../helpers/stderr.js';
 
 const DAY = '2026-11-20';
 const reader = useParquetReader();
@@ -39,9 +40,11 @@ const DUCKDB_TYPE: Record<string, string> = {
 /** The type a column must have: the documented kind's, else (a field the shape does not declare) by its JSON values. */
 function expectedType(ds: AnyDataset, name: string, values: unknown[]): string {
   const kind = (ds.endpoint.envelope?.rows as Record<string, string> | undefined)?.[name]?.replace(/\?$/, '');
+  const present = values.filter((v) => v !== null && v !== undefined);
+  // Dates are dates, whatever the shape calls them: a column of calendar days is DATE in every dataset.
+  if (present.length > 0 && present.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))) return 'DATE';
   if (kind !== undefined) return DUCKDB_TYPE[kind] as string;
   if (name === 'gpu') return 'VARCHAR';
-  const present = values.filter((v) => v !== null && v !== undefined);
   if (present.every((v) => typeof v === 'string')) return /^\d{4}-\d{2}-\d{2}T/.test(String(present[0])) ? 'TIMESTAMP WITH TIME ZONE' : 'VARCHAR';
   if (present.every((v) => typeof v === 'boolean')) return 'BOOLEAN';
   return present.every((v) => Number.isInteger(v)) ? 'BIGINT' : 'DOUBLE';
@@ -148,7 +151,7 @@ describe('Parquet refusals (exit 2, before any request)', () => {
     const r = await onTerminal(['history', 'h100', '-f', 'parquet']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/parquet is binary.*-o <file>\.parquet/);
+    expect(unwrapped(r.stderr)).toMatch(/parquet is binary.*-o <file>\.parquet/);
     // A dry run prints curl commands, not Parquet: allowed at a terminal.
     const dry = await onTerminal(['history', 'h100', '-f', 'parquet', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
@@ -164,7 +167,7 @@ describe('Parquet refusals (exit 2, before any request)', () => {
     const out = join(dir, `refused-${++refusals}`);
     const r = await onTerminal(args.map((a) => (a === 'OUT' ? out : a)));
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(message);
+    expect(unwrapped(r.stderr)).toMatch(message);
     expect(existsSync(out)).toBe(false);
   });
 

@@ -20,7 +20,7 @@ describe('provisional rows of today', () => {
     expect(lines.filter((l) => l.endsWith('provisional'))).toHaveLength(1);
 
     const verbose = await runAt(NOW, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-18', '-f', 'csv', '-v']);
-    expect(verbose.stderr).toContain('gpumkt: 1 row of today (2026-11-20, UTC) is provisional (--settled leaves it out)');
+    expect(verbose.stderr).toContain('gpumkt: 1 row of today (2026-11-20 UTC) is provisional; --settled omits it\n');
 
     const settled = await runAt(NOW, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-18', '-f', 'csv', '--settled']);
     expect(settled.code).toBe(0);

@@ -1,18 +1,22 @@
-/** After the word `api`, `-q` is --query (the root would take it as --quiet); nowhere else. */
+/** After the word `api`, `-q` is --param (the root would take it as --quiet); nowhere else. */
 import { describe, expect, it } from 'vitest';
 import { rewriteApiQueryFlag } from '../../../src/commands/api.js';
 import { checkApiPath, parseQueryPairs } from '../../../src/run/api-call.js';
 
 describe('rewriteApiQueryFlag', () => {
   it.each([
-    [['api', '/x', '-q', 'a=b'], ['api', '/x', '--query', 'a=b']],
-    [['--base-url', 'http://h', '-q', 'api', '/x', '-qa=b'], ['--base-url', 'http://h', '-q', 'api', '/x', '--query=a=b']],
+    [['api', '/x', '-q', 'a=b'], ['api', '/x', '--param', 'a=b']],
+    [['--base-url', 'http://h', '-q', 'api', '/x', '-qa=b'], ['--base-url', 'http://h', '-q', 'api', '/x', '--param=a=b']],
     [['--profile', 'api', 'history', 'h100', '-q'], ['--profile', 'api', 'history', 'h100', '-q']],
     [['history', 'h100', '-q'], ['history', 'h100', '-q']],
     [['api', '/x', '--', '-q'], ['api', '/x', '--', '-q']],
-    [['api', '/x', '--quiet', '-q', 'a'], ['api', '/x', '--quiet', '--query', 'a']],
+    [['api', '/x', '--quiet', '-q', 'a'], ['api', '/x', '--quiet', '--param', 'a']],
   ])('%j → %j', (argv, expected) => {
     expect(rewriteApiQueryFlag(argv)).toEqual(expected);
+  });
+  it('a -q with nothing after it is exit 2 naming name=value', () => {
+    expect(() => rewriteApiQueryFlag(['api', '/x', '-q'])).toThrow(/-q needs name=value/);
+    expect(() => rewriteApiQueryFlag(['api', '/x', '-q', '--sandbox'])).toThrow(/-q needs name=value/);
   });
 });
 

@@ -196,6 +196,10 @@ describe('config list and path', () => {
         'retries   5                   profile "default"',
         'format    not set             -',
         '',
+        'PROFILE  ACTIVE',
+        '-------  ------',
+        'default  *',
+        '',
       ].join('\n'),
     );
   });

@@ -31,15 +31,14 @@ describe('table', () => {
     expect(render(table, [])).toBe('(no rows)\n');
   });
 
-  it('at a terminal leaves out the least important columns, never a key, and says which', () => {
-    const wide: Row = { gpu: 'a very long gpu name that does not fit in forty columns', note: 'short', price: 1234567.5 };
+  it('at a terminal leaves out the least important columns, never a key or the value, and says which', () => {
+    const row: Row = { gpu: 'a long gpu name of 28 chars', note: 'short', price: 1.5 };
     const notes: string[] = [];
-    const text = render(table, [wide], { columns: ['gpu', 'note', 'price'], width: 40, fit: true, keys: ['gpu'], priority: ['price'], notice: (m) => notes.push(m) });
-    expect(text.split('\n')[0]).toBe('gpu');
-    expect(text).toContain('a very long gpu name that does not fit in forty columns');
+    const text = render(table, [row], { columns: ['gpu', 'note', 'price'], width: 36, fit: true, keys: ['gpu'], priority: ['price'], notice: (m) => notes.push(m) });
+    expect(text.split('\n')[0]).toMatch(/^gpu +price$/);
     // Too narrow for the names: the count and the way to see them.
-    expect(notes).toEqual(['2 columns hidden to fit 40 columns (-f csv shows all)']);
-    const roomy = render(table, [wide], { columns: ['gpu', 'note', 'price'], width: 80, fit: true, keys: ['gpu'], priority: ['price'] });
+    expect(notes).toEqual(['1 column hidden to fit 36 columns (-f csv shows all)']);
+    const roomy = render(table, [row], { columns: ['gpu', 'note', 'price'], width: 80, fit: true, keys: ['gpu'], priority: ['price'] });
     expect(roomy.split('\n')[0]).toMatch(/^gpu +note +price$/);
   });
 
@@ -84,5 +83,34 @@ describe('table', () => {
     expect(fitColumns(cols, ['k'], [], 22)).toEqual(['k', 'a']);
     // Keys stay even when they alone are wider.
     expect(fitColumns(cols, ['k', 'a'], [], 5)).toEqual(['k', 'a']);
+  });
+});
+
+describe('table too narrow for the key and the value', () => {
+  it('shows one record per block, every line within the width, nothing hidden', () => {
+    const wide: Row = { gpu: 'a very long gpu name that does not fit in forty columns', note: 'provisional', price: 1234567.5 };
+    const notes: string[] = [];
+    const text = render(table, [wide, { ...wide, note: null }], { columns: ['gpu', 'note', 'price'], width: 40, fit: true, keys: ['gpu'], priority: ['price'], notice: (m) => notes.push(m) });
+    const lines = text.trimEnd().split('\n');
+    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(40);
+    expect(lines[0]).toMatch(/^-\[ RECORD 1 \]-+$/);
+    expect(lines).toContain('price | 1234568');
+    expect(lines).toContain('note  | provisional');
+    expect(lines).toContain('note  | -');
+    expect(lines.filter((l) => /RECORD/.test(l))).toHaveLength(2);
+    // The long key continues on the next line, never cut: joined back it is whole.
+    expect(lines.filter((l) => l.startsWith('gpu') || l.startsWith('      | ')).slice(0, 2).map((l) => l.slice(8)).join('')).toBe(wide.gpu);
+    expect(notes).toEqual([]);
+  });
+});
+
+describe('columns that belong together', () => {
+  it('min and max are left out together, never one without the other', () => {
+    const row: Row = { gpu: 'H100 SXM', count: 366, last: 0.775658, min: 0.705334, max: 0.815334, mean: 0.765669 };
+    const notes: string[] = [];
+    // Wide enough for everything but one of min/max.
+    const text = render(table, [row], { columns: ['gpu', 'count', 'last', 'min', 'max', 'mean'], width: 50, fit: true, keys: ['gpu'], priority: ['last', 'count', 'mean', 'min', 'max'], together: [['min', 'max']], notice: (m) => notes.push(m) });
+    expect(text.split('\n')[0]).toMatch(/^gpu +count +last +mean$/);
+    expect(notes[0]).toMatch(/^2 columns hidden/);
   });
 });
