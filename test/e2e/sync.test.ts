@@ -187,6 +187,11 @@ describe('plan, status and refusals', () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/^volume +series .*failed: the API denied access \(403\)/m);
     expect(status.stdout).toMatch(/^history +series +daily +gpu +2026-10-21 +2026-11-20 +186 +2026-11-20 12:00 +stale since 2026-11-20$/m);
+    const json = await runCli(['sync', lake, '--status', '--json']);
+    expect((JSON.parse(json.stdout) as { datasets: Record<string, { rows: number }> }).datasets.history?.rows).toBe(186);
+    const none = await runCli(['sync', join(makeTempDir('sync'), 'nothing'), '--status']);
+    expect(none.code).toBe(4);
+    expect(none.stderr).toMatch(/holds no lake yet; run 'gpumkt sync .*' first/);
   });
 
   it('a service that cannot be reached stops the run after the first failure (exit 5)', async () => {
