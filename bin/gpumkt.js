@@ -4,9 +4,9 @@
 // CommonJS (bin/package.json): --version and --help are answered without starting Node's ES module
 // loader, which alone costs about a fifth of `node -e 0`. Commands load the ES module bundle in dist/.
 'use strict';
-const { accessSync, constants, mkdirSync, readFileSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 const nodeModule = require('node:module');
-const { dirname, join } = require('node:path');
+const { join } = require('node:path');
 
 const debug = process.argv.includes('--debug');
 // Last line of defence: whatever escapes main() is one line on stderr and exit 1, never a stack
@@ -38,38 +38,37 @@ process.on('warning', (w) => {
 });
 
 // Node ≥ 22.1 keeps V8's compiled code of dist/ on disk, so later runs skip most parsing and compiling.
-// The folder is gpumkt's own under the user's cache dir ($NODE_COMPILE_CACHE wins when set). It is made
-// here first, one level at a time: Node's own attempt, like mkdirSync(…, { recursive: true }), spins
-// forever on a path it cannot create (seen under /proc). A cache that cannot be made or written is
-// simply not used, with no error and no warning. Node 20 has no compile cache.
-function makeDir(dir) {
-  try {
-    mkdirSync(dir);
-  } catch (err) {
-    if (err.code === 'EEXIST') return;
-    if (err.code !== 'ENOENT' || dirname(dir) === dir) throw err;
-    makeDir(dirname(dir));
-    mkdirSync(dir);
-  }
-}
-function compileCacheDir() {
-  if (process.env.NODE_COMPILE_CACHE) return process.env.NODE_COMPILE_CACHE;
-  const base = process.env.XDG_CACHE_HOME || (process.env.HOME && join(process.env.HOME, '.cache'));
-  return base ? join(base, 'gpumkt', 'compile-cache') : undefined;
-}
+// The folder is gpumkt's own, private, under the user's cache dir (bin/compile-cache.js). A cache that
+// cannot be made, or is not ours alone, is simply not used, with no error and no warning. Node 20 has
+// no compile cache.
 if (nodeModule.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
   try {
-    const dir = compileCacheDir();
-    if (dir) {
-      makeDir(dir);
-      accessSync(dir, constants.W_OK);
-      nodeModule.enableCompileCache(dir);
-    }
+    const { compileCacheDir, usableCacheDir } = require('./compile-cache.js');
+    const dir = compileCacheDir(process.env);
+    if (dir && usableCacheDir(dir)) nodeModule.enableCompileCache(dir);
   } catch {
     // No cache: every run compiles, as on Node 20.
   }
 }
 const argv = process.argv.slice(2);
+
+// SIGINT and SIGTERM from start to exit. While main() runs, its own handlers decide (they are then not
+// the only listeners). Before it starts, nothing has been written: the run ends as main() would end an
+// interrupted one (same message, 130/143). Once main() has returned, the run's outcome is settled (its
+// output committed or its error reported) while the process may live on until its event loop drains: a
+// signal then exits with the run's own code, never the raw signal's.
+let settled;
+function onSignal(sig) {
+  if (settled !== undefined) process.exit(settled);
+  if (process.listenerCount(sig) > 1) return;
+  try {
+    process.stderr.write(`gpumkt: interrupted by ${sig}\n`);
+  } catch {
+    // stderr itself is gone: the exit code still tells.
+  }
+  process.exit(sig === 'SIGINT' ? 130 : 143);
+}
+process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
 
 // `gpumkt --help`, `gpumkt <command…> --help|-h` and `gpumkt help [command…]`, exactly, are answered
 // from dist/help.json, which the build renders with the program itself (scripts/render-help.mjs; a test
@@ -120,5 +119,6 @@ async function run() {
     // An earlier fatal() wins over a clean finish.
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
   }
+  settled = process.exitCode ?? 0;
 }
 run().catch(fatal);
