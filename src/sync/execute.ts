@@ -33,7 +33,7 @@ export interface Planned {
  */
 export async function sweepLake(lake: string, names: readonly string[]): Promise<void> {
   await sweepStale(lake, STATE_FILE, 0);
-  for (const name of names) await sweepStaleDirs(lake, name, 0);
+  for (const name of names) await sweepStaleDirs(lake, name);
 }
 
 /** The state entry of a dataset that just synced. */
