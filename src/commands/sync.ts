@@ -1,7 +1,7 @@
 /** `gpumkt sync <dir>`: keeps a local lake of every dataset the key can read (docs/sync.md); the work is in src/sync. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_CODES_HELP } from './help-text.js';
+import { EXIT_CODES_HELP } from './help/help-text.js';
 import { withChoices } from './options.js';
 import { parseList, parseLockTimeout } from './parse.js';
 

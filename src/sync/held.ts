@@ -5,7 +5,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import type { Row } from '../domain/row.js';
 import { getFormatter } from '../output/formats.js';
-import { scanExisting } from '../export/read-existing.js';
+import { scanExisting } from '../append/read-existing.js';
 import type { DatasetRun } from './targets.js';
 
 /** What a dataset holds. */

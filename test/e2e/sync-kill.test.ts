@@ -100,7 +100,7 @@ describe('kill -9 during a sync', () => {
     const lake = join(dir, 'aside');
     cpSync(before, lake, { recursive: true });
     // The state a kill between the swap's two renames leaves: the old folder renamed, the new one not yet in.
-    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid as number;
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
     renameSync(join(lake, 'history'), join(lake, `.history.${dead}.0123456789ab.old`));
     mkdirSync(join(lake, `.history.${dead}.ba9876543210.tmp`));
     const next = await syncAt(DAY2, ['sync', lake, ...ARGS]);

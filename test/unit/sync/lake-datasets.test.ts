@@ -3,6 +3,8 @@
  * on any file system, a series with a time field whose sync flags select the descriptor that runs, and
  * a partition column its rows carry. A new family passes here with no code in src/sync.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATASETS, type AnyDataset } from '../../../src/datasets/index.js';
 import { selectDataset } from '../../../src/run/targets.js';
@@ -54,9 +56,7 @@ describe('the lake datasets derived from the registry', () => {
 });
 
 describe('docs/sync.md', () => {
-  it('lists every dataset of the lake with its kind and partition key', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { resolve } = await import('node:path');
+  it('lists every dataset of the lake with its kind and partition key', () => {
     const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/sync.md'), 'utf8');
     const rows = new Map([...doc.matchAll(/^\| `([a-z0-9-]+)` \| (series|snapshot) \| ([^|]+) \|/gm)].map((m) => [m[1], { kind: m[2], partition: (m[3] as string).trim() }]));
     for (const d of lakeDatasets()) {
