@@ -1,7 +1,6 @@
 /** `gpumkt sync <dir>`: keeps a local lake of every dataset the key can read (docs/sync.md); the work is in src/sync. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_CODES_HELP } from './help/help-text.js';
 import { withChoices } from './options.js';
 import { parseList, parseLockTimeout } from './parse.js';
 
@@ -19,7 +18,7 @@ export default function sync(ctx: Context): Command {
     .option('--lock-timeout <seconds>', 'wait this long for another sync of the same lake, then exit 8 (default 0)', parseLockTimeout)
     .addHelpText('after', [
       '', 'Examples:', '  $ gpumkt sync ~/ornn', '  $ gpumkt sync ~/ornn --datasets history,volume --dry-run', '  $ gpumkt sync ~/ornn --status',
-      '  $ gpumkt sync /tmp/lake --sandbox', '', 'Layout, state file, cron and readers (DuckDB, pandas, Spark): docs/sync.md', '', EXIT_CODES_HELP,
+      '  $ gpumkt sync /tmp/lake --sandbox', '', 'Layout, state file, cron and readers (DuckDB, pandas, Spark): docs/sync.md',
     ].join('\n'))
     .action(async (dir: string, flags: Record<string, unknown>) => {
       const { runSync } = await import('../sync/sync.js');

@@ -7,6 +7,7 @@
 import { DATASETS } from '../datasets/index.js';
 import type { AnyDataset, Flags } from '../datasets/types.js';
 import type { RequiredPlan } from '../domain/plans.js';
+import { selectDataset } from '../run/targets.js';
 
 /** One dataset of a lake. */
 export interface LakeDataset {
@@ -43,13 +44,21 @@ export function optionKey(flags: string): string {
   return long.replace(/^no-/, '').replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** The lake entry of one registry dataset, or undefined when its descriptor says `sync: { skip: true }`. */
-export function lakeDataset(command: AnyDataset): LakeDataset | undefined {
+/** Window flags as a sync run passes them: they select a command's series variant (memory --from). */
+const WINDOW = { from: '2000-01-01', to: '2000-01-01' };
+
+/**
+ * The lake entry of one registry dataset, or undefined when its descriptor says `sync: { skip: true }`.
+ * `keyed` is false for a run without a key: a command may then run its public variant (history).
+ */
+export function lakeDataset(command: AnyDataset, keyed = true): LakeDataset | undefined {
   const spec = command.sync ?? {};
   if (spec.skip === true) return undefined;
+  const plain = selectDataset(command, spec.flags ?? {}, keyed);
   // A snapshot command whose variant is a series (memory → memory --from): the lake keeps the series.
-  const variant = appendable(command) ? undefined : command.variants?.map((v) => v.dataset).find(appendable);
-  const ds = variant ?? command;
+  const windowed = selectDataset(command, { ...(spec.flags ?? {}), ...WINDOW }, keyed);
+  const ds = appendable(plain) || !appendable(windowed) ? plain : windowed;
+  const variant = ds === command ? undefined : ds;
   const kind = spec.kind ?? (appendable(ds) ? 'series' : 'snapshot');
   const defaults: Record<string, unknown> = {};
   for (const o of ds.options ?? []) if (o.default !== undefined) defaults[optionKey(o.flags)] = o.default;
@@ -73,7 +82,7 @@ export function lakeDataset(command: AnyDataset): LakeDataset | undefined {
   };
 }
 
-/** Every dataset a lake may hold, in registry order. */
-export function lakeDatasets(): LakeDataset[] {
-  return DATASETS.map(lakeDataset).filter((d): d is LakeDataset => d !== undefined);
+/** Every dataset a lake may hold, in registry order (`keyed`: as a run with a key sees them). */
+export function lakeDatasets(keyed = true): LakeDataset[] {
+  return DATASETS.map((d) => lakeDataset(d, keyed)).filter((d): d is LakeDataset => d !== undefined);
 }

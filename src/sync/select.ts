@@ -5,8 +5,8 @@ import { describeNeed, planReads, type KeyPlan } from '../domain/plans.js';
 import { lakeDatasets, type LakeDataset } from './lake-datasets.js';
 
 /** The datasets a run asks for: every one, or those --datasets names (unknown names exit 2, with the closest one). */
-export function chosenDatasets(names: readonly string[] | undefined): LakeDataset[] {
-  const all = lakeDatasets();
+export function chosenDatasets(names: readonly string[] | undefined, keyed: boolean): LakeDataset[] {
+  const all = lakeDatasets(keyed);
   if (names === undefined) return all;
   const valid = all.map((d) => d.name);
   const wanted = names.flatMap((n) => n.split(',')).map((n) => n.trim()).filter((n) => n !== '');

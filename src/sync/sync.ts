@@ -45,10 +45,10 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   if (opts.status === true) return printStatus(ctx, lake, opts.json === true);
   const today = ctx.today();
   if (opts.from !== undefined) parseUserDate(opts.from, today, '--from');
-  const chosen = chosenDatasets(opts.datasets);
   const settings = await loadSettings(ctx);
   const g = ctx.globals();
   const plan = g.sandbox ? 'full' : planOfKey(settings.apiKey).plan;
+  const chosen = chosenDatasets(opts.datasets, plan !== 'none');
   const state = await readState(lake);
   const format = lakeSetting('--format', opts.format, state?.format, 'parquet');
   const grain = lakeSetting('--granularity', opts.granularity, state?.grain, 'daily');

@@ -22,7 +22,7 @@ describe('the lake datasets derived from the registry', () => {
 
   it.each(lake.map((d) => [d.name, d] as const))('%s: its run selects the descriptor it describes, and its partition is a column of its rows', (_n, d) => {
     const flags = d.kind === 'series' && d.ds.groups.window ? { ...d.flags, from: '2026-01-01', to: '2026-01-31' } : d.flags;
-    expect(selectDataset(d.command, flags)).toBe(d.ds);
+    expect(selectDataset(d.command, flags, true)).toBe(d.ds);
     if (d.kind === 'snapshot') {
       expect(d.partition).toBeUndefined();
       return;
@@ -45,6 +45,13 @@ describe('the lake datasets derived from the registry', () => {
     const history = DATASETS.find((d) => d.name === 'history') as AnyDataset;
     expect(lakeDataset({ ...history, sync: { skip: true } })).toBeUndefined();
     expect(lakeDataset({ ...history, sync: { partition: null, from: '90d' } })).toMatchObject({ partition: undefined, from: '90d' });
+  });
+
+  it('without a key, a command with a public variant syncs that variant (history: the public daily series)', () => {
+    const keyless = lakeDatasets(false).find((d) => d.name === 'history');
+    expect(keyless?.ds).toBe(selectDataset(keyless?.command as AnyDataset, { from: '2026-01-01' }, false));
+    expect(keyless?.ds).not.toBe(keyless?.command);
+    expect(keyless?.plan).toBe('free');
   });
 
   it('names option flags as commander does', () => {
