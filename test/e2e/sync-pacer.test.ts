@@ -34,7 +34,7 @@ describe('one pacer for the whole run', () => {
     // The default first sync reaches back a year.
     expect(readState(lake).datasets.history?.from).toBe('2025-11-20');
     expect(readState(lake).lastRun?.requests).toBe(planned);
-  }, 120_000);
+  }, 240_000);
 
   it('after a 429, later datasets are paced too: no 429 once the first Retry-After has passed', async () => {
     const lake = join(makeTempDir('sync-pacer'), 'lake');
