@@ -9,8 +9,8 @@
 
 # Which command path the words before the cursor name, how many arguments follow it, and --config.
 # Cached per command line: fish evaluates every condition below for one Tab.
-set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'rolling' 'gpus' 'memory-types' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'sync' 'help'
-set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--query' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--at' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--query' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--query' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--query' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--query' 'memory|--append' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--query' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--query' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--query' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'rolling|--from' 'rolling|--to' 'rolling|-f' 'rolling|--format' 'rolling|-o' 'rolling|--output' 'rolling|--columns' 'rolling|--order' 'rolling|--query' 'rolling|--append' 'rolling|--partition-by' 'rolling|--csv-dialect' 'rolling|--lock-timeout' 'gpus|-f' 'gpus|--format' 'gpus|--query' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'memory-types|--query' 'status|-f' 'status|--format' 'api|-q' 'api|--param' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host' 'sync|--datasets' 'sync|-f' 'sync|--format' 'sync|--granularity' 'sync|--from' 'sync|--lock-timeout'
+set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'rolling' 'forward' 'token-prices' 'token-volume' 'gpus' 'memory-types' 'labs' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'sync' 'help'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--query' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--at' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--query' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--query' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--query' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--query' 'memory|--append' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--query' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--query' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--query' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'rolling|--from' 'rolling|--to' 'rolling|-f' 'rolling|--format' 'rolling|-o' 'rolling|--output' 'rolling|--columns' 'rolling|--order' 'rolling|--query' 'rolling|--append' 'rolling|--partition-by' 'rolling|--csv-dialect' 'rolling|--lock-timeout' 'forward|--tenor' 'forward|-f' 'forward|--format' 'forward|-o' 'forward|--output' 'forward|--columns' 'forward|--query' 'forward|--partition-by' 'forward|--csv-dialect' 'forward|--lock-timeout' 'token-prices|--date' 'token-prices|--from' 'token-prices|--to' 'token-prices|-f' 'token-prices|--format' 'token-prices|-o' 'token-prices|--output' 'token-prices|--columns' 'token-prices|--order' 'token-prices|--query' 'token-prices|--append' 'token-prices|--partition-by' 'token-prices|--csv-dialect' 'token-prices|--lock-timeout' 'token-volume|--from' 'token-volume|--to' 'token-volume|-f' 'token-volume|--format' 'token-volume|-o' 'token-volume|--output' 'token-volume|--columns' 'token-volume|--order' 'token-volume|--query' 'token-volume|--append' 'token-volume|--partition-by' 'token-volume|--csv-dialect' 'token-volume|--lock-timeout' 'gpus|-f' 'gpus|--format' 'gpus|--query' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'memory-types|--query' 'labs|-f' 'labs|--format' 'labs|--query' 'status|-f' 'status|--format' 'api|-q' 'api|--param' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host' 'sync|--datasets' 'sync|-f' 'sync|--format' 'sync|--granularity' 'sync|--from' 'sync|--lock-timeout'
 function __gpumkt_state
     set -l line (commandline -pc)
     test "$line" = "$__gpumkt_line"; and return
@@ -191,7 +191,49 @@ function __gpumkt_v_category_7
     printf '%s\t%s\n' 'module' 'category'
 end
 
-function __gpumkt_v_format_8
+function __gpumkt_v_curve_8
+    printf '%s\t%s\n' 'H100 SXM' 'forward curve'
+    printf '%s\t%s\n' 'H200' 'forward curve'
+    printf '%s\t%s\n' 'A100 SXM4' 'forward curve'
+    printf '%s\t%s\n' 'B200' 'forward curve'
+    printf '%s\t%s\n' 'RTX 5090' 'forward curve'
+    printf '%s\t%s\n' 'RTX PRO 6000 WS' 'forward curve'
+    printf '%s\t%s\n' 'B300' 'forward curve'
+    printf '%s\t%s\n' 'GB200' 'forward curve'
+    printf '%s\t%s\n' 'GB300' 'forward curve'
+    printf '%s\t%s\n' '5090' 'alias of RTX 5090'
+    printf '%s\t%s\n' '6000' 'alias of RTX PRO 6000 WS'
+    printf '%s\t%s\n' 'h100' 'alias of H100 SXM'
+    printf '%s\t%s\n' 'h100sxm' 'alias of H100 SXM'
+    printf '%s\t%s\n' 'h200' 'alias of H200'
+    printf '%s\t%s\n' 'a100' 'alias of A100 SXM4'
+    printf '%s\t%s\n' 'a100sxm4' 'alias of A100 SXM4'
+    printf '%s\t%s\n' 'b200' 'alias of B200'
+    printf '%s\t%s\n' 'rtx5090' 'alias of RTX 5090'
+    printf '%s\t%s\n' 'pro6000' 'alias of RTX PRO 6000 WS'
+    printf '%s\t%s\n' 'rtxpro6000' 'alias of RTX PRO 6000 WS'
+    printf '%s\t%s\n' 'rtxpro6000ws' 'alias of RTX PRO 6000 WS'
+    printf '%s\t%s\n' 'b300' 'alias of B300'
+    printf '%s\t%s\n' 'gb200' 'alias of GB200'
+    printf '%s\t%s\n' 'gb300' 'alias of GB300'
+    printf '%s\t%s\n' 'all' 'every curve'
+end
+
+function __gpumkt_v_lab_9
+    printf '%s\t%s\n' 'anthropic' 'Anthropic (free tier)'
+    printf '%s\t%s\n' 'openai' 'OpenAI (free tier)'
+    printf '%s\t%s\n' 'google' 'Google (free tier)'
+    printf '%s\t%s\n' 'deepseek' 'DeepSeek (free tier)'
+    printf '%s\t%s\n' 'meta' 'Meta'
+    printf '%s\t%s\n' 'mistral' 'Mistral'
+    printf '%s\t%s\n' 'xai' 'xAI'
+    printf '%s\t%s\n' 'alibaba' 'Alibaba (Qwen)'
+    printf '%s\t%s\n' 'moonshot' 'Moonshot AI'
+    printf '%s\t%s\n' 'zhipu' 'Zhipu AI'
+    printf '%s\t%s\n' 'minimax' 'MiniMax'
+end
+
+function __gpumkt_v_format_10
     printf '%s\t%s\n' 'table' 'format'
     printf '%s\t%s\n' 'csv' 'format'
     printf '%s\t%s\n' 'tsv' 'format'
@@ -201,12 +243,12 @@ function __gpumkt_v_format_8
     printf '%s\t%s\n' 'parquet' 'format'
 end
 
-function __gpumkt_v_format_9
+function __gpumkt_v_format_11
     printf '%s\t%s\n' 'text' 'format'
     printf '%s\t%s\n' 'json' 'format'
 end
 
-function __gpumkt_v_key_10
+function __gpumkt_v_key_12
     printf '%s\t%s\n' 'api-key' 'key'
     printf '%s\t%s\n' 'base-url' 'key'
     printf '%s\t%s\n' 'timeout' 'key'
@@ -214,7 +256,7 @@ function __gpumkt_v_key_10
     printf '%s\t%s\n' 'format' 'key'
 end
 
-function __gpumkt_v_command_11
+function __gpumkt_v_command_13
     printf '%s\t%s\n' 'get' 'print the effective value of a key (the API key itself is never printed)'
     printf '%s\t%s\n' 'set' 'save a value in the selected profile; the API key is read from a hidden prompt or stdin'
     printf '%s\t%s\n' 'unset' 'remove a key from the selected profile'
@@ -222,23 +264,23 @@ function __gpumkt_v_command_11
     printf '%s\t%s\n' 'path' 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 end
 
-function __gpumkt_v_shell_12
+function __gpumkt_v_shell_14
     printf '%s\t%s\n' 'bash' 'shell'
     printf '%s\t%s\n' 'zsh' 'shell'
     printf '%s\t%s\n' 'fish' 'shell'
 end
 
-function __gpumkt_v_format_13
+function __gpumkt_v_format_15
     printf '%s\t%s\n' 'parquet' 'format'
     printf '%s\t%s\n' 'csv' 'format'
 end
 
-function __gpumkt_v_granularity_14
+function __gpumkt_v_granularity_16
     printf '%s\t%s\n' 'daily' 'granularity'
     printf '%s\t%s\n' 'hourly' 'granularity'
 end
 
-function __gpumkt_v_command_15
+function __gpumkt_v_command_17
     printf '%s\t%s\n' 'util-index' 'daily utilization index, each move split into demand and supply effects'
     printf '%s\t%s\n' 'history' 'price-index series (USD per GPU-hour) per GPU model (no key: the public daily series)'
     printf '%s\t%s\n' 'volume' 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
@@ -248,8 +290,12 @@ function __gpumkt_v_command_15
     printf '%s\t%s\n' 'utilization' 'current utilization per GPU model, with 7- and 30-day means'
     printf '%s\t%s\n' 'volatility' 'daily rolling volatility (annualised, 0.8 = 80 %) per GPU model'
     printf '%s\t%s\n' 'rolling' 'rolling 24-hour average price (USD per GPU-hour) per GPU model; with --from/--to, its daily history'
+    printf '%s\t%s\n' 'forward' 'current forward curves: USD per GPU-hour at 1M, 6M, 1Y, 3Y and 5Y per GPU model'
+    printf '%s\t%s\n' 'token-prices' 'token-price index (OTPI): USD per million tokens per AI lab and settled day'
+    printf '%s\t%s\n' 'token-volume' 'daily token volume of the closed labs (anthropic, openai, google): tokens, growth index, share'
     printf '%s\t%s\n' 'gpus' 'list the GPU models (one per line); --aliases adds the short names accepted; --live asks the service, --free its no-key models'
     printf '%s\t%s\n' 'memory-types' 'list the memory types (id, name, category), tab-separated; --live asks the service'
+    printf '%s\t%s\n' 'labs' 'list the AI labs of the token-price index (lab, label), tab-separated; --live asks the service'
     printf '%s\t%s\n' 'status' 'is the service healthy, is a key configured (where from, which plan); never prints the key'
     printf '%s\t%s\n' 'api' 'GET any path of the service: JSON body as received, or its data rows with -f'
     printf '%s\t%s\n' 'config' 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
@@ -282,8 +328,12 @@ complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'latest' -d 'latest settled daily
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'utilization' -d 'current utilization per GPU model, with 7- and 30-day means'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'volatility' -d 'daily rolling volatility (annualised, 0.8 = 80 %) per GPU model'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'rolling' -d 'rolling 24-hour average price (USD per GPU-hour) per GPU model; with --from/--to, its daily history'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'forward' -d 'current forward curves: USD per GPU-hour at 1M, 6M, 1Y, 3Y and 5Y per GPU model'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'token-prices' -d 'token-price index (OTPI): USD per million tokens per AI lab and settled day'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'token-volume' -d 'daily token volume of the closed labs (anthropic, openai, google): tokens, growth index, share'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'gpus' -d 'list the GPU models (one per line); --aliases adds the short names accepted; --live asks the service, --free its no-key models'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'memory-types' -d 'list the memory types (id, name, category), tab-separated; --live asks the service'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'labs' -d 'list the AI labs of the token-price index (lab, label), tab-separated; --live asks the service'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'status' -d 'is the service healthy, is a key configured (where from, which plan); never prints the key'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'api' -d 'GET any path of the service: JSON body as received, or its data rows with -f'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'config' -d 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
@@ -487,18 +537,78 @@ complete -c gpumkt -n '__gpumkt_at \'rolling\'' -l csv-dialect -x -a '(__gpumkt_
 complete -c gpumkt -n '__gpumkt_at \'rolling\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
 complete -c gpumkt -n '__gpumkt_at \'rolling\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
 complete -c gpumkt -n '__gpumkt_pos \'rolling\' \'>=0\'' -x -a '(__gpumkt_v_gpu_1)'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l tenor -x -a '(__gpumkt_list 1M 6M 1Y 3Y 5Y)' -d 'only these tenors, comma-separated: 1M, 6M, 1Y, 3Y, 5Y'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l include-suppressed -d 'add the curves without any mark (price empty, insufficient_data says why)'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l columns -x -a '(__gpumkt_list name label months price has_mark as_of_date insufficient_data provenance_updated_at provenance_source gpu)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'forward\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_pos \'forward\' \'>=0\'' -x -a '(__gpumkt_v_curve_8)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l date -x -d 'one settled day instead of a range (default without --from/--to: the latest settled day)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l settled -d 'leave out rows of today (UTC): the day is not over, so they are provisional'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l columns -x -a '(__gpumkt_list date lab indexPerMtok computedAt)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'token-prices\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_pos \'token-prices\' \'>=0\'' -x -a '(__gpumkt_v_lab_9)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l settled -d 'leave out rows of today (UTC): the day is not over, so they are provisional'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l columns -x -a '(__gpumkt_list date lab totalTokens growthIndex share totalGrowthIndex)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l aliases -d 'show each model with its aliases, tab-separated (a column with -f)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l live -d 'the service\'s own catalogue (GET /api/gpu-types) instead of the built-in list'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l free -d 'only the models the service serves without a key (GET /api/gpu-types-free)'
-complete -c gpumkt -n '__gpumkt_at \'gpus\'' -s f -l format -x -a '(__gpumkt_v_format_8)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'gpus\'' -s f -l format -x -a '(__gpumkt_v_format_10)' -d 'output format (default: plain lines, tab-separated)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l category -x -a '(__gpumkt_v_category_7)' -d 'only this category'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l live -d 'the service\'s own catalogue (GET /api/memory-types) instead of the built-in list'
-complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -s f -l format -x -a '(__gpumkt_v_format_8)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -s f -l format -x -a '(__gpumkt_v_format_10)' -d 'output format (default: plain lines, tab-separated)'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
-complete -c gpumkt -n '__gpumkt_at \'status\'' -s f -l format -x -a '(__gpumkt_v_format_9)' -d 'text, or json for scripts'
+complete -c gpumkt -n '__gpumkt_at \'labs\'' -l free -d 'only the labs the service serves without a key (trailing month)'
+complete -c gpumkt -n '__gpumkt_at \'labs\'' -l live -d 'the service\'s own catalogue (GET /api/token-types, -free with --free) instead of the built-in list'
+complete -c gpumkt -n '__gpumkt_at \'labs\'' -s f -l format -x -a '(__gpumkt_v_format_10)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'labs\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'labs\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'status\'' -s f -l format -x -a '(__gpumkt_v_format_11)' -d 'text, or json for scripts'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s q -l param -x -d 'a query parameter (repeatable); after api, -q means --param (use --quiet)'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'print the body\'s data rows in this format (default: the JSON body as received)'
@@ -513,18 +623,18 @@ complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'unset' -d 'remove a key fr
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'list' -d 'show every key with its effective value and where it comes from (the API key as ***)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'path' -d 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'help' -d 'display help for command'
-complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_10)'
-complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_10)'
-complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_10)'
-complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_11)'
+complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_12)'
+complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_12)'
+complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_12)'
+complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_13)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l port -x -d 'port to listen on (0 picks a free one)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l host -x -d 'address to bind (loopback unless told otherwise)'
-complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_12)'
+complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_14)'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l datasets -x -d 'comma-separated datasets to sync (default: every dataset the key\'s plan reads)'
-complete -c gpumkt -n '__gpumkt_at \'sync\'' -s f -l format -x -a '(__gpumkt_v_format_13)' -d 'file format of a new lake (default parquet); a lake keeps its format'
-complete -c gpumkt -n '__gpumkt_at \'sync\'' -l granularity -x -a '(__gpumkt_v_granularity_14)' -d 'grain of the series of a new lake (default daily; hourly needs a full key); a lake keeps its grain'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -s f -l format -x -a '(__gpumkt_v_format_15)' -d 'file format of a new lake (default parquet); a lake keeps its format'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l granularity -x -a '(__gpumkt_v_granularity_16)' -d 'grain of the series of a new lake (default daily; hourly needs a full key); a lake keeps its grain'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l from -x -d 'first day a first sync fetches (default 1y back; without a key, the free 3 months); earlier than a dataset holds: rebuilt from there'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l status -d 'print what the lake holds per dataset (range, rows, last run, what is stale) and send nothing'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l json -d 'print the run summary (with --dry-run the plan, with --status the state) as JSON on stdout'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l lock-timeout -x -d 'wait this long for another sync of the same lake, then exit 8 (default 0)'
-complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_15)'
+complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_17)'

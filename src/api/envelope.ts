@@ -7,7 +7,7 @@
 import type { Endpoint, EnvelopeBody, EnvelopeSpec } from './endpoint.js';
 
 import type { Query, Row } from '../domain/row.js';
-import { arrayCheck, envelopeCheck, objectCheck, type Check } from './validate.js';
+import { arrayCheck, envelopeCheck, objectCheck, type Check, type Shape } from './validate.js';
 
 /** Compiles the fast check of an envelope. */
 export function envelopeCheckOf(spec: EnvelopeSpec): Check {
@@ -38,6 +38,8 @@ export interface EndpointSpec<P> {
    * forward curves' points, one row each, or one table of a nested document. Unknown fields are kept.
    */
   readonly rows?: (body: EnvelopeBody) => Row[];
+  /** The shape of those flattened rows (Parquet types and row checks derive from it). */
+  readonly flatRows?: Shape;
 }
 
 /**
@@ -54,6 +56,7 @@ export function defineEndpoint<P>(spec: EndpointSpec<P>): Endpoint<P, EnvelopeBo
     loadSchema: async () => (await import('./shape-schema.js')).envelopeSchema(spec.envelope) as never,
     check: (body) => (compiled ??= envelopeCheckOf(spec.envelope))(body),
     rows: spec.rows ?? ((body) => (Array.isArray(body.data) ? body.data : [body.data])),
+    flatRows: spec.flatRows,
     timeKey: spec.timeKey,
     columns: spec.columns,
     tableColumns: spec.tableColumns,

@@ -22,6 +22,11 @@ function kindSchema(kind: Kind): z.ZodType {
     case 'boolean': return z.boolean();
     case 'number|null': return z.number().nullable();
     case 'string[]': return z.array(z.string());
+    case 'string|null': return z.string().nullable();
+    case 'date|null': return isoDate.nullable();
+    case 'datetime|null': return isoDateTime.nullable();
+    case 'object[]': return z.array(z.looseObject({}));
+    case 'object|null': return z.looseObject({}).nullable();
   }
 }
 

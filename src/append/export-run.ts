@@ -40,6 +40,8 @@ export interface ExportSpec {
   readonly grain?: string;
   /** The models' order within one time, for inserting late rows. */
   readonly gpuOrder?: readonly string[];
+  /** What the responses said about themselves (forward: `asOf`), read when the manifest is written. */
+  readonly served?: () => Readonly<Record<string, string | null>>;
 }
 
 /** An export in progress. */
@@ -107,7 +109,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       baseUrl: redactAll(session.baseUrl, ctx.secrets), requests: session.requests.map((r) => ({
         ...r, url: redactAll(r.url, ctx.secrets), outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
       // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
-      })), createdAt: new Date(),
+      })), createdAt: new Date(), served: spec.served?.(),
     });
     ctx.log.info(`wrote ${file}`);
   };

@@ -29,7 +29,7 @@ export interface RewriteSpec {
   readonly regionStart: (lastTime: string) => string;
   /** The models' order within one time, for inserting late rows where a full export has them. */
   readonly gpuOrder?: readonly string[];
-  /** The column that tells rows of the same time apart (default `gpu`; volatility: `gpu_type`, memory history: `id`). */
+  /** The column that tells rows of the same time apart (default `gpu`; memory history `id`, token prices `lab`). */
   readonly keyColumn?: string;
 }
 
@@ -100,14 +100,14 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
       lastT = t;
     }
   }
-  const keyColumn = spec.keyColumn ?? 'gpu';
-  const byGpu = fileTypes.has(keyColumn);
+  const col = spec.keyColumn ?? 'gpu';
+  const byGpu = fileTypes.has(col);
   const first = back.rows[0];
   return {
     ...back,
     lastTime: last === undefined ? undefined : String(last[spec.timeKey]),
-    firstKey: first === undefined ? undefined : keyText(String(first[spec.timeKey]), first[keyColumn], byGpu),
-    lastKey: last === undefined ? undefined : keyText(String(last[spec.timeKey]), last[keyColumn], byGpu),
+    firstKey: first === undefined ? undefined : keyText(String(first[spec.timeKey]), first[col], byGpu),
+    lastKey: last === undefined ? undefined : keyText(String(last[spec.timeKey]), last[col], byGpu),
   };
 }
 
@@ -130,19 +130,18 @@ interface MergeView {
 function mergeView(existing: ExistingRows, rows: readonly Row[], spec: RewriteSpec): MergeView {
   const types = new Map(existing.columns.map((c) => [c.name, c.type]));
   const timeType = types.get(spec.timeKey);
-  // Rows of one time are told apart by the key column (the model): without it, one model's row would match another's.
-  const keyColumn = spec.keyColumn ?? 'gpu';
-  const byGpu = types.has(keyColumn) || rows.some((r) => typeof r[keyColumn] === 'string');
+  const col = spec.keyColumn ?? 'gpu';
+  const byGpu = types.has(col) || rows.some((r) => typeof r[col] === 'string');
   // Rows match on the written value of their time (`…00Z` = `…00.000Z`); messages show the time as received.
   const text = (row: Row): string => existing.columns.map((c) => canonical(c.type, row[c.name])).join('\u0001');
   const asMerge = (row: Row): MergeRow => ({
-    key: keyText(timeValue(timeType, row[spec.timeKey]), row[keyColumn], byGpu),
+    key: keyText(timeValue(timeType, row[spec.timeKey]), row[col], byGpu),
     time: timeValue(timeType, row[spec.timeKey]),
     day: String(row[spec.timeKey]).slice(0, 10),
     text: text(row),
-    model: typeof row[keyColumn] === 'string' ? row[keyColumn] : undefined,
+    model: typeof row[col] === 'string' ? row[col] : undefined,
   });
-  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), row[keyColumn], byGpu);
+  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), row[col], byGpu);
   if (existing.lastTime === undefined) return { asMerge, shown };
   const startT = timeValue(timeType === 'timestamp' ? 'date' : timeType, spec.regionStart(existing.lastTime));
   // A region start is a day; for timestamps it is compared as that day's first microsecond.

@@ -116,6 +116,17 @@ export interface Dataset<P = unknown> {
    * (forward curves by model, buyers by tier): applied to every response's rows before anything else.
    */
   readonly filter?: (row: Row, args: readonly string[], flags: Flags) => boolean;
+  /**
+   * Why a run without a key asks for more than the service's free tier serves (labs, days), or
+   * undefined when it does not: the runner then exits 3 before any request, naming the plan it needs.
+   * Only for `plan: 'free'` datasets whose free tier is narrower than a key's.
+   */
+  readonly freeTier?: (targets: ReadonlyArray<string | undefined>, flags: Flags, window: DateWindow | undefined, today: string) => string | undefined;
+  /**
+   * What a response says about itself beyond its rows (forward: `asOf`, the marks' time): noted on
+   * stderr and recorded in the manifest under `served`.
+   */
+  readonly served?: (body: unknown) => Readonly<Record<string, string | null>>;
   /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */
   checks?(rows: readonly Row[], label: string): string[];
   /** What a run that sends no key leaves out, as a notice (latest: the model only a key shows); undefined: nothing. */

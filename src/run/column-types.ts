@@ -15,6 +15,11 @@ const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
   boolean: 'bool',
   string: 'string',
   'string[]': 'string',
+  'string|null': 'string',
+  'date|null': 'date',
+  'datetime|null': 'timestamp',
+  'object[]': 'string',
+  'object|null': 'string',
 };
 
 /**
@@ -23,7 +28,8 @@ const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
  */
 export function declaredColumnTypes(endpoint: Endpoint<unknown, unknown>, perModel: boolean): Record<string, ColumnType> {
   const types: Record<string, ColumnType> = perModel ? { gpu: 'string' } : {};
-  for (const [field, spec] of Object.entries(endpoint.envelope?.rows ?? {})) {
+  // Rows that rows() flattens out of a nested body declare their own shape; else `data`'s rows are the rows.
+  for (const [field, spec] of Object.entries(endpoint.flatRows ?? endpoint.envelope?.rows ?? {})) {
     types[field] = TYPE_OF_KIND[(spec.endsWith('?') ? spec.slice(0, -1) : spec) as Kind];
   }
   return types;

@@ -4,7 +4,8 @@
  * through their descriptors (src/datasets); how requests are planned is the descriptor's fetch plan.
  */
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../errors.js';
+import { describeNeed } from '../domain/plans.js';
 import type { AnyDataset, Flags } from '../datasets/types.js';
 import type { SeriesParams } from '../datasets/per-gpu-series.js';
 import { resolveWindow, type DateWindow } from '../domain/dates.js';
@@ -73,7 +74,8 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
-  if (plan.append && ds.targetColumn && targets.length > 1 && !plan.columns.includes(ds.targetColumn)) {
+  // One request for every lab (targets [undefined]) brings several rows per day as surely as several requests do.
+  if (plan.append && ds.targetColumn && (targets.length > 1 || targets[0] === undefined) && !plan.columns.includes(ds.targetColumn)) {
     throw new UsageError(`--append keys these rows by ${ds.targetColumn} and ${timeKey ?? 'time'}: keep ${ds.targetColumn} in --columns`);
   }
   const series = ds.fetch.kind === 'series';
@@ -90,15 +92,19 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   }
   const valueKey = endpoint.valueKey;
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
-  const session = options.session ?? await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name });
-  const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   // The key as the settings resolver read it (the environment is read there only).
   const knownKey = settings.apiKey;
+  // Beyond the free tier a key is needed after all: without one, exit 3 before any request.
+  const beyondFree = ds.plan === 'free' && !knownKey && !ctx.globals().sandbox && !ctx.globals().dryRun ? ds.freeTier?.(targets, flags, window, today) : undefined;
+  if (beyondFree !== undefined) refuseBeyondFree(ds, beyondFree);
+  const session = options.session ?? (await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name }));
+  const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
+  const said: Record<string, string | null> = {};
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
   const exp = await openExport(ctx, plan, session, {
     command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.targetColumn,
     grain: ds.groups.series ? (flags.granularity) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
-    request, knownKey,
+    request, knownKey, served: ds.served ? () => said : undefined,
   });
   if (exp && window) window = exp.window(window);
   const all = flags.limit === 'all';
@@ -122,6 +128,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
       return { rows: await fetchWindow(s, f, window), text: '' };
     }
     const res = await s.get(endpoint, p);
+    if (ds.served) Object.assign(said, ds.served(res.body));
     return { rows: res.rows, text: res.text };
   };
   const watched = observe(session);
@@ -142,6 +149,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     results = await fetchAll();
   }
   reportViolations(ctx, plan, joinProblems.filter((m, i) => joinProblems.indexOf(m) === i));
+  for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value ?? 'null'}`);
   const { served } = watched;
   const grain = series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity as string, window, settings.apiKey) : undefined;
   noteBaseUnavailable(ctx, served, flags.baseDate);
@@ -171,6 +179,11 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   if (plan.order === 'desc') rows.reverse();
   // Typed formats (parquet) store the request in the file; text formats ignore it.
   await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined, { request, knownKey });
+}
+
+/** A run without a key that asks for more than the free tier serves: exit 3 before any request, naming the plan. */
+function refuseBeyondFree(ds: AnyDataset, why: string): never {
+  throw new AuthError(`no API key: without one '${ds.name}' reads ${why}; more needs ${describeNeed('premium')}`, "set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data");
 }
 
 /** Requests per target of a windowed dataset (for the progress line). */

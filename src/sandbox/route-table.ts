@@ -27,6 +27,9 @@ import {
   volatilityHandler,
   type ExtraInput,
 } from './table-handlers.js';
+import { forwardHandler } from './models/forward-model.js';
+import { otpiHandler, tokenTypesHandler } from './models/otpi-model.js';
+import { tokenVolumeHandler } from './models/token-volume-model.js';
 import { indexHistoryHandler, nearestHandler, previousHandler, rollingCurrentHandler, rollingHistoryHandler } from './gpu-point-handlers.js';
 
 /** Who may call a route. */
@@ -53,6 +56,11 @@ const ROUTES: readonly ExtraRoute[] = [
   route('/api/gpu/:gpuName/volatility', 'key', volatilityHandler),
   route('/api/gpu-utilization', 'key', gpuUtilizationHandler),
   route('/api/memory/:type/history', 'key', memoryHistoryHandler),
+  route('/api/forward', 'key', forwardHandler),
+  route('/api/otpi', 'optional', otpiHandler),
+  route('/api/token-types', 'optional', tokenTypesHandler(false)),
+  route('/api/token-types-free', 'optional', tokenTypesHandler(true)),
+  route('/api/token-volume', 'key', tokenVolumeHandler),
   route('/api/day-index', 'optional', dailyIndexHandler),
   route('/api/daily-index/:gpuName/previous', 'optional', previousHandler),
   route('/api/gpu/:gpuName/index-history', 'optional', indexHistoryHandler),
