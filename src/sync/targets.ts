@@ -10,7 +10,8 @@ import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Flags } from '../datasets/types.js';
 import { FREE_GPU_MODELS } from '../domain/plans.js';
-import { parseUserDate, subtractMonths, type DateWindow } from '../domain/dates.js';
+import { addDays, parseUserDate, subtractMonths, type DateWindow } from '../domain/dates.js';
+import { resolveTargets } from '../run/targets.js';
 import type { LakeDataset } from './lake-datasets.js';
 import type { DatasetState } from './state.js';
 
@@ -55,6 +56,21 @@ function firstDay(lake: LakeDataset, s: SyncSettings): string {
   return s.keyless && from < free ? free : from;
 }
 
+/** Without a key, the first day at or after `from` that the dataset's free tier serves (its freeTier hook), if any. */
+function freeFrom(lake: LakeDataset, s: SyncSettings, from: string, args: readonly string[]): string {
+  const tier = lake.ds.freeTier;
+  if (!s.keyless || tier === undefined) return from;
+  let targets: Array<string | undefined>;
+  try {
+    targets = resolveTargets(lake.ds, args, lake.flags, false);
+  } catch {
+    return from;
+  }
+  let day = from;
+  while (day < s.today && tier(targets, { ...lake.flags, from: day, to: s.today }, { from: day, to: s.today }, s.today) !== undefined) day = addDays(day, 1);
+  return day;
+}
+
 /** The run of `lake` in this sync, given what the state says it holds (`held`) and whether its data exists. */
 export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetState | undefined, exists: boolean): DatasetRun {
   const folder = path.join(s.lake, lake.name);
@@ -67,7 +83,7 @@ export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetStat
     return { lake, folder, target, mode: 'snapshot', args, flags: { ...base, output: target } };
   }
   if (lake.timeKey === undefined) throw new UsageError(`${lake.name}: a series needs a time field; set sync.kind 'snapshot' in its descriptor`);
-  const asked = firstDay(lake, s);
+  const asked = freeFrom(lake, s, firstDay(lake, s), args);
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
   const mode = !exists ? 'first' : s.from !== undefined && held?.from !== undefined && asked < held.from ? 'rebuild' : 'append';
   const partition = ext === 'parquet' ? lake.partition : undefined;
