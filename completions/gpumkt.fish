@@ -9,8 +9,8 @@
 
 # Which command path the words before the cursor name, how many arguments follow it, and --config.
 # Cached per command line: fish evaluates every condition below for one Tab.
-set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'rolling' 'forward' 'token-prices' 'token-volume' 'gpus' 'memory-types' 'labs' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'sync' 'help'
-set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--query' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--at' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--query' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--query' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--query' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--query' 'memory|--append' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--query' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--query' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--query' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'rolling|--from' 'rolling|--to' 'rolling|-f' 'rolling|--format' 'rolling|-o' 'rolling|--output' 'rolling|--columns' 'rolling|--order' 'rolling|--query' 'rolling|--append' 'rolling|--partition-by' 'rolling|--csv-dialect' 'rolling|--lock-timeout' 'forward|--tenor' 'forward|-f' 'forward|--format' 'forward|-o' 'forward|--output' 'forward|--columns' 'forward|--query' 'forward|--partition-by' 'forward|--csv-dialect' 'forward|--lock-timeout' 'token-prices|--date' 'token-prices|--from' 'token-prices|--to' 'token-prices|-f' 'token-prices|--format' 'token-prices|-o' 'token-prices|--output' 'token-prices|--columns' 'token-prices|--order' 'token-prices|--query' 'token-prices|--append' 'token-prices|--partition-by' 'token-prices|--csv-dialect' 'token-prices|--lock-timeout' 'token-volume|--from' 'token-volume|--to' 'token-volume|-f' 'token-volume|--format' 'token-volume|-o' 'token-volume|--output' 'token-volume|--columns' 'token-volume|--order' 'token-volume|--query' 'token-volume|--append' 'token-volume|--partition-by' 'token-volume|--csv-dialect' 'token-volume|--lock-timeout' 'gpus|-f' 'gpus|--format' 'gpus|--query' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'memory-types|--query' 'labs|-f' 'labs|--format' 'labs|--query' 'status|-f' 'status|--format' 'api|-q' 'api|--param' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host' 'sync|--datasets' 'sync|-f' 'sync|--format' 'sync|--granularity' 'sync|--from' 'sync|--lock-timeout'
+set -g __gpumkt_commands 'util-index' 'history' 'volume' 'range' 'memory' 'latest' 'utilization' 'volatility' 'rolling' 'forward' 'token-prices' 'token-volume' 'workload' 'coding' 'frontier' 'power' 'sites' 'buyers' 'gpus' 'memory-types' 'labs' 'status' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'config path' 'config help' 'sandbox' 'completion' 'sync' 'help'
+set -g __gpumkt_valued '*|--base-url' '*|--profile' '*|--config' '*|--timeout' '*|--retries' 'util-index|--gpu' 'util-index|--region' 'util-index|--base-date' 'util-index|--from' 'util-index|--to' 'util-index|-f' 'util-index|--format' 'util-index|-o' 'util-index|--output' 'util-index|--columns' 'util-index|--order' 'util-index|--query' 'util-index|--append' 'util-index|--partition-by' 'util-index|--csv-dialect' 'util-index|--lock-timeout' 'util-index|--y' 'history|--at' 'history|--from' 'history|--to' 'history|--granularity' 'history|--limit' 'history|-f' 'history|--format' 'history|-o' 'history|--output' 'history|--columns' 'history|--order' 'history|--query' 'history|--append' 'history|--partition-by' 'history|--csv-dialect' 'history|--lock-timeout' 'history|--y' 'volume|--from' 'volume|--to' 'volume|--granularity' 'volume|--limit' 'volume|-f' 'volume|--format' 'volume|-o' 'volume|--output' 'volume|--columns' 'volume|--order' 'volume|--query' 'volume|--append' 'volume|--partition-by' 'volume|--csv-dialect' 'volume|--lock-timeout' 'volume|--y' 'range|--from' 'range|--to' 'range|--granularity' 'range|--limit' 'range|-f' 'range|--format' 'range|-o' 'range|--output' 'range|--columns' 'range|--order' 'range|--query' 'range|--append' 'range|--partition-by' 'range|--csv-dialect' 'range|--lock-timeout' 'range|--y' 'memory|--type' 'memory|--category' 'memory|--from' 'memory|--to' 'memory|-f' 'memory|--format' 'memory|-o' 'memory|--output' 'memory|--columns' 'memory|--order' 'memory|--query' 'memory|--append' 'memory|--partition-by' 'memory|--csv-dialect' 'memory|--lock-timeout' 'latest|-f' 'latest|--format' 'latest|-o' 'latest|--output' 'latest|--columns' 'latest|--query' 'latest|--partition-by' 'latest|--csv-dialect' 'latest|--lock-timeout' 'utilization|-f' 'utilization|--format' 'utilization|-o' 'utilization|--output' 'utilization|--columns' 'utilization|--query' 'utilization|--partition-by' 'utilization|--csv-dialect' 'utilization|--lock-timeout' 'volatility|--window-days' 'volatility|--from' 'volatility|--to' 'volatility|-f' 'volatility|--format' 'volatility|-o' 'volatility|--output' 'volatility|--columns' 'volatility|--order' 'volatility|--query' 'volatility|--append' 'volatility|--partition-by' 'volatility|--csv-dialect' 'volatility|--lock-timeout' 'volatility|--y' 'rolling|--from' 'rolling|--to' 'rolling|-f' 'rolling|--format' 'rolling|-o' 'rolling|--output' 'rolling|--columns' 'rolling|--order' 'rolling|--query' 'rolling|--append' 'rolling|--partition-by' 'rolling|--csv-dialect' 'rolling|--lock-timeout' 'forward|--tenor' 'forward|-f' 'forward|--format' 'forward|-o' 'forward|--output' 'forward|--columns' 'forward|--query' 'forward|--partition-by' 'forward|--csv-dialect' 'forward|--lock-timeout' 'token-prices|--date' 'token-prices|--from' 'token-prices|--to' 'token-prices|-f' 'token-prices|--format' 'token-prices|-o' 'token-prices|--output' 'token-prices|--columns' 'token-prices|--order' 'token-prices|--query' 'token-prices|--append' 'token-prices|--partition-by' 'token-prices|--csv-dialect' 'token-prices|--lock-timeout' 'token-volume|--from' 'token-volume|--to' 'token-volume|-f' 'token-volume|--format' 'token-volume|-o' 'token-volume|--output' 'token-volume|--columns' 'token-volume|--order' 'token-volume|--query' 'token-volume|--append' 'token-volume|--partition-by' 'token-volume|--csv-dialect' 'token-volume|--lock-timeout' 'workload|--family' 'workload|--from' 'workload|--to' 'workload|-f' 'workload|--format' 'workload|-o' 'workload|--output' 'workload|--columns' 'workload|--order' 'workload|--query' 'workload|--append' 'workload|--partition-by' 'workload|--csv-dialect' 'workload|--lock-timeout' 'coding|--from' 'coding|--to' 'coding|-f' 'coding|--format' 'coding|-o' 'coding|--output' 'coding|--columns' 'coding|--order' 'coding|--query' 'coding|--append' 'coding|--partition-by' 'coding|--csv-dialect' 'coding|--lock-timeout' 'frontier|--table' 'frontier|-f' 'frontier|--format' 'frontier|-o' 'frontier|--output' 'frontier|--columns' 'frontier|--order' 'frontier|--query' 'frontier|--partition-by' 'frontier|--csv-dialect' 'frontier|--lock-timeout' 'power|--from' 'power|--to' 'power|-f' 'power|--format' 'power|-o' 'power|--output' 'power|--columns' 'power|--order' 'power|--query' 'power|--append' 'power|--partition-by' 'power|--csv-dialect' 'power|--lock-timeout' 'sites|--city' 'sites|--country' 'sites|--lat' 'sites|--lon' 'sites|--radius' 'sites|--scope' 'sites|--aggregate' 'sites|-f' 'sites|--format' 'sites|-o' 'sites|--output' 'sites|--columns' 'sites|--query' 'sites|--partition-by' 'sites|--csv-dialect' 'sites|--lock-timeout' 'buyers|--tier' 'buyers|-f' 'buyers|--format' 'buyers|-o' 'buyers|--output' 'buyers|--columns' 'buyers|--query' 'buyers|--partition-by' 'buyers|--csv-dialect' 'buyers|--lock-timeout' 'gpus|-f' 'gpus|--format' 'gpus|--query' 'memory-types|--category' 'memory-types|-f' 'memory-types|--format' 'memory-types|--query' 'labs|-f' 'labs|--format' 'labs|--query' 'status|-f' 'status|--format' 'api|-q' 'api|--param' 'api|--query' 'api|-f' 'api|--format' 'api|-o' 'api|--output' 'api|--columns' 'api|--order' 'sandbox|--port' 'sandbox|--host' 'sync|--datasets' 'sync|-f' 'sync|--format' 'sync|--granularity' 'sync|--from' 'sync|--lock-timeout'
 function __gpumkt_state
     set -l line (commandline -pc)
     test "$line" = "$__gpumkt_line"; and return
@@ -233,7 +233,58 @@ function __gpumkt_v_lab_9
     printf '%s\t%s\n' 'minimax' 'MiniMax'
 end
 
-function __gpumkt_v_format_10
+function __gpumkt_v_lab_10
+    printf '%s\t%s\n' 'anthropic' 'all opus sonnet haiku fable'
+    printf '%s\t%s\n' 'openai' 'all flagship mini nano pro codex image'
+    printf '%s\t%s\n' 'google' 'all flash pro lite image'
+end
+
+function __gpumkt_v_product_11
+    printf '%s\t%s\n' 'claude-commits' 'Claude Code commits (count)'
+    printf '%s\t%s\n' 'claude-prs' 'Claude Code pull requests (count, compare)'
+    printf '%s\t%s\n' 'claude-share' 'Claude Code commit share (pct)'
+    printf '%s\t%s\n' 'codex-commits' 'Codex commits (count)'
+    printf '%s\t%s\n' 'codex-prs' 'Codex pull requests (count, compare)'
+    printf '%s\t%s\n' 'codex-share' 'Codex commit share (pct)'
+    printf '%s\t%s\n' 'copilot-prs' 'Copilot pull requests (count, compare)'
+    printf '%s\t%s\n' 'copilot-reviews' 'Copilot code reviews (count)'
+    printf '%s\t%s\n' 'copilot-share' 'Copilot commit share (pct)'
+    printf '%s\t%s\n' 'cursor-commits' 'Cursor commits (count)'
+    printf '%s\t%s\n' 'cursor-share' 'Cursor commit share (pct)'
+    printf '%s\t%s\n' 'devin-prs' 'Devin pull requests (count, compare)'
+    printf '%s\t%s\n' 'devin-merge-rate' 'Devin merge rate (pct)'
+end
+
+function __gpumkt_v_table_12
+    printf '%s\t%s\n' 'models' 'table'
+    printf '%s\t%s\n' 'efforts' 'table'
+    printf '%s\t%s\n' 'tests' 'table'
+    printf '%s\t%s\n' 'release-dates' 'table'
+    printf '%s\t%s\n' 'history' 'table'
+end
+
+function __gpumkt_v_market_13
+    printf '%s\t%s\n' 'wecc-northwest' 'WECC Northwest (Mid C Peak)'
+    printf '%s\t%s\n' 'pjm' 'PJM (PJM WH Real Time Peak)'
+    printf '%s\t%s\n' 'caiso' 'CAISO (NP15 and SP15 EZ Gen DA LMP Peak)'
+    printf '%s\t%s\n' 'iso-ne' 'ISO-NE (Nepool MH DA LMP Peak)'
+    printf '%s\t%s\n' 'wecc-southwest' 'WECC Southwest (Palo Verde Peak)'
+    printf '%s\t%s\n' 'miso' 'MISO (Indiana Hub RT Peak)'
+    printf '%s\t%s\n' 'ercot' 'ERCOT (HB_NORTH)'
+    printf '%s\t%s\n' 'all' 'every market'
+end
+
+function __gpumkt_v_scope_14
+    printf '%s\t%s\n' 'neocloud' 'scope'
+    printf '%s\t%s\n' 'all' 'scope'
+end
+
+function __gpumkt_v_aggregate_15
+    printf '%s\t%s\n' 'country' 'aggregate'
+    printf '%s\t%s\n' 'gpu_type' 'aggregate'
+end
+
+function __gpumkt_v_format_16
     printf '%s\t%s\n' 'table' 'format'
     printf '%s\t%s\n' 'csv' 'format'
     printf '%s\t%s\n' 'tsv' 'format'
@@ -243,12 +294,12 @@ function __gpumkt_v_format_10
     printf '%s\t%s\n' 'parquet' 'format'
 end
 
-function __gpumkt_v_format_11
+function __gpumkt_v_format_17
     printf '%s\t%s\n' 'text' 'format'
     printf '%s\t%s\n' 'json' 'format'
 end
 
-function __gpumkt_v_key_12
+function __gpumkt_v_key_18
     printf '%s\t%s\n' 'api-key' 'key'
     printf '%s\t%s\n' 'base-url' 'key'
     printf '%s\t%s\n' 'timeout' 'key'
@@ -256,7 +307,7 @@ function __gpumkt_v_key_12
     printf '%s\t%s\n' 'format' 'key'
 end
 
-function __gpumkt_v_command_13
+function __gpumkt_v_command_19
     printf '%s\t%s\n' 'get' 'print the effective value of a key (the API key itself is never printed)'
     printf '%s\t%s\n' 'set' 'save a value in the selected profile; the API key is read from a hidden prompt or stdin'
     printf '%s\t%s\n' 'unset' 'remove a key from the selected profile'
@@ -264,23 +315,23 @@ function __gpumkt_v_command_13
     printf '%s\t%s\n' 'path' 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 end
 
-function __gpumkt_v_shell_14
+function __gpumkt_v_shell_20
     printf '%s\t%s\n' 'bash' 'shell'
     printf '%s\t%s\n' 'zsh' 'shell'
     printf '%s\t%s\n' 'fish' 'shell'
 end
 
-function __gpumkt_v_format_15
+function __gpumkt_v_format_21
     printf '%s\t%s\n' 'parquet' 'format'
     printf '%s\t%s\n' 'csv' 'format'
 end
 
-function __gpumkt_v_granularity_16
+function __gpumkt_v_granularity_22
     printf '%s\t%s\n' 'daily' 'granularity'
     printf '%s\t%s\n' 'hourly' 'granularity'
 end
 
-function __gpumkt_v_command_17
+function __gpumkt_v_command_23
     printf '%s\t%s\n' 'util-index' 'daily utilization index, each move split into demand and supply effects'
     printf '%s\t%s\n' 'history' 'price-index series (USD per GPU-hour) per GPU model (no key: the public daily series)'
     printf '%s\t%s\n' 'volume' 'market utilization (share of tracked capacity rented, 0 to 1) per GPU model'
@@ -293,6 +344,12 @@ function __gpumkt_v_command_17
     printf '%s\t%s\n' 'forward' 'current forward curves: USD per GPU-hour at 1M, 6M, 1Y, 3Y and 5Y per GPU model'
     printf '%s\t%s\n' 'token-prices' 'token-price index (OTPI): USD per million tokens per AI lab and settled day'
     printf '%s\t%s\n' 'token-volume' 'daily token volume of the closed labs (anthropic, openai, google): tokens, growth index, share'
+    printf '%s\t%s\n' 'workload' 'workload cost index per day, closed lab and model family (all = the lab\'s aggregate)'
+    printf '%s\t%s\n' 'coding' 'LLM coding-tool analytics: latest values; --from/--to: daily history; --list: products'
+    printf '%s\t%s\n' 'frontier' 'the model frontier: capability, cost and benchmarks per model (--table: other tables)'
+    printf '%s\t%s\n' 'power' 'daily peak power prices per market (USD/MWh) with traded volume or load; --load, --fuel-mix: hourly operations'
+    printf '%s\t%s\n' 'sites' 'datacenter sites of neo-clouds (--scope all: every operator), paged to the end; --aggregate, --map'
+    printf '%s\t%s\n' 'buyers' 'compute buyers: companies that raised ≥ $10M since July 2024 (USD) and what for; --tier T1,T2'
     printf '%s\t%s\n' 'gpus' 'list the GPU models (one per line); --aliases adds the short names accepted; --live asks the service, --free its no-key models'
     printf '%s\t%s\n' 'memory-types' 'list the memory types (id, name, category), tab-separated; --live asks the service'
     printf '%s\t%s\n' 'labs' 'list the AI labs of the token-price index (lab, label), tab-separated; --live asks the service'
@@ -331,6 +388,12 @@ complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'rolling' -d 'rolling 24-hour ave
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'forward' -d 'current forward curves: USD per GPU-hour at 1M, 6M, 1Y, 3Y and 5Y per GPU model'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'token-prices' -d 'token-price index (OTPI): USD per million tokens per AI lab and settled day'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'token-volume' -d 'daily token volume of the closed labs (anthropic, openai, google): tokens, growth index, share'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'workload' -d 'workload cost index per day, closed lab and model family (all = the lab\'s aggregate)'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'coding' -d 'LLM coding-tool analytics: latest values; --from/--to: daily history; --list: products'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'frontier' -d 'the model frontier: capability, cost and benchmarks per model (--table: other tables)'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'power' -d 'daily peak power prices per market (USD/MWh) with traded volume or load; --load, --fuel-mix: hourly operations'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'sites' -d 'datacenter sites of neo-clouds (--scope all: every operator), paged to the end; --aggregate, --map'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'buyers' -d 'compute buyers: companies that raised ≥ $10M since July 2024 (USD) and what for; --tier T1,T2'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'gpus' -d 'list the GPU models (one per line); --aliases adds the short names accepted; --live asks the service, --free its no-key models'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'memory-types' -d 'list the memory types (id, name, category), tab-separated; --live asks the service'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'labs' -d 'list the AI labs of the token-price index (lab, label), tab-separated; --live asks the service'
@@ -592,23 +655,133 @@ complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l manifest -d 'also write 
 complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
 complete -c gpumkt -n '__gpumkt_at \'token-volume\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l family -x -a '(__gpumkt_list all opus sonnet haiku fable flagship mini nano pro codex image flash lite)' -d 'comma-separated families to keep, e.g. all,opus (\'all\' is each lab\'s aggregate)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l settled -d 'leave out rows of today (UTC): the day is not over, so they are provisional'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l columns -x -a '(__gpumkt_list date lab family cCents lfl qKtok priceEffect intensityEffect mixEffect computedAt)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'workload\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_pos \'workload\' \'>=0\'' -x -a '(__gpumkt_v_lab_10)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l list -d 'the service\'s product catalogue (GET /api/llm-coding/products, no key needed)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l settled -d 'leave out rows of today (UTC): the day is not over, so they are provisional'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l columns -x -a '(__gpumkt_list product label kind value changePct date updatedAt id category compare seriesLabels value2)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'coding\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_pos \'coding\' \'>=0\'' -x -a '(__gpumkt_v_product_11)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l table -x -a '(__gpumkt_v_table_12)' -d 'the table to print (default: models)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l columns -x -a '(__gpumkt_list slug name lab cap tpt price pIn pOut totalTokens costPerTask bench_coding bench_reasoning bench_math model effort rank cost tokensEst timeSec speedTps speedMeasured costBasis id category metric date score)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l strict -d 'fail (exit 6) when rows break the spec\'s rules, instead of warning'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'frontier\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l load -d 'hourly actual and day-ahead forecast demand (MW) instead; a full key only'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l fuel-mix -d 'hourly generation by fuel (MW) instead; a full key only'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l from -x -d 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l to -x -d 'last day, same forms (default: today, UTC)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l settled -d 'leave out rows of today (UTC): the day is not over, so they are provisional'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l columns -x -a '(__gpumkt_list date market hub peak_price offpeak_price traded_gwh load_gwh trades timestamp region actual_mw forecast_mw coal_mw gas_mw nuclear_mw hydro_mw wind_mw solar_mw other_mw)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l order -x -a '(__gpumkt_v_order_3)' -d 'oldest first (asc) or newest first (desc)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l append -x -d 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l replace-restated -d 'with --append: replace rows the service restated (same key, new values)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'power\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_pos \'power\' \'>=0\'' -x -a '(__gpumkt_v_market_13)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l city -x -d 'sites in this city (any case)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l country -x -d 'sites in this country, as the service names it (e.g. "United States")'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l lat -x -d 'with --lon: sites within --radius km of this point'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l lon -x -d 'with --lat: the point\'s longitude'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l radius -x -d 'distance from --lat/--lon in km (service default 50)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l scope -x -a '(__gpumkt_v_scope_14)' -d 'neocloud (default) or all: sites of every operator'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l aggregate -x -a '(__gpumkt_v_aggregate_15)' -d 'sites, power and GPUs per bucket instead of the listing'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l map -d 'the sites as map points (coordinates) instead of the listing'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l columns -x -a '(__gpumkt_list company siteName streetAddress city state country latitude longitude dcTier ownershipModel coloPartner gpuTypes gpuQtyKnown gpuQtyEst chipGeneration powerCapacity category isNeocloud status leaseTerm keyCustomer contractAnnounced gpuOrderDate constructionStart phase1LiveDate fullCapacityTarget sourceNotes key site_count total_power_mw total_gpu_qty)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'sites\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l tier -x -a '(__gpumkt_list T1 T2 T3)' -d 'only these tiers, comma-separated: T1 (trains), T2 (heavy inference), T3 (HPC)'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'output format (default: table on a terminal, csv otherwise)'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l columns -x -a '(__gpumkt_list name displayName tier workload forWhat what sold date location domain url)' -d 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l no-header -d 'leave out the header line (csv, tsv)'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l raw -d 'print the untouched JSON body of the single request'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l partition-by -x -d 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l manifest -d 'also write <file>.manifest.json: command, requests, row counts, sha256'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l csv-dialect -x -a '(__gpumkt_v_csvDialect_4)' -d 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l lock-timeout -x -d 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)'
+complete -c gpumkt -n '__gpumkt_at \'buyers\'' -l fail-empty -d 'exit 9 when there is nothing new to write (for cron alerts)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l aliases -d 'show each model with its aliases, tab-separated (a column with -f)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l live -d 'the service\'s own catalogue (GET /api/gpu-types) instead of the built-in list'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l free -d 'only the models the service serves without a key (GET /api/gpu-types-free)'
-complete -c gpumkt -n '__gpumkt_at \'gpus\'' -s f -l format -x -a '(__gpumkt_v_format_10)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'gpus\'' -s f -l format -x -a '(__gpumkt_v_format_16)' -d 'output format (default: plain lines, tab-separated)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'gpus\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l category -x -a '(__gpumkt_v_category_7)' -d 'only this category'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l live -d 'the service\'s own catalogue (GET /api/memory-types) instead of the built-in list'
-complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -s f -l format -x -a '(__gpumkt_v_format_10)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -s f -l format -x -a '(__gpumkt_v_format_16)' -d 'output format (default: plain lines, tab-separated)'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'memory-types\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'labs\'' -l free -d 'only the labs the service serves without a key (trailing month)'
 complete -c gpumkt -n '__gpumkt_at \'labs\'' -l live -d 'the service\'s own catalogue (GET /api/token-types, -free with --free) instead of the built-in list'
-complete -c gpumkt -n '__gpumkt_at \'labs\'' -s f -l format -x -a '(__gpumkt_v_format_10)' -d 'output format (default: plain lines, tab-separated)'
+complete -c gpumkt -n '__gpumkt_at \'labs\'' -s f -l format -x -a '(__gpumkt_v_format_16)' -d 'output format (default: plain lines, tab-separated)'
 complete -c gpumkt -n '__gpumkt_at \'labs\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'labs\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
-complete -c gpumkt -n '__gpumkt_at \'status\'' -s f -l format -x -a '(__gpumkt_v_format_11)' -d 'text, or json for scripts'
+complete -c gpumkt -n '__gpumkt_at \'status\'' -s f -l format -x -a '(__gpumkt_v_format_17)' -d 'text, or json for scripts'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s q -l param -x -d 'a query parameter (repeatable); after api, -q means --param (use --quiet)'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
 complete -c gpumkt -n '__gpumkt_at \'api\'' -s f -l format -x -a '(__gpumkt_v_format_2)' -d 'print the body\'s data rows in this format (default: the JSON body as received)'
@@ -623,18 +796,18 @@ complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'unset' -d 'remove a key fr
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'list' -d 'show every key with its effective value and where it comes from (the API key as ***)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'path' -d 'print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)'
 complete -c gpumkt -n '__gpumkt_pos \'config\' 0' -a 'help' -d 'display help for command'
-complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_12)'
-complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_12)'
-complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_12)'
-complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_13)'
+complete -c gpumkt -n '__gpumkt_pos \'config get\' 0' -x -a '(__gpumkt_v_key_18)'
+complete -c gpumkt -n '__gpumkt_pos \'config set\' 0' -x -a '(__gpumkt_v_key_18)'
+complete -c gpumkt -n '__gpumkt_pos \'config unset\' 0' -x -a '(__gpumkt_v_key_18)'
+complete -c gpumkt -n '__gpumkt_pos \'config help\' 0' -x -a '(__gpumkt_v_command_19)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l port -x -d 'port to listen on (0 picks a free one)'
 complete -c gpumkt -n '__gpumkt_at \'sandbox\'' -l host -x -d 'address to bind (loopback unless told otherwise)'
-complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_14)'
+complete -c gpumkt -n '__gpumkt_pos \'completion\' 0' -x -a '(__gpumkt_v_shell_20)'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l datasets -x -d 'comma-separated datasets to sync (default: every dataset the key\'s plan reads)'
-complete -c gpumkt -n '__gpumkt_at \'sync\'' -s f -l format -x -a '(__gpumkt_v_format_15)' -d 'file format of a new lake (default parquet); a lake keeps its format'
-complete -c gpumkt -n '__gpumkt_at \'sync\'' -l granularity -x -a '(__gpumkt_v_granularity_16)' -d 'grain of the series of a new lake (default daily; hourly needs a full key); a lake keeps its grain'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -s f -l format -x -a '(__gpumkt_v_format_21)' -d 'file format of a new lake (default parquet); a lake keeps its format'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l granularity -x -a '(__gpumkt_v_granularity_22)' -d 'grain of the series of a new lake (default daily; hourly needs a full key); a lake keeps its grain'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l from -x -d 'first day a first sync fetches (default 1y back; without a key, the free 3 months); earlier than a dataset holds: rebuilt from there'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l status -d 'print what the lake holds per dataset (range, rows, last run, what is stale) and send nothing'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l json -d 'print the run summary (with --dry-run the plan, with --status the state) as JSON on stdout'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l lock-timeout -x -d 'wait this long for another sync of the same lake, then exit 8 (default 0)'
-complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_17)'
+complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_23)'

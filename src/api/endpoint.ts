@@ -57,4 +57,6 @@ export interface Endpoint<P, B = unknown> {
   readonly tableColumns?: readonly string[];
   /** Default numeric column for charts and summaries. */
   readonly valueKey?: string;
+  /** The service's field names rows are renamed from, and their columns (`d` → `date`). */
+  readonly rename?: Readonly<Record<string, string>>;
 }

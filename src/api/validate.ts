@@ -10,7 +10,7 @@
 
 /** One field type; each mirrors one zod construct (see CONDITIONS). A trailing `?` means `.optional()`. */
 export type Kind =
-  | 'string' | 'datetime' | 'date' | 'number' | 'int' | 'uint' | 'boolean' | 'number|null' | 'string[]'
+  | 'string' | 'datetime' | 'date' | 'number' | 'int' | 'uint' | 'boolean' | 'number|null' | 'int|null' | 'string[]'
   // Nullable fields of the newer families (forward marks, token volume), and nested parts that a
   // dataset's rows() flattens (each flat row is then checked against its own shape).
   | 'string|null' | 'date|null' | 'datetime|null' | 'object[]' | 'object|null';
@@ -49,6 +49,7 @@ const CONDITIONS: Readonly<Record<Kind, string>> = {
   uint: 'Number.isSafeInteger(v) && v >= 0',
   boolean: "typeof v === 'boolean'",
   'number|null': "v === null || (typeof v === 'number' && Number.isFinite(v))",
+  'int|null': 'v === null || Number.isSafeInteger(v)',
   'string[]': "Array.isArray(v) && v.every((s) => typeof s === 'string')",
   'string|null': "v === null || typeof v === 'string'",
   'date|null': "v === null || (typeof v === 'string' && ISO_DATE.test(v))",

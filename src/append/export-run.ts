@@ -20,6 +20,7 @@ import { acquireLock, lockTarget, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
 import { regionColumn } from './region-values.js';
 import { appendRows } from './line-append.js';
+import { keyValue, type KeyColumns } from './key-columns.js';
 import { writeManifest } from './manifest.js';
 
 /** What the pipeline tells the export about its rows. */
@@ -34,8 +35,8 @@ export interface ExportSpec {
   /** Typed formats: the request record and the key in use (masked wherever it appears). */
   readonly request?: unknown;
   readonly knownKey?: string;
-  /** The column that tells rows of the same time apart (default `gpu`; memory history: `id`). */
-  readonly keyColumn?: string;
+  /** The column(s) that tell rows of the same time apart (default `gpu`; memory history: `id`; workload: lab and family). */
+  readonly keyColumn?: KeyColumns;
   /** The grain this run asks for (series datasets): a file keeps the grain it was created with. */
   readonly grain?: string;
   /** The models' order within one time, for inserting late rows. */
@@ -151,8 +152,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       }
       const key = (row: Row | undefined): string | undefined => {
         const time = row?.[spec.timeKey];
-        const other = row?.[spec.keyColumn ?? 'gpu'];
-        return row === undefined || time === undefined || time === null ? undefined : rowKey(typeof time === 'string' ? time : JSON.stringify(time), typeof other === 'string' ? other : undefined);
+        return row === undefined || time === undefined || time === null ? undefined : rowKey(typeof time === 'string' ? time : JSON.stringify(time), keyValue(row, spec.keyColumn));
       };
       await manifest({ total: rows.length, new: rows.length, replaced: 0, late: 0 }, key(rows[0]), key(rows[rows.length - 1]));
       if (rows.length === 0 && plan.failEmpty) throw new EmptyError(`no rows to export; ${target} holds only the header`);

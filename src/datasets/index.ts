@@ -15,10 +15,17 @@ import rolling from './rolling.js';
 import forward from './forward.js';
 import tokenPrices from './token-prices.js';
 import tokenVolume from './token-volume.js';
+import power from './power.js';
+import sites from './sites.js';
+import buyers from './buyers.js';
+import workload from './workload.js';
+import coding from './coding.js';
+import frontier from './frontier.js';
 
 /** Every dataset. */
 export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility, rolling,
-  forward, tokenPrices, tokenVolume,
+  forward, tokenPrices, tokenVolume, workload, coding, frontier,
+  power, sites, buyers,
 ];
 
 /** Every dataset and every variant a command may switch to (memory history, latest --current): what the validation tests cover. */

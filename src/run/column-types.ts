@@ -10,6 +10,7 @@ const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
   date: 'date',
   number: 'double',
   'number|null': 'double',
+  'int|null': 'int',
   int: 'int',
   uint: 'int',
   boolean: 'bool',
@@ -30,7 +31,13 @@ export function declaredColumnTypes(endpoint: Endpoint<unknown, unknown>, perMod
   const types: Record<string, ColumnType> = perModel ? { gpu: 'string' } : {};
   // Rows that rows() flattens out of a nested body declare their own shape; else `data`'s rows are the rows.
   for (const [field, spec] of Object.entries(endpoint.flatRows ?? endpoint.envelope?.rows ?? {})) {
-    types[field] = TYPE_OF_KIND[(spec.endsWith('?') ? spec.slice(0, -1) : spec) as Kind];
+    const name = endpoint.rename && Object.hasOwn(endpoint.rename, field) ? (endpoint.rename[field] as string) : field;
+    types[name] = TYPE_OF_KIND[(spec.endsWith('?') ? spec.slice(0, -1) : spec) as Kind];
   }
   return types;
+}
+
+/** --columns with the service's short names (`d`, `p` …) replaced by the columns they are read as. */
+export function columnAliases(columns: readonly string[], rename: Readonly<Record<string, string>>): string[] {
+  return columns.map((c) => (Object.hasOwn(rename, c) ? (rename[c] as string) : c));
 }

@@ -34,7 +34,14 @@ async function fixtures(): Promise<Map<string, unknown[]>> {
     for (const [ep, path] of ENDPOINTS) {
       const res = await fetch(sb.url + path, { headers: { authorization: `Bearer ${KEY}` } });
       expect(res.status, path).toBe(200);
-      out.set(ep.id, [await res.json()]);
+      // Rows share one shape and the edits below touch the first two only, while each check reads them
+      // all: a body of more than 240 fields (wide site rows, thousands of hourly rows; no earlier
+      // fixture) is cut to about 60, so every endpoint's edits take about as long.
+      const body = (await res.json()) as { data?: unknown };
+      const rows = Array.isArray(body.data) ? (body.data as object[]) : [];
+      const width = rows.length > 0 ? Object.keys(rows[0] as object).length : 1;
+      const cut = rows.length * width > 240 ? { ...body, data: rows.slice(0, Math.max(2, Math.floor(60 / width))) } : body;
+      out.set(ep.id, [cut]);
     }
     const one = await fetch(`${sb.url}/api/memory-index?type=mem_ddr4_8gb`, { headers: { authorization: `Bearer ${KEY}` } });
     expect(one.status).toBe(200);
