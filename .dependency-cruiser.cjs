@@ -3,7 +3,7 @@
  * MAY import (an allow-list): an import that no rule allows fails as `not-in-allowed`, so a new folder
  * is outside every rule until it is given a layer here.
  *
- *   cli.ts → commands/ completion/ → run/ → datasets/ → api/ append/ output/ config/ → domain/ context.ts version.ts → errors.ts
+ *   cli.ts → commands/ completion/ → sync/ → run/ → datasets/ → api/ append/ output/ config/ → domain/ context.ts version.ts → errors.ts
  *   sandbox/ is its own entry and may use only domain/ and errors.ts (the runner and `gpumkt sandbox` start it).
  *
  * `npm test` runs `npm run lint` (this, then ESLint); a wrong-way import fails naming the rule.
@@ -28,15 +28,20 @@ const LAYERS = {
     to: `^src/(run|datasets|api|append|output|config)/|^src/sandbox/(index|keys)\\.ts$|${BASICS}`,
     comment: 'run/ is called by the commands and never imports them; it starts the sandbox only through its entry.',
   },
+  sync: {
+    from: '^src/sync/',
+    to: `^src/(sync|run|datasets|api|append|output|config)/|${BASICS}`,
+    comment: 'sync/ (the lake: state per dataset, what the plan reads, one pacer) is called by commands/; it runs each dataset through run/ and the append code below it, never the commands.',
+  },
   commands: {
     from: '^src/(commands|completion)/',
-    to: `^src/(commands|completion|run|datasets|api|output|config)/|^src/sandbox/serve\\.ts$|${BASICS}`,
+    to: `^src/(commands|completion|sync|run|datasets|api|output|config)/|^src/sandbox/serve\\.ts$|${BASICS}`,
     comment: 'commands/ and completion/ are mounted by cli.ts and never import it.',
   },
   cli: { from: '^src/cli\\.ts$', to: '^src/(?!sandbox/)', comment: 'cli.ts is the top: it may import every layer.' },
   sandbox: { from: '^src/sandbox/', to: '^src/(sandbox|domain)/|^src/errors\\.ts$', comment: 'The sandbox is a separate server: domain/ and errors.ts only, so it never shares state with the client.' },
 };
-const KNOWN = `^src/(cli|errors|context|version)\\.ts$|^src/(${['domain', 'api', 'output', 'config', 'append', 'datasets', 'run', 'commands', 'completion', 'sandbox'].join('|')})/`;
+const KNOWN = `^src/(cli|errors|context|version)\\.ts$|^src/(${['domain', 'api', 'output', 'config', 'append', 'datasets', 'run', 'sync', 'commands', 'completion', 'sandbox'].join('|')})/`;
 
 module.exports = {
   allowed: [

@@ -12,6 +12,7 @@ export const ExitCode = {
   output: 7,
   locked: 8,
   empty: 9,
+  partial: 10,
   sigint: 130,
   sigterm: 143,
 } as const;
@@ -89,5 +90,12 @@ export class EmptyError extends GpumktError {
 export class InterruptedError extends GpumktError {
   constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
     super(`interrupted by ${signal}`, signal === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm);
+  }
+}
+
+/** Some datasets of a sync failed while the others were updated (each failure named on stderr). */
+export class PartialError extends GpumktError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.partial, hint);
   }
 }

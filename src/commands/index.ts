@@ -11,9 +11,10 @@ import sandbox from './sandbox.js';
 import completion from './completion.js';
 import status from './status.js';
 import api from './api.js';
+import sync from './sync.js';
 
 /** Every command's declaration; cli.ts mounts them on the root program. */
 export const COMMANDS: ReadonlyArray<(ctx: Context) => Command> = [
   ...DATASETS.map((ds) => (ctx: Context) => datasetCommand(ctx, ds)),
-  gpus, memoryTypes, labs, status, api, config, sandbox, completion,
+  gpus, memoryTypes, labs, status, api, config, sandbox, completion, sync,
 ];

@@ -156,6 +156,31 @@ export interface Dataset<P = unknown> {
   readonly numeric?: readonly string[];
   /** What one row is, in a few words (`one row per model and day`), for docs/datasets.md; default: derived from the fetch plan. */
   readonly grain?: string;
+  /** How `gpumkt sync` keeps it in a lake; every field has a default derived from the rest of the descriptor. */
+  readonly sync?: SyncSpec;
+}
+
+/**
+ * How `gpumkt sync` keeps a dataset in a lake (docs/sync.md). Left out, everything is derived: a
+ * dataset with a time field that appends is a `series`, anything else a `snapshot` (a command whose
+ * variant is such a series, like memory --from, syncs the variant); the partition column is `gpu` for
+ * per-model rows, else the target column, else none; the arguments ask for every model or target.
+ */
+export interface SyncSpec {
+  /** Leave the dataset out of the lake. */
+  readonly skip?: boolean;
+  /** Its folder in the lake (default: the command name). */
+  readonly name?: string;
+  /** `series`: kept current by the append merge; `snapshot`: one dated copy per day (`snapshot_date=`). */
+  readonly kind?: 'series' | 'snapshot';
+  /** The hive partition column of a series (a column of its rows), or null for one file. */
+  readonly partition?: string | null;
+  /** The positional arguments of a sync run (default: `all` for a GPU list, none otherwise). */
+  readonly args?: readonly string[];
+  /** Flags of a sync run beyond the window, grain and output (e.g. `{ gpu: ['all'] }`). */
+  readonly flags?: Flags;
+  /** How far back a first sync reaches without --from (a date or a span such as `90d`; default 1y). */
+  readonly from?: string;
 }
 
 /** A dataset a command switches to: `memory --from …` runs the memory history, `latest --current` the current index. */

@@ -34,11 +34,17 @@ import { fetchPaged, type PageParams } from './fetch/paged.js';
 /** The flags every data command may carry; each dataset reads the ones it declares. */
 export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to?: string; settled?: boolean; granularity?: string; limit?: number | 'all'; gpu?: string[] };
 
+/** What a caller running many datasets shares between them (sync: one session, so one connection pool and one pacer). */
+export interface RunOptions {
+  /** The session to send through instead of opening one (its plan already checked by the caller). */
+  readonly session?: Session;
+}
+
 /**
  * Runs one data command end to end. `args` are the positional arguments (the GPU list of `gpus`
  * datasets); the command's flags may select one of its variants (targets.ts).
  */
-export async function runDataset(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags): Promise<void> {
+export async function runDataset(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags, options: RunOptions = {}): Promise<void> {
   const settings = await loadSettings(ctx);
   const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
   const ds = selectDataset(command, flags, keyed);
@@ -97,7 +103,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   // Beyond the free tier a key is needed after all: without one, exit 3 before any request.
   const beyondFree = ds.plan === 'free' && !knownKey && !ctx.globals().sandbox && !ctx.globals().dryRun ? ds.freeTier?.(targets, flags, window, today) : undefined;
   if (beyondFree !== undefined) refuseBeyondFree(ds, beyondFree);
-  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name });
+  const session = options.session ?? (await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name }));
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const said: Record<string, string | null> = {};
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);

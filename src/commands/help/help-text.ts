@@ -9,6 +9,7 @@ export const EXIT_CODES_HELP = [
   '  5 unreachable (network, timeout, 429/5xx after retries)    6 invalid response',
   '  7 output cannot be written    8 another run holds the lock',
   '  9 nothing new and --fail-empty    130/143 interrupted (SIGINT/SIGTERM)',
+  '  10 sync: some datasets failed, the others were updated',
 ].join('\n');
 
 // Commands whose help states their own exit codes (status): the shared block is left out of theirs.

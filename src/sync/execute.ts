@@ -1,0 +1,137 @@
+/**
+ * The run pass of a sync: each planned dataset in turn, through the one runner (run-one.ts), with its
+ * progress line, its summary line, and its entry in the state file written as soon as it ends. A
+ * dataset that fails is reported and the others go on; a service that cannot be reached stops the run
+ * (every further request would wait out the same retries).
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from '../context.js';
+import { ExitCode, GpumktError } from '../errors.js';
+import { sweepStaleDirs } from '../output/files/dir-swap.js';
+import { sweepStale } from '../output/files/stale-temp.js';
+import type { Session } from '../run/session.js';
+import { readHeld } from './held.js';
+import { runOne } from './run-one.js';
+import { alignTable, duration, estimateSeconds, exitCodeOf, outcomeLine, progressLine, REQUESTS_PER_MINUTE, type Outcome } from './report.js';
+import { STATE_FILE, writeState, type DatasetState, type LakeState } from './state.js';
+import type { DatasetRun, SyncSettings } from './targets.js';
+
+/** A dataset with its plan: whether it holds data, and the requests its run would send (or why it cannot run). */
+export interface Planned {
+  readonly run: DatasetRun;
+  readonly exists: boolean;
+  readonly requests: number;
+  /** The days the requests ask for (an append's window is narrowed to what is new plus the overlap). */
+  readonly window?: { readonly from: string; readonly to: string };
+  readonly error?: GpumktError;
+}
+
+/**
+ * Clears what a killed run left in the lake (this run holds the lake's lock, so no writer is alive
+ * there): temporary dataset folders, a dataset set aside mid-swap (restored), temporary files.
+ */
+export async function sweepLake(lake: string, names: readonly string[]): Promise<void> {
+  await sweepStale(lake, STATE_FILE, 0);
+  for (const name of names) await sweepStaleDirs(lake, name);
+}
+
+/** The state entry of a dataset that just synced. */
+function entry(s: SyncSettings, p: Planned, held: Awaited<ReturnType<typeof readHeld>>, added: number, requests: number, now: string): DatasetState {
+  const { run } = p;
+  return {
+    kind: run.lake.kind, path: path.relative(s.lake, run.folder), partition: run.partition, grain: run.lake.graded ? s.grain : undefined,
+    from: held.from, to: held.to, rows: held.rows, snapshots: held.snapshots, added, lastRun: now, lastSuccess: now, status: 'ok', requests,
+  };
+}
+
+/** Runs one planned dataset; resolves to its outcome (failures included) and records it in `st`. */
+async function runPlannedOne(ctx: Context, s: SyncSettings, st: LakeState, p: Planned, session: Session): Promise<Outcome> {
+  const { run } = p;
+  const name = run.lake.name;
+  const prev = st.datasets[name];
+  const started = Date.now();
+  const progress = progressLine(ctx);
+  let requests = 0;
+  try {
+    if (p.error) throw p.error;
+    if (run.target !== run.folder) await mkdir(path.dirname(run.target), { recursive: true });
+    const { counts } = await runOne(ctx, run, session, (c) => {
+      requests = c.requests;
+      const per = (Date.now() - started) / 1000 / Math.max(1, c.requests);
+      progress.show(name, c.requests, p.requests, c.rows, Math.max(0, p.requests - c.requests) * per);
+    });
+    progress.clear();
+    const held = await readHeld(run, s.format);
+    const added = run.lake.kind === 'snapshot' ? held.rows : held.rows - (p.exists && run.mode === 'append' ? (prev?.rows ?? 0) : 0);
+    const now = ctx.now().toISOString();
+    st.datasets[name] = entry(s, p, held, added, counts.requests, now);
+    const outcome: Outcome = {
+      name, kind: run.lake.kind, status: run.lake.kind === 'snapshot' || added !== 0 || !p.exists ? 'updated' : 'current', rows: held.rows, added,
+      from: held.from, to: held.to, snapshots: held.snapshots, requests: counts.requests, seconds: (Date.now() - started) / 1000,
+    };
+    ctx.log.info(outcomeLine(outcome));
+    return outcome;
+  } catch (err) {
+    progress.clear();
+    const e = err instanceof GpumktError ? err : undefined;
+    const reason = e ? e.message : `internal error: ${err instanceof Error ? err.message : String(err)}`;
+    st.datasets[name] = { ...(prev ?? { kind: run.lake.kind, path: path.relative(s.lake, run.folder) }), lastRun: ctx.now().toISOString(), status: 'failed', error: reason };
+    if (ctx.signal.aborted) throw err;
+    const outcome: Outcome = { name, kind: run.lake.kind, status: 'failed', reason, exitCode: e?.exitCode ?? 1, requests, seconds: (Date.now() - started) / 1000 };
+    ctx.log.warn(outcomeLine(outcome));
+    return outcome;
+  }
+}
+
+/** Runs every planned dataset in turn, writing the state after each; see the module comment. */
+export async function runPlanned(ctx: Context, s: SyncSettings, st: LakeState, planned: readonly Planned[], session: Session): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  const startedAt = ctx.now().toISOString();
+  let stopped: Outcome | undefined;
+  for (const p of planned) {
+    if (stopped !== undefined) {
+      outcomes.push({ name: p.run.lake.name, kind: p.run.lake.kind, status: 'not run', reason: `the service could not be reached (${stopped.name})`, exitCode: stopped.exitCode });
+      continue;
+    }
+    try {
+      const o = await runPlannedOne(ctx, s, st, p, session);
+      outcomes.push(o);
+      if (o.status === 'failed' && o.exitCode === ExitCode.unreachable) stopped = o;
+    } finally {
+      await writeState(s.lake, st);
+    }
+  }
+  const requests = outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
+  st.lastRun = { startedAt, finishedAt: ctx.now().toISOString(), exitCode: exitCodeOf(outcomes), requests };
+  await writeState(s.lake, st);
+  for (const o of outcomes.filter((x) => x.status === 'not run')) ctx.log.warn(outcomeLine(o));
+  return outcomes;
+}
+
+/** What a run writes, relative to the lake (a partitioned dataset: its files' pattern). */
+function shownTarget(lake: string, run: DatasetRun): string {
+  const rel = path.relative(lake, run.target);
+  return run.partition === undefined ? rel : path.join(rel, `${run.partition}=*`, 'part-0.parquet');
+}
+
+/** `--dry-run`: the plan (datasets, what each writes, its window and requests, the estimated time); nothing is sent or written. */
+export function printPlan(ctx: Context, lake: string, planned: readonly Planned[], skipped: readonly Outcome[], json: boolean): void {
+  const total = planned.reduce((n, p) => n + p.requests, 0);
+  const est = estimateSeconds(total);
+  if (json) {
+    const datasets = planned.map((p) => ({
+      name: p.run.lake.name, kind: p.run.lake.kind, mode: p.run.mode, window: p.window, requests: p.requests, target: shownTarget(lake, p.run), ...(p.error ? { error: p.error.message } : {}),
+    }));
+    ctx.io.stdout.write(`${JSON.stringify({ lake, requests: total, estimatedSeconds: est, datasets, skipped: skipped.map((o) => ({ name: o.name, reason: o.reason })) }, null, 2)}\n`);
+    return;
+  }
+  const rows = planned.map((p) => [
+    p.run.lake.name, p.run.lake.kind, p.run.mode, p.window ? `${p.window.from} to ${p.window.to}` : p.run.mode === 'snapshot' ? 'today' : '-',
+    String(p.requests), p.error ? `cannot run: ${p.error.message}` : shownTarget(lake, p.run),
+  ]);
+  let text = alignTable(['DATASET', 'KIND', 'MODE', 'WINDOW', 'REQUESTS', 'WRITES'], rows, [4]);
+  for (const o of skipped) text += `skipped ${o.name}: ${o.reason ?? ''}\n`;
+  text += `${total} request${total === 1 ? '' : 's'}, about ${duration(est)} (one pacer for the whole run: at most ${REQUESTS_PER_MINUTE} requests a minute); nothing sent\n`;
+  ctx.io.stdout.write(text);
+}

@@ -1,0 +1,113 @@
+/**
+ * What a sync tells its user: a progress line per dataset at a terminal, one summary line per dataset
+ * on stderr, the plan of --dry-run, the state as a table (--status), and the --json documents.
+ */
+import type { Context } from '../context.js';
+import type { DatasetState, LakeState } from './state.js';
+
+/** Requests the service allows per minute and client address (docs/api-contract.md): the pacer's window. */
+export const REQUESTS_PER_MINUTE = 60;
+
+/** A typical request's time on the wire, for estimates only. */
+const TYPICAL_REQUEST_S = 0.25;
+
+/**
+ * Seconds `n` requests take at the documented pace: the pacer lets 60 start in any minute, so every
+ * further 60 wait for the minute to pass.
+ */
+export function estimateSeconds(n: number): number {
+  if (n <= 0) return 0;
+  const minutes = Math.floor((n - 1) / REQUESTS_PER_MINUTE);
+  return Math.ceil(minutes * 60 + (((n - 1) % REQUESTS_PER_MINUTE) + 1) * TYPICAL_REQUEST_S);
+}
+
+/** `95s` or `3m05s`. */
+export function duration(s: number): string {
+  const r = Math.round(s);
+  return r < 60 ? `${r}s` : `${Math.floor(r / 60)}m${String(r % 60).padStart(2, '0')}s`;
+}
+
+const num = (n: number): string => n.toLocaleString('en-US');
+const plural = (n: number, word: string): string => `${num(n)} ${word}${n === 1 ? '' : 's'}`;
+
+/** Columns aligned with two spaces between them; numbers right-aligned. */
+export function alignTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>, numeric: readonly number[] = []): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    cells.map((c, i) => (numeric.includes(i) ? c.padStart(widths[i] ?? 0) : i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n') + '\n';
+}
+
+/** The progress line of the dataset being synced, at a terminal only (never in a log, with -q or -v). */
+export function progressLine(ctx: Context): { show(name: string, done: number, expected: number, rows: number, etaS: number | undefined): void; clear(): void } {
+  const g = ctx.globals();
+  const on = ctx.io.stderrIsTTY && !g.quiet && !g.verbose;
+  let shown = false;
+  return {
+    show(name, done, expected, rows, etaS) {
+      if (!on) return;
+      shown = true;
+      const eta = etaS === undefined ? '' : `, ETA ${duration(etaS)}`;
+      ctx.io.stderr.write(`\rgpumkt: ${name}: ${done}/${Math.max(done, expected)} requests, ${plural(rows, 'row')}${eta}\x1b[K`);
+    },
+    clear() {
+      if (!shown) return;
+      shown = false;
+      ctx.io.stderr.write('\r\x1b[K');
+    },
+  };
+}
+
+/** One dataset's outcome in this run. */
+export interface Outcome {
+  readonly name: string;
+  readonly status: 'updated' | 'current' | 'failed' | 'skipped' | 'not run';
+  readonly kind?: 'series' | 'snapshot';
+  readonly rows?: number;
+  readonly added?: number;
+  readonly from?: string;
+  readonly to?: string;
+  readonly snapshots?: number;
+  readonly requests?: number;
+  readonly seconds?: number;
+  /** Why it failed, was skipped or not run. */
+  readonly reason?: string;
+  readonly exitCode?: number;
+}
+
+/** The exit code of a sync's outcomes: 0 when none failed, 10 when some failed and others were synced, else the first failure's. */
+export function exitCodeOf(outcomes: readonly Outcome[]): number {
+  const failed = outcomes.find((o) => o.status === 'failed' || o.status === 'not run');
+  if (failed === undefined) return 0;
+  return outcomes.some((o) => o.status === 'updated' || o.status === 'current') ? 10 : (failed.exitCode ?? 1);
+}
+
+/** The summary line of one dataset (stderr). */
+export function outcomeLine(o: Outcome): string {
+  const span = o.from === undefined ? '' : ` (${o.from} to ${o.to ?? o.from})`;
+  const cost = o.requests === undefined ? '' : `, ${plural(o.requests, 'request')}${o.seconds === undefined ? '' : `, ${o.seconds.toFixed(1)}s`}`;
+  if (o.status === 'skipped') return `${o.name}: skipped, ${o.reason ?? ''}`;
+  if (o.status === 'not run') return `${o.name}: not run, ${o.reason ?? ''}`;
+  if (o.status === 'failed') return `${o.name} failed: ${o.reason ?? ''}`;
+  if (o.kind === 'snapshot') return `${o.name}: snapshot ${o.to ?? ''}, ${plural(o.rows ?? 0, 'row')} (${plural(o.snapshots ?? 0, 'snapshot')} since ${o.from ?? ''})${cost}`;
+  const added = o.status === 'current' ? 'no new rows' : `+${plural(o.added ?? 0, 'row')}`;
+  return `${o.name}: ${added}, ${num(o.rows ?? 0)} in all${span}${cost}`;
+}
+
+/** Where a dataset stands on `today`: current, stale since its last success, or failed. */
+function standing(d: DatasetState, today: string): string {
+  if (d.status === 'failed') return `failed: ${d.error ?? ''}`;
+  const last = d.lastSuccess?.slice(0, 10);
+  if (last === undefined) return 'never synced';
+  return last >= today ? 'current' : `stale since ${last}`;
+}
+
+/** `--status`: the state as a table (what is held, when it was last synced, what is stale since when). */
+export function statusTable(state: LakeState, today: string): string {
+  const rows = Object.entries(state.datasets).map(([name, d]) => [
+    name, d.kind, d.grain ?? '-', d.partition ?? (d.kind === 'snapshot' ? 'snapshot_date' : '-'), d.from ?? '-', d.to ?? '-',
+    d.rows === undefined ? '-' : num(d.rows), d.lastRun === undefined ? '-' : d.lastRun.slice(0, 16).replace('T', ' '), standing(d, today),
+  ]);
+  const head = `lake: ${state.format}, ${state.grain}; last run ${state.lastRun ? `${state.lastRun.finishedAt.slice(0, 16).replace('T', ' ')} UTC, exit ${state.lastRun.exitCode}` : 'never'}\n`;
+  return head + alignTable(['DATASET', 'KIND', 'GRAIN', 'PARTITION', 'FROM', 'TO', 'ROWS', 'LAST RUN', 'STATUS'], rows, [6]);
+}

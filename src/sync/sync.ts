@@ -1,0 +1,124 @@
+/**
+ * `gpumkt sync <dir>`: keeps a local lake of every dataset the key's plan reads (docs/sync.md). One
+ * lock per lake, one session (so one connection pool and one request pacer) for the whole run; each
+ * dataset is planned (a dry run of its export, which reads what it holds), then run through the one
+ * runner with --append / -o into its folder, read back, and recorded in the state file.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from '../context.js';
+import { AuthError, GpumktError, NoDataError, PartialError } from '../errors.js';
+import { planOfKey } from '../domain/plans.js';
+import { parseUserDate } from '../domain/dates.js';
+import { outputError } from '../output/files/file-sink.js';
+import { acquireLock } from '../append/lock.js';
+import { loadSettings, openSession, type Session } from '../run/session.js';
+import { LOCK_NAME, readState, writeState, type LakeState } from './state.js';
+import { byPlan, chosenDatasets, lakeSetting } from './select.js';
+import { datasetRun, type DatasetRun, type SyncSettings } from './targets.js';
+import { targetExists } from './held.js';
+import { planRequests } from './run-one.js';
+import { exitCodeOf, outcomeLine, statusTable, type Outcome } from './report.js';
+import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
+
+/** The flags of `gpumkt sync`. */
+export interface SyncOptions {
+  readonly datasets?: string[];
+  readonly format?: 'parquet' | 'csv';
+  readonly granularity?: 'daily' | 'hourly';
+  readonly from?: string;
+  readonly status?: boolean;
+  readonly json?: boolean;
+  readonly lockTimeout?: number;
+}
+
+/** `--status`: the state as a table (or JSON); reads the state file only. */
+async function printStatus(ctx: Context, lake: string, json: boolean): Promise<void> {
+  const state = await readState(lake);
+  if (state === undefined) throw new NoDataError(`${lake} holds no lake yet; run 'gpumkt sync ${lake}' first`);
+  ctx.io.stdout.write(json ? `${JSON.stringify(state, null, 2)}\n` : statusTable(state, ctx.today()));
+}
+
+/** Runs a sync; see the module comment. Throws PartialError (exit 10) when some datasets failed and others were updated. */
+export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Promise<void> {
+  const lake = path.resolve(dir);
+  if (opts.status === true) return printStatus(ctx, lake, opts.json === true);
+  const today = ctx.today();
+  if (opts.from !== undefined) parseUserDate(opts.from, today, '--from');
+  const settings = await loadSettings(ctx);
+  const g = ctx.globals();
+  const plan = g.sandbox ? 'full' : planOfKey(settings.apiKey).plan;
+  const chosen = chosenDatasets(opts.datasets, plan !== 'none');
+  const state = await readState(lake);
+  const format = lakeSetting('--format', opts.format, state?.format, 'parquet');
+  const grain = lakeSetting('--granularity', opts.granularity, state?.grain, 'daily');
+  if (grain === 'hourly' && plan !== 'full') {
+    throw new AuthError(`hourly rows need a full key (sk_live_); this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}`, 'sync daily rows (the default)');
+  }
+  const { readable, skipped } = byPlan(chosen, plan);
+  if (readable.length === 0) throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`);
+  const s: SyncSettings = { lake, format, grain, today, from: opts.from, keyless: plan === 'none' };
+  const skippedOutcomes: Outcome[] = skipped.map(({ lake: d, reason }) => ({ name: d.name, status: 'skipped', reason }));
+  if (g.dryRun) {
+    // Only the requests' text is needed: no sandbox is started for a plan.
+    const session = await openSession({ ...ctx, globals: () => ({ ...g, sandbox: false }) }, settings, { keyOptional: true });
+    const planned = await planAll(ctx, s, state, readable.map((d) => datasetRun(d, s, state?.datasets[d.name], false)), session);
+    return printPlan(ctx, lake, planned, skippedOutcomes, opts.json === true);
+  }
+  await mkdir(lake, { recursive: true }).catch((err: unknown) => {
+    throw outputError(lake, err);
+  });
+  const lock = await acquireLock(path.join(lake, LOCK_NAME), { timeoutS: opts.lockTimeout ?? 0, signal: ctx.signal, now: () => new Date() });
+  ctx.onCleanup(() => lock.release());
+  // Written before any dataset, so a run killed at once leaves a folder the next run knows as a lake.
+  const st: LakeState = { ...(state ?? { version: 1, createdAt: ctx.now().toISOString(), datasets: {} }), format, grain };
+  await writeState(lake, st);
+  await sweepLake(lake, readable.map((d) => d.name));
+  const session = await openSession(ctx, settings, { keyOptional: true });
+  for (const o of skippedOutcomes) ctx.log.info(outcomeLine(o));
+  const runs = readable.map((d) => datasetRun(d, s, st.datasets[d.name], false));
+  const planned = await planAll(ctx, s, st, runs, session);
+  const outcomes = await runPlanned(ctx, s, st, planned, session);
+  finish(ctx, lake, [...skippedOutcomes, ...outcomes], opts.json === true);
+}
+
+/** Plans every dataset: whether it exists, its run, and the requests it would send (a dataset that cannot be planned fails alone). */
+async function planAll(ctx: Context, s: SyncSettings, state: LakeState | undefined, runs: readonly DatasetRun[], session: Session): Promise<Planned[]> {
+  const out: Planned[] = [];
+  for (const first of runs) {
+    const exists = await targetExists(first);
+    const run = exists ? datasetRun(first.lake, s, state?.datasets[first.lake.name], true) : first;
+    try {
+      const curls = await planRequests(ctx, run, session, exists);
+      out.push({ run, exists, requests: curls.length, window: askedWindow(curls) });
+    } catch (err) {
+      if (ctx.signal.aborted || !(err instanceof GpumktError)) throw err;
+      out.push({ run, exists, requests: 0, error: err });
+    }
+  }
+  return out;
+}
+
+/** The first startDate and last endDate the planned requests carry, if they carry dates. */
+function askedWindow(curls: readonly string[]): { from: string; to: string } | undefined {
+  const dates = (key: string): string[] => curls.flatMap((c) => [...c.matchAll(new RegExp(`[?&]${key}=(\\d{4}-\\d{2}-\\d{2})`, 'g'))].map((m) => m[1] as string)).sort();
+  const from = dates('startDate')[0];
+  const to = dates('endDate').at(-1);
+  return from === undefined || to === undefined ? undefined : { from, to };
+}
+
+/** Prints the --json summary, and ends with the exit code the outcomes call for (module comment of errors.ts: 10 for a partial sync). */
+function finish(ctx: Context, lake: string, outcomes: readonly Outcome[], json: boolean): void {
+  const failed = outcomes.filter((o) => o.status === 'failed' || o.status === 'not run');
+  const done = outcomes.filter((o) => o.status === 'updated' || o.status === 'current');
+  const first = failed[0];
+  const exitCode = exitCodeOf(outcomes);
+  if (json) {
+    const requests = outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
+    ctx.io.stdout.write(`${JSON.stringify({ lake, exitCode, requests, datasets: outcomes }, null, 2)}\n`);
+  }
+  if (first === undefined) return;
+  const names = failed.map((o) => o.name).join(', ');
+  if (done.length > 0) throw new PartialError(`${failed.length} of ${failed.length + done.length} datasets failed (${names}); the others were updated`, `gpumkt sync ${lake} --status shows each one`);
+  throw new GpumktError(`every dataset failed (${names}): ${first.reason ?? ''}`, first.exitCode ?? 1);
+}

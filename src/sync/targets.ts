@@ -1,0 +1,100 @@
+/**
+ * What one sync run asks of each dataset: where it is written in the lake, over which window, and the
+ * flags the one runner (src/run/runner.ts) gets, exactly as if the user had typed the export:
+ *
+ *   series, parquet:  <lake>/<name>/<col>=<value>/part-0.parquet   (--append <folder> --partition-by <col>)
+ *   series, one file: <lake>/<name>/part-0.parquet or part-0.csv    (--append <file>)
+ *   snapshot:         <lake>/<name>/snapshot_date=<today>/part-0.<ext>  (-o <file>)
+ */
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import type { Flags } from '../datasets/types.js';
+import { FREE_GPU_MODELS } from '../domain/plans.js';
+import { addDays, parseUserDate, subtractMonths, type DateWindow } from '../domain/dates.js';
+import { resolveTargets } from '../run/targets.js';
+import type { LakeDataset } from './lake-datasets.js';
+import type { DatasetState } from './state.js';
+
+/** How far back a first sync reaches without --from (docs/sync.md): a year of daily data. */
+export const DEFAULT_FIRST_SYNC = '1y';
+
+/** Months of history the free (keyless) tier serves: a keyless first sync starts no earlier. */
+export const FREE_WINDOW_MONTHS = 3;
+
+/** The lake's file format and grain, and what the run was asked. */
+export interface SyncSettings {
+  readonly lake: string;
+  readonly format: 'parquet' | 'csv';
+  readonly grain: 'daily' | 'hourly';
+  readonly today: string;
+  /** --from, as given. */
+  readonly from?: string;
+  /** No key is sent (the free tier). */
+  readonly keyless: boolean;
+}
+
+/** One dataset's run. */
+export interface DatasetRun {
+  readonly lake: LakeDataset;
+  /** `<lake>/<name>`. */
+  readonly folder: string;
+  /** The file or folder the runner writes. */
+  readonly target: string;
+  /** `first`: nothing held yet; `append`: extend what is held; `rebuild`: --from reaches before it (one full export); `snapshot`. */
+  readonly mode: 'first' | 'append' | 'rebuild' | 'snapshot';
+  readonly window?: DateWindow;
+  readonly args: readonly string[];
+  readonly flags: Flags;
+  /** The partition column actually used (none for csv). */
+  readonly partition?: string;
+}
+
+/** The first day a first sync asks for: --from, else the dataset's own depth, else a year; never before the free window without a key. */
+function firstDay(lake: LakeDataset, s: SyncSettings): string {
+  const from = parseUserDate(s.from ?? lake.from ?? DEFAULT_FIRST_SYNC, s.today, '--from');
+  const free = subtractMonths(s.today, FREE_WINDOW_MONTHS);
+  return s.keyless && from < free ? free : from;
+}
+
+/** Without a key, the first day at or after `from` that the dataset's free tier serves (its freeTier hook), if any. */
+function freeFrom(lake: LakeDataset, s: SyncSettings, from: string, args: readonly string[]): string {
+  const tier = lake.ds.freeTier;
+  if (!s.keyless || tier === undefined) return from;
+  let targets: Array<string | undefined>;
+  try {
+    targets = resolveTargets(lake.ds, args, lake.flags, false);
+  } catch {
+    return from;
+  }
+  let day = from;
+  while (day < s.today && tier(targets, { ...lake.flags, from: day, to: s.today }, { from: day, to: s.today }, s.today) !== undefined) day = addDays(day, 1);
+  return day;
+}
+
+/** The run of `lake` in this sync, given what the state says it holds (`held`) and whether its data exists. */
+export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetState | undefined, exists: boolean): DatasetRun {
+  const folder = path.join(s.lake, lake.name);
+  const ext = s.format;
+  // A model list: every model, or without a key the models the free tier serves.
+  const args = s.keyless && lake.ds.subject === 'gpus' && lake.args.length === 1 && lake.args[0] === 'all' ? [...FREE_GPU_MODELS] : lake.args;
+  const base: Record<string, unknown> = { ...lake.flags, header: true, order: 'asc', format: ext, lockTimeout: 0 };
+  if (lake.kind === 'snapshot') {
+    const target = path.join(folder, `snapshot_date=${s.today}`, `part-0.${ext}`);
+    return { lake, folder, target, mode: 'snapshot', args, flags: { ...base, output: target } };
+  }
+  if (lake.timeKey === undefined) throw new UsageError(`${lake.name}: a series needs a time field; set sync.kind 'snapshot' in its descriptor`);
+  const asked = freeFrom(lake, s, firstDay(lake, s), args);
+  const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
+  const mode = !exists ? 'first' : s.from !== undefined && held?.from !== undefined && asked < held.from ? 'rebuild' : 'append';
+  const partition = ext === 'parquet' ? lake.partition : undefined;
+  const target = partition === undefined ? path.join(folder, `part-0.${ext}`) : folder;
+  const window = { from: start > s.today ? s.today : start, to: s.today };
+  const flags: Record<string, unknown> = {
+    ...base, from: window.from, to: window.to, partitionBy: partition,
+    // The lake mirrors the service: a row it restated replaces the old value (and is reported).
+    replaceRestated: mode === 'append',
+    ...(mode === 'append' ? { append: target } : { output: target }),
+  };
+  if (lake.graded) Object.assign(flags, { granularity: s.grain, limit: 'all' });
+  return { lake, folder, target, mode, window, args, flags, partition };
+}

@@ -1,0 +1,80 @@
+/** Shared pieces of the sync tests: a sync at a given instant against a sandbox, and lake reads through DuckDB. */
+import { existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { startSandbox, type RecordedRequest, type SandboxOptions } from '../../src/sandbox/index.js';
+import { CANARY_KEY, runCli, type RunResult } from '../helpers/cli.js';
+import { sqlString, type ParquetReader } from '../helpers/duckdb.js';
+
+/** The premium (daily-only) key of the sandbox's documented plans. */
+export const PREMIUM_KEY = 'sk_prem_sandbox';
+
+/** What a sync run may vary: the key (null: none), sandbox options. */
+export interface SyncAt {
+  readonly key?: string | null;
+  readonly sb?: Partial<SandboxOptions>;
+}
+
+/** The state file of a lake, as a test reads it. */
+export interface StateFile {
+  format: string;
+  grain: string;
+  lastRun?: { exitCode: number; requests: number };
+  datasets: Record<string, { kind: string; path: string; partition?: string; from?: string; to?: string; rows?: number; status?: string; error?: string; lastSuccess?: string }>;
+}
+
+/** Reads `<lake>/.gpumkt-sync.json`. */
+export function readState(lake: string): StateFile {
+  return JSON.parse(readFileSync(join(lake, '.gpumkt-sync.json'), 'utf8')) as StateFile;
+}
+
+/**
+ * Runs `gpumkt <args…>` at the instant `now` (ISO): the sandbox serves what exists then and the CLI's
+ * today is that day. Afterwards each dataset written is dated `now`, as a run at that instant leaves it
+ * (its rows of that day were provisional then).
+ */
+export async function syncAt(now: string, args: readonly string[], at: SyncAt = {}): Promise<RunResult & { requests: RecordedRequest[] }> {
+  const sb = await startSandbox({ now, keys: { valid: [CANARY_KEY, PREMIUM_KEY] }, ...at.sb });
+  try {
+    const key = at.key === undefined ? CANARY_KEY : (at.key ?? undefined);
+    const r = await runCli(args, { env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: key, GPUMKT_TODAY: now.slice(0, 10) } });
+    const lake = args[1];
+    if (args[0] === 'sync' && lake !== undefined && existsSync(join(lake, '.gpumkt-sync.json'))) {
+      const t = Date.parse(now) / 1000;
+      for (const d of Object.values(readState(lake).datasets)) {
+        const p = join(lake, d.path);
+        if (!existsSync(p)) continue;
+        utimesSync(p, t, t);
+        for (const f of readdirSync(p)) if (f.startsWith('part-0.')) utimesSync(join(p, f), t, t);
+      }
+    }
+    return { ...r, requests: [...sb.requests] };
+  } finally {
+    await sb.close();
+  }
+}
+
+/** The DuckDB expression reading one dataset folder of a lake as one table. */
+export function lakeTable(lake: string, name: string): string {
+  return `read_parquet(${sqlString(`${lake}/${name}/**/*.parquet`)}, hive_partitioning = true)`;
+}
+
+/** Asserts that two tables hold the same rows (as multisets) and the same column types. */
+export async function expectSameRows(reader: ParquetReader, a: string, b: string, what: string): Promise<number> {
+  const ta = await reader.query(`DESCRIBE SELECT * FROM ${a}`);
+  const tb = await reader.query(`DESCRIBE SELECT * FROM ${b}`);
+  const types = (r: { rows: Record<string, unknown>[] }): string[] => r.rows.map((x) => `${String(x.column_name)} ${String(x.column_type)}`).sort();
+  expect(types(ta), what).toEqual(types(tb));
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    const diff = await reader.query(`SELECT count(*) AS n FROM (SELECT * FROM ${x} EXCEPT ALL SELECT * FROM ${y})`);
+    expect(diff.rows[0]?.n, `${what}: rows of one side missing from the other`).toBe(0n);
+  }
+  const n = await reader.query(`SELECT count(*) AS n FROM ${a}`);
+  return Number(n.rows[0]?.n);
+}
+
+/** Asserts that `key` (a column list) is unique in the table. */
+export async function expectUnique(reader: ParquetReader, table: string, key: string, what: string): Promise<void> {
+  const dup = await reader.query(`SELECT count(*) - count(DISTINCT (${key})) AS d FROM ${table}`);
+  expect(dup.rows[0]?.d, `${what}: duplicate ${key}`).toBe(0n);
+}

@@ -1,0 +1,56 @@
+/**
+ * One request pacer for the whole sync: a full first sync stays within the documented 60 requests a
+ * minute (counted at the server) and sends exactly what --dry-run planned; after a 429 every later
+ * dataset is paced too, so a stricter server sees no 429 storm at each dataset's start.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../helpers/temp.js';
+import { readState, syncAt } from './sync-helpers.js';
+
+const NOW = '2026-11-20T12:00:00Z';
+
+/** The most requests that started within any `windowMs` (a sliding window over the server's log). */
+function maxInWindow(starts: readonly number[], windowMs: number): number {
+  let most = 0;
+  for (let i = 0, j = 0; i < starts.length; i++) {
+    while ((starts[i] as number) - (starts[j] as number) >= windowMs) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+describe('one pacer for the whole run', () => {
+  it('a full first sync (a year, every dataset) draws no 429 from the documented limit and sends what --dry-run planned', async () => {
+    const lake = join(makeTempDir('sync-pacer'), 'lake');
+    const plan = await syncAt(NOW, ['sync', lake, '--dry-run', '--json']);
+    const planned = (JSON.parse(plan.stdout) as { requests: number }).requests;
+    const sb = { rateLimit: { capacity: 60, refillPerSecond: 1 } };
+    const r = await syncAt(NOW, ['sync', lake], { sb });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests.filter((q) => q.status === 429)).toEqual([]);
+    expect(r.requests).toHaveLength(planned);
+    expect(maxInWindow(r.requests.map((q) => q.startedAt), 60_000)).toBeLessThanOrEqual(60);
+    // The default first sync reaches back a year.
+    expect(readState(lake).datasets.history?.from).toBe('2025-11-20');
+    expect(readState(lake).lastRun?.requests).toBe(planned);
+  }, 240_000);
+
+  it('after a 429, later datasets are paced too: no 429 once the first Retry-After has passed', async () => {
+    const lake = join(makeTempDir('sync-pacer'), 'lake');
+    const capacity = 5;
+    const r = await syncAt(NOW, ['sync', lake, '--datasets', 'history,volume,range', '--from', '30d'], { sb: { rateLimit: { capacity, refillPerSecond: 2.5 } } });
+    expect(r.code, r.stderr).toBe(0);
+    const log = r.requests.map((q) => ({ at: q.startedAt, status: q.status, path: q.path }));
+    expect(log.filter((q) => q.status === 200)).toHaveLength(18);
+    const refused = log.filter((q) => q.status === 429);
+    // The first dataset's burst overflows the bucket once; that teaches the one pacer of the run.
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused.length).toBeLessThanOrEqual(6 - capacity);
+    const learnt = (refused[0] as { at: number }).at + 1000;
+    const later = log.filter((q) => q.at >= learnt);
+    // Requests of the second and third datasets come after it, and none of them is refused.
+    expect(later.some((q) => q.path.endsWith('/history-range'))).toBe(true);
+    expect(later.filter((q) => q.status === 429)).toEqual([]);
+  }, 120_000);
+});
