@@ -13,7 +13,7 @@ import { makeDispatcher, type ProxySettings } from './dispatcher.js';
 import { describeSchemaIssue, serverText, statusError } from './errors.js';
 import { redactUrl } from '../domain/redact.js';
 import { describeNetworkError, isTransientNetworkError, networkErrorHint } from './network-errors.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter, SERVICE_LIMIT } from './rate-limit.js';
 import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, RETRYABLE_STATUSES, type BackoffPolicy } from './retry.js';
 import { sleep } from '../domain/sleep.js';
 import { ConnectGate } from './connect-gate.js';
@@ -97,7 +97,7 @@ export class ApiClient {
 
   constructor(private readonly opts: ClientOptions) {
     ({ dispatcher: this.dispatcher, via: this.via, gate: this.gate } = makeDispatcher(opts.timeoutMs, opts.proxy ?? {}, opts.baseUrl, opts.log));
-    this.limiter = opts.limiter ?? new RateLimiter();
+    this.limiter = opts.limiter ?? new RateLimiter(SERVICE_LIMIT.limit, SERVICE_LIMIT.windowMs);
     const onRunAbort = (): void => this.closing.abort(opts.signal.reason);
     if (opts.signal.aborted) onRunAbort();
     else opts.signal.addEventListener('abort', onRunAbort, { once: true });
