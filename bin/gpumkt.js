@@ -115,7 +115,8 @@ async function run() {
     // exit: 100–400 ms added to every run that made a request, for code a CLI run never needs.
     // Baseline only. (node:v8 is loaded here, not above: --version does without its ~2 ms.)
     require('node:v8').setFlagsFromString('--liftoff-only');
-    const { main } = await import('../dist/cli.js');
+    // One CommonJS file compiled from a code cache (bin/load-bundle.js), not the ES module chunks.
+    const { main } = require('./load-bundle.js').loadBundle('gpumkt.cjs');
     const code = await main(argv);
     // An earlier fatal() wins over a clean finish.
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
