@@ -84,7 +84,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   }
   const valueKey = endpoint.valueKey;
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
-  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name });
+  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name, keepText: plan.raw === true });
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
