@@ -2,11 +2,11 @@
 // The only place that touches process.exitCode: runs main() and lets Node exit on its own,
 // so piped output is never cut short (process.exit() would drop what is still buffered).
 // CommonJS (bin/package.json): --version and --help are answered without starting Node's ES module
-// loader, which alone costs about a fifth of `node -e 0`. Commands load the ES module bundle in dist/.
+// loader, which alone costs about a fifth of `node -e 0`. Commands run dist/gpumkt.cjs, one CommonJS
+// file compiled from a V8 code cache (bin/load-bundle.js).
 'use strict';
-const { accessSync, constants, mkdirSync, readFileSync } = require('node:fs');
-const nodeModule = require('node:module');
-const { dirname, join } = require('node:path');
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
 
 const debug = process.argv.includes('--debug');
 // Last line of defence: whatever escapes main() is one line on stderr and exit 1, never a stack
@@ -37,38 +37,6 @@ process.on('warning', (w) => {
   }
 });
 
-// Node ≥ 22.1 keeps V8's compiled code of dist/ on disk, so later runs skip most parsing and compiling.
-// The folder is gpumkt's own under the user's cache dir ($NODE_COMPILE_CACHE wins when set). It is made
-// here first, one level at a time: Node's own attempt, like mkdirSync(…, { recursive: true }), spins
-// forever on a path it cannot create (seen under /proc). A cache that cannot be made or written is
-// simply not used, with no error and no warning. Node 20 has no compile cache.
-function makeDir(dir) {
-  try {
-    mkdirSync(dir);
-  } catch (err) {
-    if (err.code === 'EEXIST') return;
-    if (err.code !== 'ENOENT' || dirname(dir) === dir) throw err;
-    makeDir(dirname(dir));
-    mkdirSync(dir);
-  }
-}
-function compileCacheDir() {
-  if (process.env.NODE_COMPILE_CACHE) return process.env.NODE_COMPILE_CACHE;
-  const base = process.env.XDG_CACHE_HOME || (process.env.HOME && join(process.env.HOME, '.cache'));
-  return base ? join(base, 'gpumkt', 'compile-cache') : undefined;
-}
-if (nodeModule.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
-  try {
-    const dir = compileCacheDir();
-    if (dir) {
-      makeDir(dir);
-      accessSync(dir, constants.W_OK);
-      nodeModule.enableCompileCache(dir);
-    }
-  } catch {
-    // No cache: every run compiles, as on Node 20.
-  }
-}
 const argv = process.argv.slice(2);
 
 // `gpumkt --help`, `gpumkt <command…> --help|-h` and `gpumkt help [command…]`, exactly, are answered

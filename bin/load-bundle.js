@@ -1,10 +1,12 @@
 // Loads dist/gpumkt.cjs (the whole program as one CommonJS file, scripts/build-cjs.mjs) and the
 // libraries it requires from dist/lib/ with a V8 code cache: V8's compiled code of each file is kept on
-// disk after the first run, so later runs skip parsing and compiling (vm.Script cachedData; Node 20
-// has no module.enableCompileCache). The cache is gpumkt's own folder under the user's cache dir,
-// created 0700, and used only while it and its files belong to this user and nobody else may write
-// them: compiled code read from a folder others can write would run as their code. Any trouble with
-// the cache (missing, foreign, unwritable, rejected by V8) means compiling as usual, without a word.
+// disk after the first run, so later runs skip parsing and compiling (vm.Script cachedData: the same
+// on Node 20, which has no module.enableCompileCache, and on Node 24). The cache is gpumkt's own folder
+// under the user's cache dir ($XDG_CACHE_HOME/gpumkt/code-cache, else ~/.cache/gpumkt/code-cache),
+// created 0700, and used only while the folder and each file belong to this user and nobody else may
+// write them: compiled code read from a place others can write would run as their code. Any trouble
+// with the cache (missing, foreign, unwritable, rejected by V8) means compiling as usual, without a
+// word. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 'use strict';
 const fs = require('node:fs');
 const { basename, dirname, join } = require('node:path');
@@ -32,7 +34,7 @@ function cacheFolder(env) {
       makeDir(dir);
       st = fs.lstatSync(dir);
     }
-    return st.isDirectory() && ours(st) && ours(fs.lstatSync(dirname(dir))) ? dir : undefined;
+    return st.isDirectory() && ours(st) ? dir : undefined;
   } catch {
     return undefined;
   }
