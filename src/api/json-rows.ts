@@ -47,8 +47,57 @@ export class JsonRowsParser {
   /** `pieceChars`: how much row text is parsed at once (small in tests, to cut often). */
   constructor(private readonly pieceChars = PIECE_CHARS) {}
 
-  /** Feeds the next part of the text. */
+  /** Inside the data array, the scanner stopped cutting pieces by guess (see push). */
+  private careful = false;
+
+  /**
+   * Feeds the next part of the text. Inside the data array rows are not scanned character by
+   * character: a piece (which always starts where a row starts) is cut at its last `},` and the part
+   * before is given to JSON.parse, which succeeds only if the cut fell between rows (a cut inside a
+   * string leaves it open, one inside a row leaves a bracket open). When no guess parses, the
+   * piece is scanned from its start and the rest of the array with it, as everything else is.
+   */
   push(chunk: string): void {
+    if (this.inData && !this.careful) {
+      // A backslash carried over belongs to the piece; the scanner's state is rebuilt from the piece's start if needed.
+      this.piece += this.carry + chunk;
+      this.carry = '';
+      if (this.piece.length >= this.pieceChars && !this.cutAtGuess()) this.rescan();
+      return;
+    }
+    this.scan(chunk);
+  }
+
+  /** Parses the rows of the piece up to its last `},` when that is a row boundary; false when it is not. */
+  private cutAtGuess(): boolean {
+    const p = this.piece;
+    const at = p.lastIndexOf('},');
+    if (at < 0) return false;
+    let got: unknown[];
+    try {
+      got = JSON.parse(`[${p.slice(0, at + 1)}]`) as unknown[];
+    } catch {
+      return false;
+    }
+    const rows = this.rows;
+    for (let k = 0; k < got.length; k++) rows.push(got[k]);
+    this.piece = p.slice(at + 2);
+    this.cut = true;
+    return true;
+  }
+
+  /** Scans the piece from its start (a row boundary, at depth 2), and the rest of the array after it. */
+  private rescan(): void {
+    const text = this.piece;
+    this.piece = '';
+    this.careful = true;
+    this.depth = 2;
+    this.inString = false;
+    this.scan(text);
+  }
+
+  /** Scans text character by character, keeping track of strings, depth and the root's members. */
+  private scan(chunk: string): void {
     const text = this.carry === '' ? chunk : this.carry + chunk;
     this.carry = '';
     const n = text.length;
@@ -100,6 +149,7 @@ export class JsonRowsParser {
             this.inData = true;
             this.rows = [];
             this.cut = false;
+            this.careful = false;
           }
         }
         this.depth++;
@@ -139,6 +189,7 @@ export class JsonRowsParser {
 
   /** The parsed document, once all text has been pushed. */
   end(): unknown {
+    if (this.inData && !this.careful) this.rescan();
     if (this.carry !== '' || this.inData) throw new NotJsonError('the text ends inside the data array');
     const envelope = parseOrThrow(this.rest) as Record<string, unknown> | null;
     if (this.dataIsArray && typeof envelope === 'object' && envelope !== null && !Array.isArray(envelope)) envelope.data = this.rows;

@@ -65,7 +65,8 @@ describe('JsonRowsParser', () => {
   });
 
   it.each([
-    ['[1,]', '{"data":[1,]}'], ['[,1]', '{"data":[,1]}'], ['[1,,2]', '{"data":[1,,2]}'], ['[1 2]', '{"data":[1 2]}'],
+    ['[1,]', '{"data":[1,]}'], ['rows, then a comma', '{"data":[{"a":1},{"a":2},]}'], ['rows, two commas', '{"data":[{"a":1},,{"a":2}]}'],
+    ['rows and a string holding },', '{"data":[{"a":"},{"},{"a":"\\"},"}]}'], ['rows of rows', '{"data":[{"a":{"b":1},"c":[{"d":2},{"e":3}]},{"a":4}]}'], ['[,1]', '{"data":[,1]}'], ['[1,,2]', '{"data":[1,,2]}'], ['[1 2]', '{"data":[1 2]}'],
     ['trailing text', '{"data":[1]} x'], ['truncated', '{"data":[1,2'], ['a key written with escapes', '{"d\\u0061ta":[{"a":1},{"a":2}]}'],
     ['duplicate data, last an array', '{"data":[1],"data":[2,3]}'], ['duplicate data, last a string', '{"data":[1,2],"data":"x"}'],
     ['duplicate data, last an object', '{"data":[1,2],"data":{"a":1}}'], ['data nested deeper', '{"query":{"data":[9]},"data":[1]}'],
