@@ -39,6 +39,24 @@ process.on('warning', (w) => {
 
 const argv = process.argv.slice(2);
 
+// SIGINT and SIGTERM from start to exit. While main() runs, its own handlers decide (they are then not
+// the only listeners). Before it starts, nothing has been written: the run ends as main() would end an
+// interrupted one (same message, 130/143). Once main() has returned, the run's outcome is settled (its
+// output committed or its error reported) while the process may live on until its event loop drains: a
+// signal then exits with the run's own code, never the raw signal's.
+let settled;
+function onSignal(sig) {
+  if (settled !== undefined) process.exit(settled);
+  if (process.listenerCount(sig) > 1) return;
+  try {
+    process.stderr.write(`gpumkt: interrupted by ${sig}\n`);
+  } catch {
+    // stderr itself is gone: the exit code still tells.
+  }
+  process.exit(sig === 'SIGINT' ? 130 : 143);
+}
+process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+
 // `gpumkt --help`, `gpumkt <command…> --help|-h` and `gpumkt help [command…]`, exactly, are answered
 // from dist/help.json, which the build renders with the program itself (scripts/render-help.mjs; a test
 // keeps them equal), so no command code is loaded. Only where commander would wrap at the same width:
@@ -89,5 +107,6 @@ async function run() {
     // An earlier fatal() wins over a clean finish.
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
   }
+  settled = process.exitCode ?? 0;
 }
 run().catch(fatal);

@@ -9,7 +9,7 @@
 // word. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 'use strict';
 const fs = require('node:fs');
-const { basename, dirname, join } = require('node:path');
+const { basename, dirname, isAbsolute, join } = require('node:path');
 const vm = require('node:vm');
 const nodeModule = require('node:module');
 
@@ -22,44 +22,14 @@ function ours(st) {
   return st.uid === process.getuid() && (st.mode & 0o022) === 0;
 }
 
-/** gpumkt's code cache folder, made (0700) when missing; undefined when there is none we may trust. */
+/** gpumkt's code cache folder, made (0700 at every level) when missing; undefined when there is none we may trust. */
 function cacheFolder(env) {
   if (env.NODE_DISABLE_COMPILE_CACHE || typeof process.getuid !== 'function') return undefined;
   const base = env.XDG_CACHE_HOME || (env.HOME && join(env.HOME, '.cache'));
-  if (!base || !base.startsWith('/')) return undefined;
+  if (!base || !isAbsolute(base)) return undefined;
   const dir = join(base, 'gpumkt', 'code-cache');
-  try {
-    let st = lstatOrUndefined(dir);
-    if (st === undefined) {
-      makeDir(dir);
-      st = fs.lstatSync(dir);
-    }
-    return st.isDirectory() && ours(st) ? dir : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-// One level at a time, each 0700: Node's recursive mkdirSync spins forever on a path it cannot
-// create (seen under /proc).
-function makeDir(dir) {
-  try {
-    fs.mkdirSync(dir, { mode: 0o700 });
-  } catch (err) {
-    if (err.code === 'EEXIST') return;
-    if (err.code !== 'ENOENT' || dirname(dir) === dir) throw err;
-    makeDir(dirname(dir));
-    fs.mkdirSync(dir, { mode: 0o700 });
-  }
-}
-
-function lstatOrUndefined(path) {
-  try {
-    return fs.lstatSync(path);
-  } catch (err) {
-    if (err.code === 'ENOENT') return undefined;
-    throw err;
-  }
+  // The folder rules are bin/compile-cache.js's: a real folder, ours, that no one else can write to.
+  return require('./compile-cache.js').usableCacheDir(dir) ? dir : undefined;
 }
 
 /** The cached code at `path` when the file is ours and private, else undefined. */

@@ -21,12 +21,13 @@ export const LAZY_LIBRARIES = {
 
 // Node modules the request path loads only for code it rarely runs. Each `x = require("node:x")` of
 // the bundle becomes a stand-in that loads the module on first use: crypto (lock and manifest ids),
-// os (a lock's host name), fs/promises (writes to files; it brings readline along). Only plain
+// os (a lock's host name), fs/promises (writes to files; it brings readline along), tls (a SOCKS
+// proxy to an https:// API; ~10 ms and crypto with it). Only plain
 // assignments are replaced: the stand-in has no own keys, so a default or namespace import of it
 // (esbuild's `__toESM(require(…))`) keeps the real module. assert (undici's internal checks, called
 // only as assert(value)) becomes a function that loads it only when a check fails. Together ~3 ms of
 // Node's own module compiling a run.
-const LAZY_BUILTINS = ['node:crypto', 'node:os', 'node:fs/promises'];
+const LAZY_BUILTINS = ['node:crypto', 'node:os', 'node:fs/promises', 'node:tls'];
 const LAZY_HELPER = `"use strict";var __gpumktLazy=(id)=>{let m;const load=()=>m??=require(id);return new Proxy(function(){},{get:(_,k)=>load()[k],apply:(_,t,a)=>Reflect.apply(load(),t,a),has:(_,k)=>k in load()})};var __gpumktAssert=(v,m)=>{if(!v)require("node:assert")(v,m)};\n`;
 
 // undici loads node:http (and with it Node's HTTP server) for one identity check of a request body.

@@ -3,6 +3,7 @@ import { Agent, buildConnector, EnvHttpProxyAgent, Pool, type Dispatcher } from 
 import type { Logger } from '../context.js';
 import { UsageError } from '../errors.js';
 import { ConnectGate, type Connector } from './connect-gate.js';
+import { socksConnector } from './socks-connector.js';
 import { redactUrl } from '../domain/redact.js';
 
 /** Proxy settings, read from HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) by the caller. */
@@ -31,8 +32,8 @@ export function normaliseProxy(name: string, value: string | undefined): string 
   } catch {
     throw new UsageError(`${name} is not a valid proxy URL`, 'use http://[user:password@]host:port');
   }
-  if (!['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol)) {
-    throw new UsageError(`${name} has an unsupported scheme ${url.protocol}`, 'use http://, https:// or socks5://');
+  if (!['http:', 'https:', 'socks5:', 'socks5h:', 'socks:'].includes(url.protocol)) {
+    throw new UsageError(`${name} has an unsupported scheme ${url.protocol}`, 'use http://, https://, socks5:// or socks5h://');
   }
   // A proxy is a host and port; undici fails on anything more deep inside a request (an "internal error").
   if ((url.pathname !== '' && url.pathname !== '/') || url.search !== '' || url.hash !== '' || /[?#]/.test(withScheme)) {
@@ -69,10 +70,10 @@ export interface Connection {
  * hands a pool either its tunnel connector (a function) or connect options, which become undici's own
  * connector exactly as a pool would build it.
  */
-function gatedPools(gate: ConnectGate) {
+function gatedPools(gate: ConnectGate, own?: Connector) {
   return (origin: string | URL, options: Record<string, unknown>): Dispatcher => {
     const given = options.connect;
-    const connector = (typeof given === 'function' ? given : buildConnector({ ...(given as object | undefined) } as buildConnector.BuildOptions)) as Connector;
+    const connector = own ?? ((typeof given === 'function' ? given : buildConnector({ ...(given as object | undefined) } as buildConnector.BuildOptions)) as Connector);
     return new Pool(origin, { ...options, connect: gate.wrap(connector) as unknown as buildConnector.connector });
   };
 }
@@ -98,6 +99,11 @@ export function makeDispatcher(timeoutMs: number, proxy: ProxySettings | false, 
   const used = base.protocol === 'https:' ? (httpsProxy ?? httpProxy) : httpProxy;
   const via = used !== undefined && !bypassesProxy(base, proxy.noProxy) ? redactUrl(used) : undefined;
   if (via !== undefined) log.verbose(`proxy ${via}`);
+  // SOCKS: our own connector opens the tunnel, behind the same gate and the per-attempt timeout. Every
+  // request of a run goes to the base URL's origin, so one rule picks the route for all of them.
+  if (via !== undefined && used !== undefined && /^socks/i.test(used)) {
+    return { dispatcher: new Agent({ ...common, factory: gatedPools(gate, socksConnector(new URL(used), timeoutMs)) }), via, gate };
+  }
   // Explicit values (empty string = none) so undici never reads process.env behind our back.
   const dispatcher = new EnvHttpProxyAgent({ ...common, httpsProxy: httpsProxy ?? httpProxy ?? '', httpProxy: httpProxy ?? '', noProxy: proxy.noProxy ?? '' });
   return { dispatcher, via, gate };

@@ -4,6 +4,7 @@
  */
 import { UsageError } from '../errors.js';
 import { didYouMean } from '../domain/suggest.js';
+import { redactUrl } from '../domain/redact.js';
 import { PROFILE_FORMATS } from '../output/formats.js';
 
 /** Keys `gpumkt config` accepts, kebab-case as stored in the file. */
@@ -75,7 +76,7 @@ export function isBaseUrl(value: string): boolean {
  * may hold a secret (a key pasted as `?key=…`), and a refused value must not print it.
  */
 function shownBaseUrl(value: string): string {
-  return value.replace(/[?#][\s\S]*$/, '').replace(/(\/\/)[^/@\s]*@/, '$1***@');
+  return redactUrl(value.replace(/[?#][\s\S]*$/, ''));
 }
 
 /** `value` as a base URL, or a usage error naming where it came from (`--base-url`, `GPUMKT_BASE_URL`...). */

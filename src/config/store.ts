@@ -1,5 +1,6 @@
 /** Reading and writing the config file: validated on read, 0600 in a 0700 folder and atomic on write. */
-import { chmod, mkdir, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { OutputError, UsageError } from '../errors.js';
 import { describeFsError, writeFileAtomic } from '../domain/files.js';
@@ -7,17 +8,45 @@ import { configFileSchema, type ConfigFile } from './schema.js';
 
 export type { ConfigFile } from './schema.js';
 
-/** Reads and validates the config file; undefined when it does not exist. Problems are one-line usage errors. */
+/** The largest config file read: a few profiles are a few KiB; more is not a config file. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * Reads and validates the config file; undefined when it does not exist. Problems are one-line usage
+ * errors. Only a regular file of at most MAX_CONFIG_BYTES is read, and that is checked before it is
+ * opened for reading: a FIFO would block open() (and SIGTERM with it), /dev/zero never ends.
+ */
 export async function readConfig(path: string): Promise<ConfigFile | undefined> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    const st = await stat(path);
+    checkConfigFile(path, st);
+    // O_NONBLOCK: should the name be swapped for a FIFO after the check, open() still returns at once.
+    const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      checkConfigFile(path, await fh.stat());
+      const buf = Buffer.alloc(MAX_CONFIG_BYTES + 1);
+      const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+      if (bytesRead > MAX_CONFIG_BYTES) checkConfigFile(path, { isFile: () => true, size: bytesRead });
+      text = buf.subarray(0, bytesRead).toString('utf8');
+    } finally {
+      await fh.close();
+    }
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     throw new UsageError(`cannot read config file ${path}: ${describeFsError(err)}`);
   }
   return parseConfig(text, path);
+}
+
+/** Refuses what is not a regular file of at most MAX_CONFIG_BYTES. */
+function checkConfigFile(path: string, st: { isFile(): boolean; size: number }): void {
+  if (!st.isFile()) throw new UsageError(`config file ${path} is not a regular file`, 'give --config (or GPUMKT_CONFIG) a JSON file');
+  if (st.size > MAX_CONFIG_BYTES) {
+    throw new UsageError(`config file ${path} is ${(st.size / MAX_CONFIG_BYTES).toFixed(st.size < 10 * MAX_CONFIG_BYTES ? 1 : 0)} MiB; a config file is at most 1 MiB`, 'give --config (or GPUMKT_CONFIG) the JSON file gpumkt writes');
+  }
 }
 
 /** Parses config text; `path` only names the file in errors. Exported for tests. */

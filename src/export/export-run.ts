@@ -15,6 +15,7 @@ import { fileSink } from '../output/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 import type { ExportSource } from './manifest.js';
 import { redactAll } from '../domain/redact.js';
+import { isGpuModel } from '../domain/gpus.js';
 import { acquireLock, lockTarget, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
 import { regionColumn } from './region-values.js';
@@ -67,7 +68,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
   const info = formatInfo(plan.format);
   const lines = info.appendAs !== undefined && info.appendAs !== 'rows' ? info.appendAs : undefined;
-  const existing = plan.append && lines ? await scanExisting(target, { format: lines, timeKey: spec.timeKey, regionStart, keyColumn: spec.keyColumn }) : undefined;
+  const existing = plan.append && lines ? await scanExisting(target, { format: lines, timeKey: spec.timeKey, regionStart, keyColumn: spec.keyColumn, isKnownKey: knownKeys(spec) }) : undefined;
   if (existing?.grain !== undefined && spec.grain !== undefined && (spec.grain === 'daily' || spec.grain === 'hourly') && spec.grain !== existing.grain) {
     throw new UsageError(`${target} holds ${existing.grain} rows; this run asks for ${spec.grain} rows, and a file keeps the grain it was created with`, `use --granularity ${existing.grain}, or a new file`);
   }
@@ -164,4 +165,9 @@ async function writeWhole(ctx: Context, target: string, rows: readonly Row[], fo
   await writeFormatted(formatter, rows, options, sink);
   ctx.committed?.();
   ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
+}
+
+/** The GPU models, when the run's series are GPU models in a `gpu` column: a file's other names are refused. */
+function knownKeys(spec: ExportSpec): ((value: string) => boolean) | undefined {
+  return (spec.keyColumn ?? 'gpu') === 'gpu' && (spec.gpuOrder?.length ?? 0) > 0 ? isGpuModel : undefined;
 }

@@ -91,11 +91,16 @@ export function fsReason(err: unknown): string {
   return (code !== undefined ? REASONS[code] : undefined) ?? (err instanceof Error ? err.message : String(err));
 }
 
-/** What is at the lock's path when it cannot be read: undefined when nothing is there any more. */
+/**
+ * What is at the lock's path when it cannot be read: undefined when nothing is there any more, or when
+ * the read found nothing and a regular file is there now (the holder released it between the two
+ * calls and a new holder took it: a live lock, to wait for, not one to report as broken).
+ */
 export async function unreadable(file: string, err: unknown): Promise<string | undefined> {
   const st = await lstat(file).catch(() => undefined);
   if (st === undefined) return undefined;
   if (st.isSymbolicLink() && errorCode(err) === 'ENOENT') return 'it is a symbolic link to nothing';
+  if (st.isFile() && errorCode(err) === 'ENOENT') return undefined;
   if (st.isDirectory()) return 'it is a folder';
   return fsReason(err);
 }

@@ -171,13 +171,17 @@ async function takeWhenFree(target: string, writer: LockWriter, opts: LockOption
     if (seen.state === 'held') quick = QUICK_RETRIES;
     // Released or taken over just now: try again at once, a few times in a row; otherwise wait.
     else if (quick-- > 0) continue;
-    if (Date.now() >= deadline) {
-      const held = seen.state === 'held' ? seen.owner : undefined;
-      const who = held ? `pid ${held.pid} on ${held.hostname}, since ${held.startedAt}` : seen.state === 'held' ? 'a lock with no owner in it, written moments ago' : 'the lock keeps changing';
-      throw new LockedError(`${target} is locked by another run (${who})`, `wait for it, raise --lock-timeout, or ${hint}`);
-    }
+    if (Date.now() >= deadline) throw timedOut(target, seen, hint);
     await sleep(Math.min(opts.pollMs ?? 200, Math.max(1, deadline - Date.now())), opts.signal);
   }
+}
+
+/** The error of a wait that ran out; a lock whose holder is alive on this host is never called removable. */
+function timedOut(target: string, seen: Seen, hint: string): LockedError {
+  const held = seen.state === 'held' ? seen.owner : undefined;
+  const who = held ? `pid ${held.pid} on ${held.hostname}, since ${held.startedAt}` : seen.state === 'held' ? 'a lock with no owner in it, written moments ago' : 'the lock keeps changing';
+  const live = held !== undefined && held.hostname === hostname();
+  return new LockedError(`${target} is locked by another run (${who})`, live ? 'wait for it, or raise --lock-timeout' : `wait for it, raise --lock-timeout, or ${hint}`);
 }
 
 /** What is at the lock's path: nothing any more, something unreadable, a stale lock, or a lock held (by `owner` when it names one). */
@@ -201,10 +205,13 @@ async function inspect(file: string): Promise<Seen> {
   return (await ownerlessAndOld(file)) ? { state: 'stale', text } : { state: 'held' };
 }
 
-/** True when the lock at `file` is older than the grace period (it holds no owner to ask). */
+/**
+ * True when the lock at `file` was written longer ago than the grace period (it holds no owner to ask),
+ * or is dated further ahead than that: the clock was set back, and "moments ago" would hold forever.
+ */
 async function ownerlessAndOld(file: string): Promise<boolean> {
   const st = await lstat(file).catch(() => undefined);
-  return st !== undefined && Date.now() - st.mtimeMs >= OWNERLESS_GRACE_MS;
+  return st !== undefined && Math.abs(Date.now() - st.mtimeMs) >= OWNERLESS_GRACE_MS;
 }
 
 /**

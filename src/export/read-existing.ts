@@ -9,6 +9,7 @@ import { UsageError } from '../errors.js';
 import { errorCode } from '../domain/files.js';
 import { countOf, parseCsvRecord, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
 import { isIsoDate } from '../domain/dates.js';
+import { checkSeriesKey, checkTimeShape, type TimeShape } from './existing-checks.js';
 
 /** A record of the overlap region. */
 export interface RegionRecord {
@@ -54,6 +55,8 @@ export interface ScanSpec {
   readonly regionStart: (lastTime: string) => string;
   /** The column that tells rows of the same time apart (default `gpu`). */
   readonly keyColumn?: string;
+  /** The values that column may hold (the GPU models), when the run knows them. */
+  readonly isKnownKey?: (value: string) => boolean;
 }
 
 /** The key of a row: its time, plus its model (or other key column) when the file has that column. */
@@ -140,6 +143,10 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
   const models = new Set<string | undefined>();
   let subDaily = false;
   let days = 0;
+  // Set by the first row: whether the file has a series key column, and the shape of its times.
+  let keyed: boolean | undefined;
+  let shape: TimeShape | undefined;
+  const keyColumn = spec.keyColumn ?? 'gpu';
   for await (const batch of readRecords(file, spec.format === 'csv')) for (const rec of batch) {
     lineNo++;
     const first = header === undefined;
@@ -167,6 +174,10 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
     if (typeof time !== 'string' || time === '') {
       throw new UsageError(`${file} line ${lineNo} has no '${spec.timeKey}'; --append will not extend it`);
     }
+    keyed ??= gpu !== undefined;
+    if (keyed) checkSeriesKey({ file, line: lineNo }, keyColumn, gpu, spec.isKnownKey);
+    // The shape is checked where the time changes: rows of one time share it.
+    if (time !== lastTime) shape = checkTimeShape({ file, line: lineNo }, spec.timeKey, time, shape, lastTime);
     if (lastTime !== undefined && time < lastTime) {
       throw new UsageError(`${file} is not sorted oldest first (line ${lineNo}); --append only extends files it wrote`);
     }

@@ -9,8 +9,10 @@
  * At every instant <name> is the complete old dataset, the complete new one, or (between 1 and 2, a few
  * microseconds) absent: a reader never sees half a dataset. A failure in 2 renames the old folder back.
  * A run killed before 2 leaves a `.tmp` sibling; killed between 1 and 2, the old dataset survives as
- * `.old`. The next run sweeps both (sweepStaleDirs) once their process is gone and they are 10 minutes
- * old, restoring an `.old` when <name> is missing.
+ * `.old` and <name> is missing. Every later run recovers first (checkDirTarget → sweepStaleDirs), before
+ * anything reads or writes the name: an `.old` of a dead run is renamed back at once when <name> is
+ * missing, and removed only when <name> holds every file it holds (killed after 2); a dead run's `.tmp`
+ * is removed at once (its pid is in its name).
  */
 import { type Stats } from 'node:fs';
 import { lstat, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -19,8 +21,6 @@ import { OutputError } from '../errors.js';
 import { errorCode, syncFolder } from '../domain/files.js';
 import { checkFolder, outputError } from './file-sink.js';
 import { isAlive } from './stale-temp.js';
-
-const STALE_AFTER_MS = 10 * 60 * 1000;
 
 async function lstatOrUndefined(p: string): Promise<Stats | undefined> {
   try {
@@ -35,12 +35,14 @@ async function lstatOrUndefined(p: string): Promise<Stats | undefined> {
 export type Replaceable = (dir: string) => Promise<boolean>;
 
 /**
- * Checks, creating nothing, that `target` can be replaced: its parent folder exists and is writable, and
- * it is absent or a folder that `replaceable` accepts (never a file, a symlink, or someone else's folder).
+ * Checks that `target` can be replaced: its parent folder exists and is writable, and it is absent or a
+ * folder that `replaceable` accepts (never a file, a symlink, or someone else's folder). First recovers
+ * what a killed run left (sweepStaleDirs), so a set-aside dataset is back in place before it is judged.
  */
 export async function checkDirTarget(target: string, replaceable: Replaceable): Promise<void> {
   const abs = path.resolve(target);
   await checkFolder(target, path.dirname(abs));
+  await sweepStaleDirs(path.dirname(abs), path.basename(abs));
   const st = await lstatOrUndefined(abs).catch((err: unknown) => {
     throw outputError(target, err);
   });
@@ -51,28 +53,51 @@ export async function checkDirTarget(target: string, replaceable: Replaceable): 
   }
 }
 
+/** The relative paths of every file under `dir`. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => !e.isDirectory()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/** True when every file under `old` has a counterpart under `current`: `old` is not the only copy of anything. */
+async function coveredBy(old: string, current: string): Promise<boolean> {
+  try {
+    const have = new Set(await filesUnder(current));
+    return (await filesUnder(old)).every((f) => have.has(f));
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Removes `.<base>.<pid>.<random>.tmp|old` folders next to `base` whose process is gone and that are at
- * least `minAgeMs` old (default 10 minutes, as for temporary files); an `.old` is renamed back to `base`
- * instead when `base` is missing (a run was killed mid-swap). Best effort; resolves to the number handled.
+ * Recovers what killed runs left next to `base` (their pid is in the name, and the process is gone): an
+ * `.old` is renamed back to `base` when `base` is missing, removed when `base` holds every file it holds,
+ * and kept otherwise (it may be the only copy of some data); a `.tmp` (a half-built folder) is removed.
+ * Best effort; resolves to the number of folders restored or removed.
  */
-export async function sweepStaleDirs(parent: string, base: string, minAgeMs = STALE_AFTER_MS): Promise<number> {
+export async function sweepStaleDirs(parent: string, base: string): Promise<number> {
   const prefix = `.${base}.`;
   let handled = 0;
   const names = await readdir(parent).catch(() => [] as string[]);
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const m = /^(\d+)\.[0-9a-f]{12}\.(tmp|old)$/.exec(name.slice(prefix.length));
-    if (!m) continue;
+  // Restorations first, so that a .tmp or a second .old is judged against the dataset put back.
+  const leftovers = names
+    .map((name) => ({ name, m: name.startsWith(prefix) ? /^(\d+)\.[0-9a-f]{12}\.(tmp|old)$/.exec(name.slice(prefix.length)) : null }))
+    .filter((x): x is { name: string; m: RegExpExecArray } => x.m !== null)
+    .sort((a, b) => (a.m[2] === b.m[2] ? 0 : a.m[2] === 'old' ? -1 : 1));
+  for (const { name, m } of leftovers) {
     const pid = Number(m[1]);
     if (pid === process.pid || isAlive(pid)) continue;
     const p = path.join(parent, name);
     const st = await lstat(p).catch(() => undefined);
-    // ctime: a rename updates it, so an `.old` counts from the moment it was set aside.
-    if (st?.isDirectory() !== true || Date.now() - st.ctimeMs < minAgeMs) continue;
-    if (m[2] === 'old' && (await lstatOrUndefined(path.join(parent, base)).catch(() => null)) === undefined) {
-      await rename(p, path.join(parent, base)).then(() => handled++, () => undefined);
-      continue;
+    if (st?.isDirectory() !== true) continue;
+    const target = path.join(parent, base);
+    if (m[2] === 'old') {
+      const current = await lstatOrUndefined(target).catch(() => null);
+      if (current === undefined) {
+        await rename(p, target).then(() => handled++, () => undefined);
+        continue;
+      }
+      if (current === null || !current.isDirectory() || !(await coveredBy(p, target))) continue;
     }
     await rm(p, { recursive: true, force: true }).then(() => handled++, () => undefined);
   }

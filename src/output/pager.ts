@@ -31,6 +31,27 @@ export function pagerCommand(env: Readonly<Record<string, string | undefined>>):
   return c === '' || c === 'cat' ? undefined : c;
 }
 
+// Words a shell runs itself: the program to check is not the first word then.
+const SHELL_WORDS = new Set(['exec', 'command', 'builtin', 'eval', 'env', 'nice', 'nohup', '.', 'sh', 'bash']);
+
+/**
+ * Why the pager `command` cannot start (its program is not found or not executable), or undefined when
+ * it can, or when that cannot be told without running it (shell syntax, a variable assignment).
+ */
+export function pagerMissing(command: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const first = command.trim().split(/\s+/)[0] ?? '';
+  if (first === '' || SHELL_WORDS.has(first) || /[=$`'"\\|&;<>(){}*?[\]~]/.test(first)) return undefined;
+  if (first.includes('/')) {
+    try {
+      accessSync(first, constants.X_OK);
+      return undefined;
+    } catch (err) {
+      return (err as { code?: unknown }).code === 'ENOENT' ? 'no such file' : 'not executable';
+    }
+  }
+  return onPath(first, env.PATH) ? undefined : 'not found on PATH';
+}
+
 /** A sink into `command` run by the shell on this terminal; end() waits until the pager is closed. */
 export function pagerSink(command: string, env: Readonly<Record<string, string | undefined>>): Sink {
   // less needs -R for colour and -F to quit on short output: give it those unless LESS says otherwise.

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { EmptyError, InvalidResponseError } from '../errors.js';
 import type { ExportRun } from '../export/export-run.js';
 import type { Row } from '../domain/row.js';
-import { getFormatter } from '../output/formats.js';
+import { formatInfo, getFormatter } from '../output/formats.js';
 import { stdoutSink, writeAll, type Sink } from '../output/sink.js';
 import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/file-sink.js';
@@ -37,18 +37,38 @@ async function terminalSink(ctx: Context): Promise<Sink> {
   const direct = stdoutSink(ctx.io.stdout);
   const height = ctx.io.rows;
   if (!ctx.io.stdoutIsTTY || height === undefined || !ctx.globals().pager) return direct;
-  const { pagedSink, pagerCommand, pagerSink } = await import('../output/pager.js');
+  const { pagedSink, pagerCommand, pagerMissing, pagerSink } = await import('../output/pager.js');
   const command = pagerCommand(ctx.env);
-  return command === undefined ? direct : pagedSink(direct, Math.max(1, height - 1), () => pagerSink(command, ctx.env));
+  if (command === undefined) return direct;
+  // A pager that cannot start would take the output with it: print without one, as git does.
+  const missing = pagerMissing(command, ctx.env);
+  if (missing !== undefined) {
+    ctx.log.warn(`cannot run the pager ${JSON.stringify(command)} (${missing}); printing without it`);
+    return direct;
+  }
+  return pagedSink(direct, Math.max(1, height - 1), () => pagerSink(command, ctx.env));
 }
 
-async function openSink(ctx: Context, plan: OutputPlan): Promise<Sink> {
-  const sink = plan.output ? await fileSink(plan.output) : await terminalSink(ctx);
+async function openSink(ctx: Context, plan: OutputPlan, raw = false): Promise<Sink> {
+  // Human formats clean server text themselves and add their own colours: only machine formats are shown.
+  const sink = plan.output ? await fileSink(plan.output) : await shownSink(ctx, raw || formatInfo(plan.format).human);
   // On an interrupt or failure the temporary file goes; after a good end this does nothing.
   ctx.onCleanup(() => sink.abort());
   // Ctrl-C while writing a file: drop the temporary file now, so the rename can no longer happen.
   if (plan.output) ctx.signal.addEventListener('abort', () => void sink.abort().catch(() => undefined), { once: true });
   return sink;
+}
+
+/**
+ * stdout for machine formats: at a terminal, control characters in them are shown rather than sent (a
+ * server's escape sequence must not act on the terminal); `asIs` (a body as received, or a human format
+ * that is terminal-safe already and coloured on purpose) goes out unchanged.
+ */
+async function shownSink(ctx: Context, asIs: boolean): Promise<Sink> {
+  const sink = await terminalSink(ctx);
+  if (asIs || !ctx.io.stdoutIsTTY) return sink;
+  const { visibleControlsSink } = await import('../output/visible-controls.js');
+  return visibleControlsSink(sink);
 }
 
 /**
@@ -88,7 +108,7 @@ async function emitQueried(ctx: Context, plan: OutputPlan, rows: Row[]): Promise
 
 /** Writes one response body exactly as received (--raw). */
 export async function emitRaw(ctx: Context, plan: OutputPlan, text: string): Promise<void> {
-  const sink = await openSink(ctx, plan);
+  const sink = await openSink(ctx, plan, true);
   await writeAll([text.endsWith('\n') ? text : `${text}\n`], sink);
   if (plan.output) ctx.committed?.();
 }

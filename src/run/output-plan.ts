@@ -100,6 +100,10 @@ export async function planOutput(
     const folder = (p: string | undefined): string | undefined => p?.replace(/(.)\/+$/, '$1');
     flags = { ...flags, output: folder(flags.output), append: folder(flags.append) };
   }
+  // A name ending in / names a folder: no file can be written there (exit 2, whatever -f says).
+  for (const target of flags.partitionBy === undefined ? [flags.output, flags.append] : []) {
+    if (target !== undefined && target !== '-' && /[\\/]$/.test(target)) throw new UsageError(`cannot write ${target}: a name ending in / is a folder, not a file`);
+  }
   // `-o -` is stdout, as everywhere on the command line.
   if (flags.output === '-') flags = { ...flags, output: undefined };
   if (flags.append === '-') throw new UsageError('--append needs a file; stdout cannot be extended');

@@ -9,6 +9,7 @@ import { createRateLimiter, type RateLimit } from './rate-limit.js';
 import type { RebaseMode } from './util-index-model.js';
 import { errorReply, jsonReply, type Reply } from './http.js';
 import { parseTarget } from './params.js';
+import { createReplyGate, type HoldReplies } from './reply-gate.js';
 import { respond } from './routes.js';
 
 /** One request as the server received it, completed when the reply has been sent. */
@@ -61,6 +62,8 @@ export interface SandboxOptions {
   readonly keys?: SandboxKeys;
   /** Delays every reply by this many ms, so tests can observe concurrent requests overlapping. */
   readonly latencyMs?: number;
+  /** Holds replies until this many requests are in (bounded by maxMs), so a test can assert what was in flight together. */
+  readonly holdReplies?: HoldReplies;
   /** Keeps the request log (default true); a long-running foreground server turns it off. */
   readonly record?: boolean;
   /** Test hook (after the rate limit): return a reply to send instead of the API's (e.g. 429 with Retry-After), or undefined. */
@@ -75,6 +78,8 @@ export interface Sandbox {
   readonly port: number;
   /** Live log of received requests, in arrival order. */
   readonly requests: RecordedRequest[];
+  /** The most requests that were in flight (received, not yet answered) together. */
+  peakInFlight(): number;
   /** Stops listening and closes every connection, idle keep-alive ones included. */
   close(): Promise<void>;
 }
@@ -131,9 +136,8 @@ export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const clock = sandboxClock(opts);
   const limiter = opts.rateLimit ? createRateLimiter(opts.rateLimit, now) : undefined;
   const keys = opts.keys ?? DEFAULT_SANDBOX_KEYS;
-  const latency = opts.latencyMs ?? 0;
+  const gate = createReplyGate(opts.latencyMs ?? 0, opts.holdReplies);
   const requests: RecordedRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const startedAt = now();
@@ -146,6 +150,7 @@ export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
     };
     res.on('finish', done);
     res.on('close', done);
+    gate.arrive(res);
     req.resume(); // no endpoint reads a body: drain it so the connection can be reused
     let reply: Reply;
     try {
@@ -161,12 +166,7 @@ export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
     } catch (e) {
       reply = errorReply(e);
     }
-    if (latency <= 0) return send(res, reply, rec);
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      send(res, reply, rec);
-    }, latency);
-    timers.add(timer);
+    gate.schedule(() => send(res, reply, rec));
   };
 
   // A large header limit so that an overlong URL reaches the handler and gets its JSON 414.
@@ -193,10 +193,10 @@ export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
         host,
         port: addr.port,
         requests,
+        peakInFlight: gate.peak,
         close: () =>
           (closing ??= new Promise<void>((done) => {
-            for (const t of timers) clearTimeout(t);
-            timers.clear();
+            gate.close();
             server.close(() => done());
             server.closeAllConnections();
           })),

@@ -59,7 +59,7 @@ const CASES: Case[] = [
   { name: 'config set base-url with a query', args: ['config', 'set', 'base-url', 'http://h.example/?x=1'], env: { GPUMKT_CONFIG: join(dir, 'set.json') }, stderr: /invalid value for base-url "http:\/\/h\.example\/"…: a base URL takes no query/ },
   { name: '-o with an empty name', args: ['memory', '-o', ''], stderr: /^gpumkt: error: -o needs a file name \(got an empty one\)$/m },
   { name: '--append with an empty name', args: ['history', 'h100', '--granularity', 'daily', '--append', ''], stderr: /--append needs a file name/ },
-  { name: '-o new.csv/', args: ['memory', '-f', 'csv', '-o', join(dir, 'new.csv/')], code: 7, stderr: /cannot write .*new\.csv\/: a name ending in \/ is a folder, not a file/ },
+  { name: '-o new.csv/', args: ['memory', '-f', 'csv', '-o', join(dir, 'new.csv/')], code: 2, stderr: /cannot write .*new\.csv\/: a name ending in \/ is a folder, not a file/ },
   { name: 'sandbox --port 99999', args: ['sandbox', '--port', '99999'], stderr: /'--port <n>' argument '99999' is invalid\. must be a whole number from 0 to 65535/ },
 ];
 

@@ -3,7 +3,7 @@
  * and its file share one lock; a file --append cannot read exactly is refused untouched; and a signal
  * that arrives after the new file is in place does not turn a success into 130/143.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -56,31 +56,40 @@ describe('locks that cannot be read end the run at once with exit 8, naming the 
   });
 
   it("another user's private (0600) lock: exit 8, permission denied", async () => {
-    const { dir, file, before } = await seeded();
-    const lock = `${file}.lock`;
-    writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: '2026-11-20T00:00:00.000Z' }), { mode: 0o600 });
+    const seed = await seeded();
     // As root, the run is made another user's (nobody); otherwise the lock is made unreadable to us.
     const root = process.getuid?.() === 0;
-    let bin: string | undefined;
-    if (root) {
-      chmodSync(dir, 0o777);
-      // The test run's private temp folder (test/setup) must let that user reach `dir`, and the CLI must
-      // be readable by it wherever the checkout lives: a copy of bin/ and dist/ (dist is self-contained).
-      chmodSync(dirname(dir), 0o711);
-      const app = join(dir, 'app');
-      cpSync(resolve(dirname(BIN), '..', 'bin'), join(app, 'bin'), { recursive: true });
-      cpSync(resolve(dirname(BIN), '..', 'dist'), join(app, 'dist'), { recursive: true });
-      bin = join(app, 'bin', 'gpumkt.js');
+    // TMPDIR may sit inside a private (0700) folder that nobody cannot enter: as root, the data and a copy
+    // of the CLI (bin/ and dist/; dist is self-contained) go to a 0755 folder of our own outside it.
+    const shared = root ? mkdtempSync(join('/tmp', 'gpumkt-test-other-user-')) : undefined;
+    try {
+      let dir = seed.dir;
+      let bin: string | undefined;
+      if (shared !== undefined) {
+        chmodSync(shared, 0o755);
+        dir = join(shared, 'data');
+        mkdirSync(dir, { mode: 0o777 });
+        chmodSync(dir, 0o777);
+        cpSync(seed.file, join(dir, 'u.csv'));
+        cpSync(resolve(dirname(BIN), '..', 'bin'), join(shared, 'bin'), { recursive: true });
+        cpSync(resolve(dirname(BIN), '..', 'dist'), join(shared, 'dist'), { recursive: true });
+        bin = join(shared, 'bin', 'gpumkt.js');
+      }
+      const file = join(dir, 'u.csv');
+      const lock = `${file}.lock`;
+      writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: '2026-11-20T00:00:00.000Z' }), { mode: 0o600 });
+      if (!root) chmodSync(lock, 0o000);
+      const r = await run([...ARGS, '--append', file, '--lock-timeout', '30'], {
+        timeoutMs: 15_000,
+        ...(root ? { user: { uid: 65534, gid: 65534 }, bin, env: { HOME: dir, TMPDIR: dir, GPUMKT_CONFIG: join(dir, 'none.json') } } : {}),
+      });
+      expect(r.code, r.stderr).toBe(8);
+      expect(r.stderr).toMatch(/the lock .*u\.csv\.lock cannot be read: permission denied/);
+      expect(r.ms).toBeLessThan(10_000);
+      expect(readFileSync(file).equals(seed.before)).toBe(true);
+    } finally {
+      if (shared !== undefined) rmSync(shared, { recursive: true, force: true });
     }
-    else chmodSync(lock, 0o000);
-    const r = await run([...ARGS, '--append', file, '--lock-timeout', '30'], {
-      timeoutMs: 15_000,
-      ...(root ? { user: { uid: 65534, gid: 65534 }, bin, env: { HOME: dir, GPUMKT_CONFIG: join(dir, 'none.json') } } : {}),
-    });
-    expect(r.code, r.stderr).toBe(8);
-    expect(r.stderr).toMatch(/the lock .*u\.csv\.lock cannot be read: permission denied/);
-    expect(r.ms).toBeLessThan(10_000);
-    expect(readFileSync(file).equals(before)).toBe(true);
   });
 });
 
@@ -208,6 +217,7 @@ describe('a signal after the commit', () => {
     const target = flag === '-o' ? join(dir, 'out.csv') : file;
     if (flag === '-o') writeFileSync(target, 'old\n');
     const r = await run([...ARGS, flag, target], {
+      spawn: true, // the preload acts only in a real process
       env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_RENAME_TARGET: target, GPUMKT_TEST_SIGNAL: sig },
     });
     expect(r.code, r.stderr).toBe(0);
@@ -216,6 +226,29 @@ describe('a signal after the commit', () => {
     expect((await run([...ARGS, '-o', full])).code).toBe(0);
     expect(readFileSync(target, 'utf8')).toBe(readFileSync(full, 'utf8'));
     expect(readFileSync(target).equals(before)).toBe(false);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.lock') || n.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('a signal after main() returned, or before it started', () => {
+  const PRELOAD = resolve(import.meta.dirname, '../helpers/signal-after-main.cjs');
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s once the run is settled: the run\'s own exit code (0), the new file in place', async (sig) => {
+    const { dir } = await seeded();
+    const target = join(dir, 'out.csv');
+    writeFileSync(target, 'old\n');
+    const r = await run([...ARGS, '-o', target], { spawn: true, env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_SIGNAL_AFTER_MAIN: sig } });
+    expect([r.code, r.signal]).toEqual([0, null]);
+    expect(r.stderr).toMatch(/^gpumkt: wrote 81 rows to .*out\.csv\n$/);
+    expect(readFileSync(target, 'utf8')).not.toBe('old\n');
+  });
+
+  it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('%s while the CLI is still loading: exit %i with the same message, the file unchanged', async (sig, code) => {
+    const { dir } = await seeded();
+    const target = join(dir, 'out.csv');
+    writeFileSync(target, 'old\n');
+    const r = await run([...ARGS, '-o', target], { spawn: true, env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_SIGNAL_AT_START: sig } });
+    expect([r.code, r.signal, r.stderr]).toEqual([code, null, `gpumkt: interrupted by ${sig}\n`]);
+    expect(readFileSync(target, 'utf8')).toBe('old\n');
     expect(readdirSync(dir).filter((n) => n.endsWith('.lock') || n.endsWith('.tmp'))).toEqual([]);
   });
 });

@@ -154,14 +154,24 @@ describe('the request log and test hooks', () => {
     }
   });
 
-  it('shows overlapping concurrent requests when replies are delayed', async () => {
-    const s = await startSandbox({ today: TODAY, latencyMs: 150 });
+  it('holds replies until three requests are in, and counts them in flight together', async () => {
+    const s = await startSandbox({ today: TODAY, holdReplies: { until: 3, maxMs: 20_000 } });
     try {
       await Promise.all([1, 2, 3].map((n) => get(s, `${GOOD}&n=${n}`)));
       expect(s.requests.map((r) => r.status)).toEqual([200, 200, 200]);
-      const lastStart = Math.max(...s.requests.map((r) => r.startedAt));
-      const firstEnd = Math.min(...s.requests.map((r) => r.endedAt!));
-      expect(lastStart).toBeLessThan(firstEnd);
+      expect(s.peakInFlight()).toBe(3);
+      // Once released, replies are no longer held.
+      expect((await get(s, GOOD)).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a hold gives up after maxMs when fewer requests come, and the peak says so', async () => {
+    const s = await startSandbox({ today: TODAY, holdReplies: { until: 5, maxMs: 200 } });
+    try {
+      expect((await get(s, GOOD)).status).toBe(200);
+      expect(s.peakInFlight()).toBe(1);
     } finally {
       await s.close();
     }
