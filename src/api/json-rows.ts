@@ -147,60 +147,65 @@ export class JsonRowsParser {
         if (this.keyText !== undefined) this.keyText += text.slice(start, i);
         continue;
       }
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) {
-        if (this.depth === 1) {
-          if (this.expectKey) {
-            this.take(text, start, i);
-            start = i;
-            this.keyText = '';
-          } else if (this.key === 'data') this.endDataMember();
-        }
-        this.inString = true;
-      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        if (this.depth === 0) {
-          this.rootIsObject = c === OPEN_BRACE;
-          this.expectKey = this.rootIsObject;
-        } else if (this.depth === 1 && this.key === 'data') {
-          this.endDataMember();
-          if (c === OPEN_BRACKET) {
-            // The bracket goes to the envelope's text; the rows after it are parsed in pieces.
-            this.take(text, start, i + 1);
-            start = i + 1;
-            this.dataIsArray = true;
-            this.inData = true;
-            this.rows = [];
-            this.cut = false;
-            this.careful = false;
-          }
-        }
-        this.depth++;
-      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        this.depth--;
-        if (this.inData && this.depth === 1) {
-          this.take(text, start, i);
-          start = i;
-          this.parsePiece(true);
-          this.inData = false;
-        }
-      } else if (c === COMMA) {
-        if (this.depth === 1) this.expectKey = this.rootIsObject;
-        else if (this.inData && this.depth === 2 && this.piece.length + (i - start) >= this.pieceChars) {
-          // A piece is full: parse it, and drop the comma that separates it from the next.
-          this.take(text, start, i);
-          start = i + 1;
-          this.parsePiece(false);
-        }
-      } else if (this.depth === 1) {
-        if (c === COLON && this.keyText !== undefined) {
-          this.key = this.rootIsObject ? parseKey(this.keyText) : undefined;
-          this.keyText = undefined;
-          this.expectKey = false;
-        } else if (this.key === 'data' && c > 32) this.endDataMember(); // a number or a literal
-      }
+      start = this.structural(text.charCodeAt(i), text, i, start);
       i++;
     }
     this.take(text, start, n);
+  }
+
+  /** Handles one character outside strings at `i`; returns where the text not yet taken starts. */
+  private structural(c: number, text: string, i: number, start: number): number {
+    if (c === QUOTE) {
+      if (this.depth === 1) {
+        if (this.expectKey) {
+          this.take(text, start, i);
+          start = i;
+          this.keyText = '';
+        } else if (this.key === 'data') this.endDataMember();
+      }
+      this.inString = true;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (this.depth === 0) {
+        this.rootIsObject = c === OPEN_BRACE;
+        this.expectKey = this.rootIsObject;
+      } else if (this.depth === 1 && this.key === 'data') {
+        this.endDataMember();
+        if (c === OPEN_BRACKET) {
+          // The bracket goes to the envelope's text; the rows after it are parsed in pieces.
+          this.take(text, start, i + 1);
+          start = i + 1;
+          this.dataIsArray = true;
+          this.inData = true;
+          this.rows = [];
+          this.cut = false;
+          this.careful = false;
+        }
+      }
+      this.depth++;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      this.depth--;
+      if (this.inData && this.depth === 1) {
+        this.take(text, start, i);
+        start = i;
+        this.parsePiece(true);
+        this.inData = false;
+      }
+    } else if (c === COMMA) {
+      if (this.depth === 1) this.expectKey = this.rootIsObject;
+      else if (this.inData && this.depth === 2 && this.piece.length + (i - start) >= this.pieceChars) {
+        // A piece is full: parse it, and drop the comma that separates it from the next.
+        this.take(text, start, i);
+        start = i + 1;
+        this.parsePiece(false);
+      }
+    } else if (this.depth === 1) {
+      if (c === COLON && this.keyText !== undefined) {
+        this.key = this.rootIsObject ? parseKey(this.keyText) : undefined;
+        this.keyText = undefined;
+        this.expectKey = false;
+      } else if (this.key === 'data' && c > 32) this.endDataMember(); // a number or a literal
+    }
+    return start;
   }
 
   /** The value of a `data` member starts: it is the array of rows only if it is an array (set by the caller). */
