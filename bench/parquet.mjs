@@ -60,10 +60,10 @@ const bundle = join(scratch, 'lib.mjs');
 await build({
   stdin: {
     contents: [
-      "export { writeParquet } from './src/output/parquet.ts';",
-      "export { writeAll } from './src/output/sink.ts';",
-      "export { fileSink } from './src/output/file-sink.ts';",
-      "export { formatter as csv } from './src/output/csv.ts';",
+      "export { writeParquet } from './src/output/parquet/write.ts';",
+      "export { writeAll } from './src/output/files/sink.ts';",
+      "export { fileSink } from './src/output/files/file-sink.ts';",
+      "export { formatter as csv } from './src/output/text/csv.ts';",
     ].join('\n'),
     resolveDir: root,
     loader: 'ts',

@@ -60,7 +60,7 @@ process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
 // `gpumkt --help`, `gpumkt <command…> --help|-h` and `gpumkt help [command…]`, exactly, are answered
 // from dist/help.json, which the build renders with the program itself (scripts/render-help.mjs; a test
 // keeps them equal), so no command code is loaded. Only where commander would wrap at the same width:
-// output that is not a terminal, or a terminal at least that wide (src/commands/help-width.ts).
+// output that is not a terminal, or a terminal at least that wide (src/commands/help/help-width.ts).
 function prebuiltHelp(args) {
   let path;
   const last = args[args.length - 1];

@@ -1,5 +1,5 @@
 # fish completion for gpumkt. Generated from the program definition by `gpumkt completion fish`;
-# do not edit (run `npm run completions` in the source tree to regenerate).
+# do not edit (run `npm run generate` in the source tree to regenerate).
 # Completing never starts gpumkt or touches the network: every list is embedded below, and profile
 # names are read from the config file with awk.
 #

@@ -34,7 +34,7 @@ const LAZY_HELPER = `"use strict";var __gpumktLazy=(id)=>{let m;const load=()=>m
 // A body gpumkt sends is never an IncomingMessage, and when node:http is not loaded none can exist.
 const HTTP_IMPORT = "const { IncomingMessage } = require('node:http')";
 const HTTP_USE = '=== IncomingMessage';
-const MAX_HEADER = /const http = require\('node:http'\)\n([\s\S]*?)const getDefaultNodeMaxHeaderSize = http &&[\s\S]*?\n  : \(\) => \{ throw new InvalidArgumentError\('http module not available or http\.maxHeaderSize invalid'\) \}\n/;
+const MAX_HEADER = /const http = require\('node:http'\)\n([\s\S]*?)const getDefaultNodeMaxHeaderSize = http &&[\s\S]*?\n {2}: \(\) => \{ throw new InvalidArgumentError\('http module not available or http\.maxHeaderSize invalid'\) \}\n/;
 const lazyHttp = {
   name: 'undici-lazy-http',
   setup(b) {

@@ -1,5 +1,5 @@
 // Renders every help text of the built program into dist/help.json, so bin/gpumkt.js answers --help
-// without loading the CLI. The text is what main() prints, at HELP_WIDTH (src/commands/help-width.ts);
+// without loading the CLI. The text is what main() prints, at HELP_WIDTH (src/commands/help/help-width.ts);
 // test/unit/prebuilt-help.test.ts checks it still is. Run by scripts/build.mjs after bundling.
 import { writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';

@@ -7,10 +7,10 @@ import { Command, CommanderError } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { commandsFor } from './commands/index.js';
-import { exitCodesFor } from './commands/help-text.js';
+import { exitCodesFor } from './commands/help/help-text.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseRetries, parseTimeout } from './commands/parse.js';
-import { HELP_WIDTH, wrapHelpText } from './commands/help-width.js';
+import { HELP_WIDTH, wrapHelpText } from './commands/help/help-width.js';
 
 export { HELP_WIDTH };
 import { VERSION } from './version.js';
@@ -147,6 +147,9 @@ function oneLine(s: string): string {
   return sanitizeForTerminal(s).replace(/ {2,}/g, ' ').trim();
 }
 
+/** The root program's options as commander parsed them (flags that were not given are absent). */
+type RawGlobals = Partial<Record<keyof GlobalOptions, string | number | boolean>> & Pick<GlobalOptions, 'baseUrl' | 'profile' | 'config' | 'timeout' | 'retries'>;
+
 /** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
 export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
   const io = options.io ?? processIo();
@@ -160,7 +163,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const cleanups: Array<() => void | Promise<void>> = [];
   let program: Command | undefined;
   const globals = (): GlobalOptions => {
-    const o = program?.opts() ?? {};
+    const o: RawGlobals = program?.opts() ?? {};
     const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
     return {
       baseUrl: o.baseUrl, profile: o.profile, config: o.config, timeout: o.timeout, retries: o.retries,

@@ -43,11 +43,11 @@ export interface GlobalOptions {
 /** Messages to stderr, filtered by -q / -v. */
 export interface Logger {
   /** Always shown unless --quiet: warnings about data or configuration. */
-  warn(message: string): void;
+  readonly warn: (message: string) => void;
   /** Notices (e.g. "synthetic data"), hidden by --quiet. */
-  info(message: string): void;
+  readonly info: (message: string) => void;
   /** Only with --verbose: request log lines. */
-  verbose(message: string): void;
+  readonly verbose: (message: string) => void;
 }
 
 /** Everything a command needs from the outside world. */

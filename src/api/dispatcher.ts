@@ -73,7 +73,7 @@ export interface Connection {
 function gatedPools(gate: ConnectGate, own?: Connector) {
   return (origin: string | URL, options: Record<string, unknown>): Dispatcher => {
     const given = options.connect;
-    const connector = own ?? ((typeof given === 'function' ? given : buildConnector({ ...(given as object | undefined) } as buildConnector.BuildOptions)) as Connector);
+    const connector = own ?? ((typeof given === 'function' ? given : buildConnector({ ...(given as object | undefined) })) as Connector);
     return new Pool(origin, { ...options, connect: gate.wrap(connector) as unknown as buildConnector.connector });
   };
 }

@@ -7,7 +7,7 @@
 import type { Endpoint, EnvelopeBody, EnvelopeSpec } from './endpoint.js';
 
 import type { Query, Row } from '../domain/row.js';
-import { arrayCheck, envelopeCheck, objectCheck, type Check, type Shape } from './validate.js';
+import { arrayCheck, envelopeCheck, objectCheck, type Check } from './validate.js';
 
 /** Compiles the fast check of an envelope. */
 export function envelopeCheckOf(spec: EnvelopeSpec): Check {
@@ -23,8 +23,8 @@ export function envelopeCheckOf(spec: EnvelopeSpec): Check {
 export interface EndpointSpec<P> {
   readonly id: string;
   /** The URL path, percent-encoded. */
-  path(params: P): string;
-  query(params: P): Query;
+  readonly path: (params: P) => string;
+  readonly query: (params: P) => Query;
   readonly envelope: EnvelopeSpec;
   readonly timeKey?: string;
   /** Every documented row field, in the service's order: the default columns of csv/tsv. */
@@ -37,7 +37,7 @@ export interface EndpointSpec<P> {
    * The flat rows of a validated body, when they are not simply `data` (a list, or one object): e.g.
    * forward curves' points, one row each, or one table of a nested document. Unknown fields are kept.
    */
-  rows?(body: EnvelopeBody): Row[];
+  readonly rows?: (body: EnvelopeBody) => Row[];
 }
 
 /**

@@ -13,9 +13,9 @@ function innermost(err: unknown): ErrorLike {
   let e = (err ?? {}) as ErrorLike;
   for (let depth = 0; depth < 5; depth++) {
     if (typeof e.code === 'string' && e.code !== 'UND_ERR_SOCKET' && typeof e.message === 'string' && e.message !== '') return e;
-    const next = e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
+    const next: unknown = e.cause ?? (Array.isArray(e.errors) ? (e.errors as unknown[])[0] : undefined);
     if (next === undefined || next === null || typeof next !== 'object') return e;
-    e = next as ErrorLike;
+    e = next;
   }
   return e;
 }
@@ -43,7 +43,8 @@ const TLS = /^(?:CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNA
 
 /** The status a proxy answered to CONNECT, when that is what failed (undici only says so in its message). */
 function proxyStatus(err: unknown): number | undefined {
-  const m = /Proxy response \((\d{3})\)/.exec(String(innermost(err).message ?? ''));
+  const message = innermost(err).message;
+  const m = /Proxy response \((\d{3})\)/.exec(typeof message === 'string' ? message : '');
   return m ? Number(m[1]) : undefined;
 }
 

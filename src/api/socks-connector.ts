@@ -111,7 +111,8 @@ async function handshake(socket: Socket, proxy: URL, host: string, port: number)
 /** A connector that reaches each origin through the SOCKS5 proxy `proxy`, within `timeoutMs`. */
 export function socksConnector(proxy: URL, timeoutMs: number): Connector {
   return (options, callback) => {
-    const host = String(options.hostname ?? options.host ?? '');
+    const named: unknown = options.hostname ?? options.host;
+    const host = typeof named === 'string' ? named : '';
     const https = options.protocol === 'https:';
     const port = Number(options.port) || (https ? 443 : 80);
     const socket = netConnect(Number(proxy.port) || 1080, proxy.hostname.replace(/^\[|\]$/g, ''));
@@ -132,7 +133,7 @@ export function socksConnector(proxy: URL, timeoutMs: number): Connector {
         socket.on('error', () => undefined);
         const secure = tlsConnect({ socket, servername });
         secure.once('secureConnect', () => finish(null, secure));
-        secure.once('error', (e) => finish(e, null));
+        secure.once('error', (e: Error) => finish(e, null));
       }, (e: unknown) => finish(e instanceof Error ? e : new Error(String(e)), null));
     });
     socket.once('error', (e) => finish(e, null));

@@ -1,9 +1,9 @@
-/** `gpumkt api <path>`: any GET path of the service, with the CLI's key handling, pacing and errors (src/run/api-call.ts). */
+/** `gpumkt api <path>`: any GET path of the service, with the CLI's key handling, pacing and errors (src/run/one-shot/api-call.ts). */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { FORMAT_NAMES } from '../output/formats.js';
 import { parseList } from './parse.js';
-import { queryOption } from './options.js';
+import { formatOption, queryOption } from './options.js';
 import { UsageError } from '../errors.js';
 
 /**
@@ -37,7 +37,7 @@ export default function apiCommand(ctx: Context): Command {
     .argument('<path>', "path on the base URL, starting with '/' (e.g. /api/otpi)")
     .option('-q, --param <name=value>', 'a query parameter (repeatable); after api, -q means --param (use --quiet)', (v: string, prev: string[] = []) => [...prev, v])
     .addOption(queryOption())
-    .addOption(new Option('-f, --format <format>', "print the body's data rows in this format (default: the JSON body as received)").choices(FORMAT_NAMES))
+    .addOption(formatOption("print the body's data rows in this format (default: the JSON body as received)", FORMAT_NAMES))
     .option('-o, --output <file>', 'write to a file, atomically')
     .option('--columns <list>', 'with -f: comma-separated columns of the data rows, in this order', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
@@ -45,7 +45,7 @@ export default function apiCommand(ctx: Context): Command {
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
     .addHelpText('after', '\nExamples:\n  $ gpumkt api /health\n  $ gpumkt api /api/otpi -q lab=openai -f csv\n  $ gpumkt api /api/gpu-types -f tsv --columns gpu_name\n  $ gpumkt api /api/daily-index/all --query "data[].gpu_name"\n  $ gpumkt api /api/memory/mem_ddr5_16gb/history -q startDate=2026-11-01 -q endDate=2026-11-20 --dry-run')
     .action(async (path: string, flags: Record<string, unknown>) => {
-      const { runApi } = await import('../run/api-call.js');
+      const { runApi } = await import('../run/one-shot/api-call.js');
       await runApi(ctx, path, flags as never);
     });
 }

@@ -25,7 +25,7 @@ export async function defaultProfileCommand(ctx: Context, verb: 'get' | 'set' | 
   if (verb === 'unset') {
     if (file?.defaultProfile === undefined) return say(`${DEFAULT_PROFILE_KEY} is not set in ${path}`);
     const { defaultProfile: _removed, ...rest } = file;
-    await writeConfig(path, rest as typeof file);
+    await writeConfig(path, rest);
     return say(`removed ${DEFAULT_PROFILE_KEY} from ${path}`);
   }
   const name = value?.trim() ?? '';

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../config/keys.js';
+import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../config/settings.js';
 import type { ConfigFile, Profile } from '../config/schema.js';
 import type { Setting, Settings } from '../config/resolve.js';
 import { redactUrl } from '../domain/redact.js';
@@ -89,7 +89,7 @@ export default function configCommand(ctx: Context): Command {
         return { KEY: key, VALUE: key === 'api-key' ? redactKey(String(s.value)) : shown(s.value), SOURCE: sourceText(key, s, settings, false) };
       });
       // The same table renderer as the data commands (never wrapped here: settings are short).
-      const { formatter } = await import('../output/table.js');
+      const { formatter } = await import('../output/text/table.js');
       const opts = { columns: ['KEY', 'VALUE', 'SOURCE'], selected: true, header: true, color: ctx.io.stdoutIsTTY && ctx.globals().color, width: Number.POSITIVE_INFINITY, csvSafe: false, dialect: 'rfc4180' as const };
       for (const chunk of formatter.format(rows, opts)) ctx.io.stdout.write(chunk);
       const profiles = await (await import('./config-profiles.js')).profileRows(settings.configPath, settings.profile);

@@ -15,7 +15,7 @@ export default function gpusCommand(ctx: Context): Command {
     .action(async (flags: ListFlags & { aliases?: boolean; live?: boolean }) => {
       let models: readonly string[] = GPU_MODELS;
       if (flags.live) {
-        const { liveGpuNames } = await import('../run/catalog-live.js');
+        const { liveGpuNames } = await import('../run/one-shot/catalog-live.js');
         const live = await liveGpuNames(ctx);
         if (!live) return;
         models = live;

@@ -1,10 +1,10 @@
 /** The catalogue commands (`gpus`, `memory-types`) print through the same formats as the data commands. */
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Row } from '../domain/row.js';
 import { FORMAT_NAMES, getFormatter } from '../output/formats.js';
-import { stdoutSink, writeAll } from '../output/sink.js';
-import { queryOption, withChoices } from './options.js';
+import { stdoutSink, writeAll } from '../output/files/sink.js';
+import { formatOption, queryOption } from './options.js';
 import { UsageError } from '../errors.js';
 import type { JsonQuery } from '../output/json-query.js';
 
@@ -20,7 +20,7 @@ export interface ListFlags {
 /** Adds -f (every format that is not a chart) and --no-header. */
 export function addListOptions(cmd: Command): Command {
   return cmd
-    .addOption(withChoices(new Option('-f, --format <format>', 'output format (default: plain lines, tab-separated)'), FORMAT_NAMES.filter((f) => f !== 'chart')))
+    .addOption(formatOption('output format (default: plain lines, tab-separated)', FORMAT_NAMES.filter((f) => f !== 'chart')))
     .option('--no-header', 'leave out the header line (csv, tsv)')
     .addOption(queryOption())
     .hook('preAction', async (self) => {

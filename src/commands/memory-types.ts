@@ -16,7 +16,7 @@ export default function memoryTypesCommand(ctx: Context): Command {
     .action(async (flags: ListFlags & { category?: string; live?: boolean }) => {
       let types: ReadonlyArray<{ id: string; name: string; category: string }> = MEMORY_TYPES;
       if (flags.live) {
-        const { liveMemoryTypes } = await import('../run/catalog-live.js');
+        const { liveMemoryTypes } = await import('../run/one-shot/catalog-live.js');
         const live = await liveMemoryTypes(ctx);
         if (!live) return;
         types = live;

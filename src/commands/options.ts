@@ -35,16 +35,21 @@ export interface OutputApplies {
   readonly strict: boolean;
 }
 
+/** -f/--format, declared once: `values` are the formats this command prints, `description` says its default. */
+export function formatOption(description: string, values: readonly string[]): Option {
+  return withChoices(new Option('-f, --format <format>', description), values);
+}
+
 /** --query, declared once for every command that prints JSON (the data commands and api). */
 export function queryOption(): Option {
   return new Option('--query <jmespath>', 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"');
 }
 
-/** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/export). */
+/** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/append). */
 export function addOutputOptions(cmd: Command, applies: OutputApplies = { append: true, order: true, strict: true }): Command {
   const shown = (opt: Option, yes: boolean): Option => (yes ? opt : opt.hideHelp());
   return cmd
-    .addOption(withChoices(new Option('-f, --format <format>', 'output format (default: table on a terminal, csv otherwise)'), FORMAT_NAMES))
+    .addOption(formatOption('output format (default: table on a terminal, csv otherwise)', FORMAT_NAMES))
     .option('-o, --output <file>', "write to a file, atomically; its extension picks the format (else give -f); '-' is stdout")
     .option('--columns <list>', 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')

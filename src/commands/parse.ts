@@ -1,6 +1,6 @@
 /** Commander argument parsers shared by commands: each throws a one-line InvalidArgumentError. */
 import { InvalidArgumentError } from 'commander';
-import { BOUNDS } from '../config/keys.js';
+import { BOUNDS } from '../config/settings.js';
 
 type Range = { readonly min: number; readonly max: number };
 

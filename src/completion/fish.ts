@@ -1,7 +1,7 @@
 /** Renders the fish completion script: `complete` lines whose conditions read a cached parse of the line. */
 import { PROFILES_AWK } from './profiles.js';
 import { allCommands, banner, spellings } from './shell-text.js';
-import type { CommandSpec, OptionSpec, ProgramSpec, ValueSource } from './spec.js';
+import type { OptionSpec, ProgramSpec, ValueSource } from './spec.js';
 
 /** `s` as one single-quoted fish word (fish single quotes honour \\ and \'). */
 function fq(s: string): string {

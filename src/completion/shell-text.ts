@@ -40,7 +40,7 @@ export function groupBy(entries: ReadonlyArray<readonly [string, string]>): Arra
 export function banner(shell: string, install: readonly string[]): string[] {
   return [
     `${shell} completion for gpumkt. Generated from the program definition by \`gpumkt completion ${shell}\`;`,
-    'do not edit (run `npm run completions` in the source tree to regenerate).',
+    'do not edit (run `npm run generate` in the source tree to regenerate).',
     'Completing never starts gpumkt or touches the network: every list is embedded below, and profile',
     'names are read from the config file with awk.',
     '',

@@ -5,7 +5,7 @@
  */
 import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
 import { MEMORY_TYPES } from '../domain/memory-types.js';
-import { CONFIG_KEYS } from '../config/keys.js';
+import { CONFIG_KEYS } from '../config/settings.js';
 import { DATASETS, findDataset, type AnyDataset } from '../datasets/index.js';
 
 /** One value a shell may offer, with a short description where the shell can show it. */

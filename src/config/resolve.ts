@@ -2,7 +2,7 @@
 import { access } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { UsageError } from '../errors.js';
-import { checkBaseUrl, checkRetries, checkTimeout, DEFAULTS, isValidApiKey } from './keys.js';
+import { checkBaseUrl, checkRetries, checkTimeout, DEFAULTS, isValidApiKey } from './settings.js';
 import type { ConfigFile, Profile } from './schema.js';
 import { configPath, type Env } from './paths.js';
 

@@ -1,6 +1,6 @@
 /** The zod schema of the config file (loaded only when a config file is read). */
 import { z } from 'zod';
-import { BOUNDS, FORMATS, isBaseUrl, isValidApiKey } from './keys.js';
+import { BOUNDS, FORMATS, isBaseUrl, isValidApiKey } from './settings.js';
 
 const TIMEOUT_RANGE = `must be a number of seconds from ${BOUNDS.timeout.min} to ${BOUNDS.timeout.max}`;
 const RETRIES_RANGE = `must be a whole number from ${BOUNDS.retries.min} to ${BOUNDS.retries.max}`;

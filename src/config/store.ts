@@ -1,7 +1,7 @@
 /** Reading and writing the config file: validated on read, 0600 in a 0700 folder and atomic on write. */
 import { constants } from 'node:fs';
-import { chmod, mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { chmod, mkdir, open, realpath, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { OutputError, UsageError } from '../errors.js';
 import { describeFsError, writeFileAtomic } from '../domain/files.js';
 import { configFileSchema, type ConfigFile } from './schema.js';

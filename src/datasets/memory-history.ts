@@ -4,8 +4,8 @@
  * --category (its types) or neither (all 14). Rows come oldest first; several types are merged by
  * date, then in catalogue order. Appendable: rows are keyed by `id` and `date`.
  */
+import { MEMORY_HISTORY_LIMIT } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
-import { UsageError } from '../errors.js';
 import { daysBetween } from '../domain/dates.js';
 import { checkMemoryFilter, findMemoryType, MEMORY_TYPES, parseMemoryCategory } from '../domain/memory-types.js';
 import type { Dataset, Flags } from './types.js';
@@ -55,7 +55,7 @@ const memoryHistory: Dataset<MemoryHistoryParams> = {
   targets: (_args, flags) => historyTypes(flags),
   // The limit covers every calendar day of the window, so the service's default of 1000 never cuts it.
   params: (_flags, type, window) => ({
-    type: type as string, from: window?.from ?? '', to: window?.to ?? '', limit: window ? daysBetween(window.from, window.to) + 1 : 1000,
+    type: type as string, from: window?.from ?? '', to: window?.to ?? '', limit: window ? daysBetween(window.from, window.to) + 1 : MEMORY_HISTORY_LIMIT,
   }),
 };
 

@@ -115,7 +115,7 @@ export interface Dataset<P = unknown> {
    * Keeps the rows the command's arguments and flags ask for when the route cannot filter itself
    * (forward curves by model, buyers by tier): applied to every response's rows before anything else.
    */
-  filter?(row: Row, args: readonly string[], flags: Flags): boolean;
+  readonly filter?: (row: Row, args: readonly string[], flags: Flags) => boolean;
   /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */
   checks?(rows: readonly Row[], label: string): string[];
   /** What a run that sends no key leaves out, as a notice (latest: the model only a key shows); undefined: nothing. */
@@ -123,7 +123,7 @@ export interface Dataset<P = unknown> {
   /** Why --append does not apply, when it does not. */
   readonly noAppend?: { readonly message: string; readonly hint?: string };
   /** Rows whose values depend on where the request window starts: never taken as restated on --append. */
-  windowDependent?(row: Row): boolean;
+  readonly windowDependent?: (row: Row) => boolean;
   /**
    * The table view at a terminal: `keys` are never left out (the time column by default; `gpu` always
    * is one), `priority` lists the other columns most important first (default: the value column);
@@ -140,10 +140,10 @@ export interface Dataset<P = unknown> {
 export interface DatasetVariant {
   /** True when the flags select this variant. */
   when(flags: Flags): boolean;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a variant's params differ from its command's; only the runner passes them through
   readonly dataset: Dataset<any>;
 }
 
 /** A dataset of any parameter type, as registries and the runner hold them (they only pass parameters through). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Dataset<unknown> would refuse every typed descriptor (params are contravariant)
 export type AnyDataset = Dataset<any>;

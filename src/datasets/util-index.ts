@@ -3,6 +3,7 @@
  * effects (GET /api/utilization-index/history; docs/api-contract.md). Windows over 400 days are split
  * and stitched on an overlap, so every row keeps its decomposition against the previous published day.
  */
+import { DEFAULT_BASE_DATE, UTIL_INDEX_MAX_DAYS } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { checkUtilIndexSeries } from '../domain/checks.js';
 import { parseUserDate } from '../domain/dates.js';
@@ -19,11 +20,8 @@ export interface UtilIndexParams {
   readonly baseDate: string;
 }
 
-/** The index's anchor when --base-date is not given (the service's own default; docs/api-contract.md). */
-export const DEFAULT_BASE_DATE = '2026-01-01';
-
-/** The most days one request may span (docs/api-contract.md). */
-export const UTIL_INDEX_MAX_DAYS = 400;
+// The index's anchor when --base-date is not given, and the most days one request may span: the contract's.
+export { DEFAULT_BASE_DATE, UTIL_INDEX_MAX_DAYS };
 
 /** Days each later chunk (and an append) reaches back, so its first row keeps its decomposition. */
 export const UTIL_INDEX_OVERLAP_DAYS = 14;

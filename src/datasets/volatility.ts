@@ -5,6 +5,7 @@
  * rows come most recent first and are sorted oldest first here. Appendable: rows are keyed by
  * gpu_type and recorded_at, and a day's value does not depend on the request window.
  */
+import { VOLATILITY_WINDOW_DAYS } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
@@ -19,16 +20,17 @@ export interface VolatilityParams {
   readonly windowDays: number;
 }
 
-/** The service's bounds and default of `windowDays`. */
-export const WINDOW_DAYS = { min: 1, max: 365, default: 30 } as const;
+/** The service's bounds and default of `windowDays` (domain/contract.ts). */
+export const WINDOW_DAYS = VOLATILITY_WINDOW_DAYS;
 
 /** --window-days as an integer within the service's bounds, or a usage error (exit 2). */
 function windowDays(flags: Flags): number {
   const v = flags.windowDays;
   if (v === undefined) return WINDOW_DAYS.default;
-  const n = /^\s*\d+\s*$/.test(String(v)) ? Number(v) : Number.NaN;
+  const text = typeof v === 'number' || typeof v === 'string' ? String(v) : '';
+  const n = /^\s*\d+\s*$/.test(text) ? Number(v) : Number.NaN;
   if (!(n >= WINDOW_DAYS.min && n <= WINDOW_DAYS.max)) {
-    throw new UsageError(`--window-days must be a whole number from ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (got '${String(v)}')`);
+    throw new UsageError(`--window-days must be a whole number from ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (got '${text}')`);
   }
   return n;
 }

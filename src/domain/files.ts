@@ -12,6 +12,7 @@ export function errorCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+// The one errno-to-words table: every file error gpumkt reports (outputs, config, locks) reads it.
 const REASONS: Readonly<Record<string, string>> = {
   ENOSPC: 'no space left on device',
   EDQUOT: 'disk quota exceeded',
@@ -22,6 +23,7 @@ const REASONS: Readonly<Record<string, string>> = {
   ENOTDIR: 'a parent of it is not a folder',
   ENOENT: 'folder does not exist',
   EFBIG: 'file too large (a file size limit is set)',
+  ELOOP: 'too many levels of symbolic links',
 };
 
 /** A file-system error in plain words (the first line of Node's message when the code is not a common one). */
@@ -32,11 +34,28 @@ export function describeFsError(err: unknown): string {
   return err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
 }
 
+/**
+ * The one temporary-name rule: the stem of a temporary sibling of `dest` is `.<name>.<pid>.<12 hex>`
+ * in the same folder, and a suffix says what it holds (`.tmp` being written, `.old` being replaced).
+ * The pid lets a later run tell a dead run's leftovers from a live one's (parseTempName).
+ */
+export function tempStem(dest: string, hex: string): string {
+  return path.join(path.dirname(dest), `.${path.basename(dest)}.${process.pid}.${hex}`);
+}
+
+/** The pid and suffix of a temporary sibling of `base` named by tempStem, or undefined for any other name. */
+export function parseTempName(name: string, base: string): { readonly pid: number; readonly suffix: string } | undefined {
+  const prefix = `.${base}.`;
+  if (!name.startsWith(prefix)) return undefined;
+  const m = /^(\d+)\.[0-9a-f]{12}\.([a-z]+)$/.exec(name.slice(prefix.length));
+  return m ? { pid: Number(m[1]), suffix: m[2] as string } : undefined;
+}
+
 /** The temporary sibling of `dest` for an atomic replace: `.<name>.<pid>.<random>.tmp` in the same folder. */
 export async function tempPathFor(dest: string): Promise<string> {
   // node:crypto is loaded here, not at start-up: stdout-only runs never need it.
   const { randomBytes } = await import('node:crypto');
-  return path.join(path.dirname(dest), `.${path.basename(dest)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  return `${tempStem(dest, randomBytes(6).toString('hex'))}.tmp`;
 }
 
 /** Best-effort fsync of a folder, so a rename in it survives a crash; not every platform allows it. */

@@ -67,7 +67,10 @@ export function suggestMemoryType(input: string): MemoryType | undefined {
   let bestD = Number.POSITIVE_INFINITY;
   for (const t of MEMORY_TYPES) {
     const d = Math.min(distance(key, t.id), distance(key, t.name.toLowerCase()), distance(`mem_${key}`, t.id));
-    if (d < bestD) (best = t), (bestD = d);
+    if (d < bestD) {
+      best = t;
+      bestD = d;
+    }
   }
   return bestD <= Math.max(3, Math.floor(key.length / 3)) ? best : undefined;
 }

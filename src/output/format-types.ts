@@ -1,6 +1,6 @@
 /** The types every formatter and the format registry share, in their own module so formatters never import the registry. */
 import type { Row } from '../domain/row.js';
-import type { Sink } from './sink.js';
+import type { Sink } from './files/sink.js';
 
 /** A column's value type as a dataset declares it (typed formats such as parquet write it; text formats ignore it). */
 export type ColumnType = 'timestamp' | 'date' | 'double' | 'int' | 'bool' | 'string';
@@ -74,7 +74,7 @@ export interface Formatter {
   columnsFor?(rows: readonly Row[], opts: FormatOptions): readonly TypedColumn[];
 }
 
-/** How the lines of an appendable file are read back (src/export/read-existing.ts). */
+/** How the lines of an appendable file are read back (src/append/read-existing.ts). */
 export type LineSyntax = 'csv' | 'tsv' | 'ndjson';
 
 /** How --append extends a file: line by line (old bytes kept), or `rows`: read back whole and rewritten (binary formats). */

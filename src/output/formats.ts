@@ -10,14 +10,14 @@ const base = { appendAs: undefined, human: false, terminalView: false, needsSeri
 // One entry per format, in help order. Dynamic imports keep chalk out of start-up: only the
 // chosen format's file (and its dependencies) is ever loaded.
 const REGISTRY: readonly FormatInfo[] = [
-  { ...base, name: 'table', extensions: ['txt'], human: true, terminalView: true, load: () => import('./table.js') },
-  { ...base, name: 'csv', extensions: ['csv'], appendAs: 'csv', dialects: true, headerLine: true, load: () => import('./csv.js') },
-  { ...base, name: 'tsv', extensions: ['tsv', 'tab'], appendAs: 'tsv', headerLine: true, load: () => import('./tsv.js') },
-  { ...base, name: 'json', extensions: ['json'], load: () => import('./json.js') },
-  { ...base, name: 'ndjson', extensions: ['ndjson', 'jsonl'], appendAs: 'ndjson', load: () => import('./ndjson.js') },
-  { ...base, name: 'markdown', extensions: ['md', 'markdown'], human: true, load: () => import('./markdown.js') },
-  { ...base, name: 'parquet', extensions: ['parquet', 'pq'], appendAs: 'rows', binary: true, partitions: true, profileDefault: false, load: () => import('./parquet-format.js') },
-  { ...base, name: 'chart', extensions: ['txt'], human: true, needsSeries: true, profileDefault: false, load: () => import('./chart.js') },
+  { ...base, name: 'table', extensions: ['txt'], human: true, terminalView: true, load: () => import('./text/table.js') },
+  { ...base, name: 'csv', extensions: ['csv'], appendAs: 'csv', dialects: true, headerLine: true, load: () => import('./text/csv.js') },
+  { ...base, name: 'tsv', extensions: ['tsv', 'tab'], appendAs: 'tsv', headerLine: true, load: () => import('./text/tsv.js') },
+  { ...base, name: 'json', extensions: ['json'], load: () => import('./text/json.js') },
+  { ...base, name: 'ndjson', extensions: ['ndjson', 'jsonl'], appendAs: 'ndjson', load: () => import('./text/ndjson.js') },
+  { ...base, name: 'markdown', extensions: ['md', 'markdown'], human: true, load: () => import('./text/markdown.js') },
+  { ...base, name: 'parquet', extensions: ['parquet', 'pq'], appendAs: 'rows', binary: true, partitions: true, profileDefault: false, load: () => import('./parquet/format.js') },
+  { ...base, name: 'chart', extensions: ['txt'], human: true, needsSeries: true, profileDefault: false, load: () => import('./text/chart.js') },
 ];
 
 /** Format names, in help order. */

@@ -1,7 +1,7 @@
 /** The one way rows reach a sink, whatever the format: text chunk by chunk, bytes through the format's own writer. */
 import type { Row } from '../domain/row.js';
 import type { FormatOptions, Formatter } from './format-types.js';
-import { writeAll, type Sink } from './sink.js';
+import { writeAll, type Sink } from './files/sink.js';
 
 /**
  * Writes `rows` with `formatter` into `sink` and ends it: text formats through writeAll, byte formats

@@ -1,12 +1,12 @@
 /** The end of every data command: order rows, check them, format them, and write them out. */
 import type { Context } from '../context.js';
 import { EmptyError, InvalidResponseError } from '../errors.js';
-import type { ExportRun } from '../export/export-run.js';
+import type { ExportRun } from '../append/export-run.js';
 import type { Row } from '../domain/row.js';
 import { formatInfo, getFormatter } from '../output/formats.js';
-import { stdoutSink, writeAll, type Sink } from '../output/sink.js';
+import { stdoutSink, writeAll, type Sink } from '../output/files/sink.js';
 import { writeFormatted } from '../output/write-formatted.js';
-import { fileSink } from '../output/file-sink.js';
+import { fileSink } from '../output/files/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 
 /** Sorts rows by `timeKey` (ISO strings sort as text), then by `tieKey` (default `gpu`) in the given target order. */
@@ -37,7 +37,7 @@ async function terminalSink(ctx: Context): Promise<Sink> {
   const direct = stdoutSink(ctx.io.stdout);
   const height = ctx.io.rows;
   if (!ctx.io.stdoutIsTTY || height === undefined || !ctx.globals().pager) return direct;
-  const { pagedSink, pagerCommand, pagerMissing, pagerSink } = await import('../output/pager.js');
+  const { pagedSink, pagerCommand, pagerMissing, pagerSink } = await import('../output/files/pager.js');
   const command = pagerCommand(ctx.env);
   if (command === undefined) return direct;
   // A pager that cannot start would take the output with it: print without one, as git does.
@@ -67,13 +67,13 @@ async function openSink(ctx: Context, plan: OutputPlan, raw = false): Promise<Si
 async function shownSink(ctx: Context, asIs: boolean): Promise<Sink> {
   const sink = await terminalSink(ctx);
   if (asIs || !ctx.io.stdoutIsTTY) return sink;
-  const { visibleControlsSink } = await import('../output/visible-controls.js');
+  const { visibleControlsSink } = await import('../output/files/visible-controls.js');
   return visibleControlsSink(sink);
 }
 
 /**
  * Formats `rows` with the plan's formatter into stdout or the -o file; a cron export (--append,
- * --manifest) hands them to src/export instead. `extra` carries format-only options (chart title).
+ * --manifest) hands them to src/append instead. `extra` carries format-only options (chart title).
  */
 export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun, extra: Readonly<Record<string, unknown>> = {}): Promise<void> {
   if (exp) return exp.write(rows);
@@ -98,7 +98,7 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
 
 /** --query: the rows as -f json would print them, reshaped by the expression, then written as JSON or NDJSON. */
 async function emitQueried(ctx: Context, plan: OutputPlan, rows: Row[]): Promise<void> {
-  const [{ projectRow }, { queryResultText }] = await Promise.all([import('../output/json.js'), import('../output/json-query.js')]);
+  const [{ projectRow }, { queryResultText }] = await Promise.all([import('../output/text/json.js'), import('../output/json-query.js')]);
   const options = formatOptions(plan);
   const result = plan.query?.search(rows.map((r) => projectRow(r, options)));
   const sink = await openSink(ctx, plan);

@@ -5,8 +5,8 @@ import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
 import type { JsonQuery } from '../output/json-query.js';
 import { FORMAT_NAMES, formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
-import { checkOutputTarget } from '../output/file-sink.js';
-import { checkExportFlags } from '../export/flags.js';
+import { checkOutputTarget } from '../output/files/file-sink.js';
+import { checkExportFlags } from '../append/flags.js';
 import type { OutputPlan } from '../output/plan.js';
 import { didYouMean } from '../domain/suggest.js';
 import type { ColumnType } from '../output/format-types.js';
@@ -131,7 +131,7 @@ export async function planOutput(
       throw new UsageError(`--partition-by ${flags.partitionBy}: no such column; columns: ${columns.join(', ')}`);
     }
     // Loaded only for partitioned runs (it brings the Parquet writer).
-    const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([import('../output/dir-swap.js'), import('../output/parquet-partition.js')]);
+    const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([import('../output/files/dir-swap.js'), import('../output/parquet/partition.js')]);
     await checkDirTarget(folder, isPartitionedDataset);
   } else {
     for (const target of [flags.output, flags.append]) {

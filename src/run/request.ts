@@ -1,5 +1,5 @@
 /** The typed requests the commands hand to the runner: flags as parsed, nothing done yet. */
-import type { ExportFlags } from '../export/flags.js';
+import type { ExportFlags } from '../append/flags.js';
 
 /** The output flags as commander hands them over. */
 export interface OutputFlags extends ExportFlags {
@@ -11,7 +11,7 @@ export interface OutputFlags extends ExportFlags {
   raw?: boolean;
   csvSafe?: boolean;
   strict?: boolean;
-  /** Cron-grade exports (src/export): --append, --manifest, --csv-dialect, locking, --fail-empty. */
+  /** Cron-grade exports (src/append): --append, --manifest, --csv-dialect, locking, --fail-empty. */
   append?: string;
   manifest?: boolean;
   csvDialect?: 'rfc4180' | 'excel';

@@ -14,15 +14,15 @@ import type { AnalysisFlags, OutputFlags } from './request.js';
 import { loadSettings, openSession, type Session } from './session.js';
 import { planOutput } from './output-plan.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
-import { FAN_OUT, mapConcurrent } from './fan-out.js';
-import { openExport } from '../export/export-run.js';
-import { withProgress } from './progress.js';
-import { emitAnalysis, planAnalysis } from './analysis.js';
-import { fetchSeries, windowCapacity } from './fetch-series.js';
-import { fetchWindow } from './fetch-windowed.js';
-import { planChunks } from './util-index-chunks.js';
+import { FAN_OUT, mapConcurrent } from './fetch/fan-out.js';
+import { openExport } from '../append/export-run.js';
+import { withProgress } from './fetch/progress.js';
+import { emitAnalysis, planAnalysis } from './analysis/views.js';
+import { fetchSeries, windowCapacity, type SeriesEndpoint } from './fetch/series.js';
+import { fetchWindow } from './fetch/windowed.js';
+import { planChunks } from './fetch/util-index-chunks.js';
 import { declaredColumnTypes } from './column-types.js';
-import { requestRecord } from '../export/request-record.js';
+import { requestRecord } from '../append/request-record.js';
 import { resolveTargets, selectDataset } from './targets.js';
 import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, observe, PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture, noteNoRows } from './empty.js';
@@ -86,17 +86,18 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
   const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name, keepText: plan.raw === true });
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
-  const knownKey = settings.apiKey ?? ctx.env.GPUMKT_API_KEY;
+  // The key as the settings resolver read it (the environment is read there only).
+  const knownKey = settings.apiKey;
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
   const exp = await openExport(ctx, plan, session, {
     command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.targetColumn,
-    grain: ds.groups.series ? (flags.granularity as string) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
+    grain: ds.groups.series ? (flags.granularity) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
     request, knownKey,
   });
   if (exp && window) window = exp.window(window);
   const all = flags.limit === 'all';
   const params = (t: string | undefined): unknown => {
-    const p = ds.params(flags, t, window, today);
+    const p: unknown = ds.params(flags, t, window, today);
     if (!series || !window) return p;
     return { ...(p as SeriesParams), limit: all ? windowCapacity(window.from, window.to, (p as SeriesParams).granularity) : (flags.limit as number) };
   };
@@ -109,7 +110,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   if (plan.raw && !series) return emitRaw(ctx, plan, (await session.get(endpoint, requested[0])).text);
   const joinProblems: string[] = [];
   const fetchOne = async (s: Session, p: unknown): Promise<{ rows: Row[]; text: string }> => {
-    if (ds.fetch.kind === 'series') return fetchSeries(s, endpoint, p as SeriesParams, all, !plan.raw);
+    if (ds.fetch.kind === 'series') return fetchSeries(s, endpoint as SeriesEndpoint, p as SeriesParams, all, !plan.raw);
     if (ds.fetch.kind === 'windowed' && window) {
       const f = { endpoint, base: p as { from: string; to: string }, maxDays: ds.fetch.maxDays, overlapDays: ds.fetch.overlapDays, report: (m: string) => void joinProblems.push(m) };
       return { rows: await fetchWindow(s, f, window), text: '' };

@@ -8,10 +8,10 @@ import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
 import { normaliseProxy, proxyFromEnv } from '../api/dispatcher.js';
 import { redactUrl } from '../domain/redact.js';
 import { describeNeed, planOfKey, planReads, type RequiredPlan } from '../domain/plans.js';
-import { BOUNDS } from '../config/keys.js';
+import { BOUNDS } from '../config/settings.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { VERSION } from '../version.js';
-import type { ExportSource, RequestLogEntry } from '../export/manifest.js';
+import type { ExportSource, RequestLogEntry } from '../append/manifest.js';
 
 /** A run's connection to the API. */
 export interface Session extends ExportSource {

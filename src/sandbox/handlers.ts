@@ -19,15 +19,16 @@
  *   Its parameters and shape are not documented: the sandbox takes history-range's (startDate,
  *   endDate, limit), serves hourly rows newest first with history-range's row fields.
  */
+import { DEFAULT_BASE_DATE, SERIES_DEFAULT_LIMIT, UTIL_INDEX_MAX_DAYS } from '../domain/contract.js';
 import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
 import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../domain/memory-types.js';
-import { addDays, daysBetween, msToDate } from '../domain/dates.js';
+import { addDays, daysBetween } from '../domain/dates.js';
 import { INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, type Reply } from './http.js';
 import type { Params } from './params.js';
 import { accessOf, requireSubDaily, windowedAccess, type Plan } from './plans.js';
-import { memoryRowAt, memoryTypeByIdOrName } from './memory-model.js';
-import { rangeOrder, resolveGranularity, seriesPoints } from './series-model.js';
-import { utilIndexSeries, type RebaseMode } from './util-index-model.js';
+import { memoryRowAt, memoryTypeByIdOrName } from './models/memory-model.js';
+import { rangeOrder, resolveGranularity, seriesPoints } from './models/series-model.js';
+import { utilIndexSeries, type RebaseMode } from './models/util-index-model.js';
 
 /** What every handler gets: the parameters, the clock, the caller's plan, and how util-index rebases. */
 export interface HandlerInput {
@@ -40,12 +41,12 @@ export interface HandlerInput {
   readonly rebase: RebaseMode;
 }
 
-/** Default rebase anchor of the utilization index (docs/api-contract.md §2). */
-export const DEFAULT_BASE_DATE = '2026-01-01';
+// The contract's constants (domain/contract.ts), under the names the sandbox's tests know.
+export { DEFAULT_BASE_DATE };
 /** Longest utilization-index window, in days inclusive (docs/api-contract.md §3). */
-export const MAX_WINDOW_DAYS = 400;
+export const MAX_WINDOW_DAYS = UTIL_INDEX_MAX_DAYS;
 /** Default `limit` of the series endpoints (the service's default for history-simple). */
-export const DEFAULT_LIMIT = 100;
+export const DEFAULT_LIMIT = SERIES_DEFAULT_LIMIT;
 /** Days before endDate of the default startDate: a trailing 30-day window. */
 const DEFAULT_SPAN = 29;
 

@@ -12,7 +12,7 @@ import { GPU_MODELS, type GpuModel } from '../domain/gpus.js';
 import { subtractMonths } from '../domain/dates.js';
 import { ApiError, AUTH_MESSAGES, DAILY_ONLY_MESSAGE, unauthorized } from './http.js';
 import { keyAccess, type SandboxKeys } from './keys.js';
-import type { Grain } from './series-model.js';
+import type { Grain } from './models/series-model.js';
 
 /** Who is asking: a full or premium key, or nobody (the public free window). */
 export type Plan = 'full' | 'premium' | 'public';

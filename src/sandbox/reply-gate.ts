@@ -18,7 +18,7 @@ export interface ReplyGate {
   /** Sends a reply when the gate allows. */
   schedule(send: () => void): void;
   /** The most requests that were in flight together. */
-  peak(): number;
+  readonly peak: () => number;
   /** Drops pending timers (the server is closing). */
   close(): void;
 }

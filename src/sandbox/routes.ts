@@ -3,9 +3,9 @@ import type { SandboxKeys } from './keys.js';
 import { ApiError, MAX_URL_LENGTH, badRequest, echo, errorReply, jsonReply, type Reply, type SandboxRequest } from './http.js';
 import { Params, parseTarget } from './params.js';
 import { identifyCaller, requireKey } from './plans.js';
-import { endOfDayMs } from './clock.js';
-import type { RebaseMode } from './util-index-model.js';
-import { extraRoute } from './extra-routes.js';
+import { endOfDayMs } from './models/clock.js';
+import type { RebaseMode } from './models/util-index-model.js';
+import { extraRoute } from './route-table.js';
 import { memoryHandler, seriesHandler, utilIndexHandler, type HandlerInput, type SeriesKind } from './handlers.js';
 
 export type { SandboxRequest } from './http.js';
@@ -35,7 +35,7 @@ export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
       return jsonReply(414, { error: 'URI too long', message: `The request URL is longer than ${MAX_URL_LENGTH} characters` });
     }
     if (!req.url.startsWith('/')) throw badRequest('Malformed request target');
-    // Endpoints beyond the seed's five (extra-routes.ts): some are public, so they are matched before
+    // Endpoints beyond the seed's five (route-table.ts): some are public, so they are matched before
     // the key is required and apply their own access rule; any other path goes on unchanged.
     const extra = extraRoute(req, cfg.today, (header) => requireKey(identifyCaller(header, cfg.keys)), cfg.now ?? endOfDayMs(cfg.today));
     if (extra) return extra;

@@ -64,7 +64,7 @@ describe('README examples', () => {
     for (const ds of DATASETS) {
       const row = rows.find((r) => r.names.includes(ds.name));
       expect(row, `README command table lacks ${ds.name}`).toBeDefined();
-      const path = decodeURIComponent(ds.endpoint.path({ gpu: '{gpu}' } as never));
+      const path = decodeURIComponent(ds.endpoint.path({ gpu: '{gpu}' }));
       expect(row?.endpoint, ds.name).toContain(`GET ${path}`);
     }
     const program = buildProgram({ io: {}, env: {}, signal: new AbortController().signal, log: {}, globals: () => ({}), onCleanup: () => undefined, now: () => new Date(), today: () => TODAY } as never);

@@ -134,7 +134,7 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
         expect(cmdlineLeak, 'the API key appeared in the command line (/proc/<pid>/cmdline)').toBe(false);
         for (const f of opts.files ?? []) assertNoCanaryInFiles(f);
       } catch (e) {
-        reject(e);
+        reject(e instanceof Error ? e : new Error(String(e)));
         return;
       }
       resolvePromise(result);
@@ -176,7 +176,7 @@ export function assertNoCanaryInFiles(dir: string): void {
 
 /**
  * Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF) into rows of strings. Written apart
- * from src/export/records.ts on purpose: tests read the CLI's output with an independent parser.
+ * from src/append/records.ts on purpose: tests read the CLI's output with an independent parser.
  */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -186,16 +186,26 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
     } else field += c;
   }
-  if (field !== '' || row.length > 0) row.push(field), rows.push(row);
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }

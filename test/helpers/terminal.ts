@@ -2,7 +2,7 @@
  * Runs the built CLI in a real pseudo-terminal of a given size (a private tmux server), the way a
  * person sees it: what the screen shows, with wrapped rows joined back, plus the exit code and stderr.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,7 +73,7 @@ export function cells(line: string): number {
 
 /**
  * How the table shows a key cell: a midnight UTC timestamp as its date, one on the hour to the
- * minute, else to the second (written out here independently of src/output/display.ts).
+ * minute, else to the second (written out here independently of src/output/text/display.ts).
  */
 export function shown(value: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.000Z$/.exec(value);

@@ -1,7 +1,7 @@
 /** The sandbox's clock: nothing after it is served, today is provisional, util-index waits for 24 readings. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '../../src/domain/dates.js';
-import { HISTORY_START, hourReading, memoryRow, memoryRows } from '../../src/sandbox/market.js';
+import { HISTORY_START, hourReading, memoryRow, memoryRows } from '../../src/sandbox/models/market.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
 import { TODAY, get } from './helpers.js';

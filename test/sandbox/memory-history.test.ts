@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
 import { addDays } from '../../src/domain/dates.js';
-import { HISTORY_START } from '../../src/sandbox/market.js';
+import { HISTORY_START } from '../../src/sandbox/models/market.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';
 
@@ -51,20 +51,20 @@ describe('memory history', () => {
     expect(rows).toHaveLength(52); // 2026-01-01 … 2026-03-15: 74 days, 52 of them weekdays
     for (const [i, row] of rows.entries()) {
       expect(Object.keys(row)).toEqual(FIELDS);
-      expect([1, 2, 3, 4, 5]).toContain(weekday(row.date as string));
+      expect([1, 2, 3, 4, 5]).toContain(weekday(row.date));
       expect(row.category).toBe('dram');
-      expect((row.sourceUpdatedAt as string).slice(0, 10)).toBe((row.date as string).slice(0, 10));
+      expect((row.sourceUpdatedAt as string).slice(0, 10)).toBe((row.date).slice(0, 10));
       expect(Date.parse(row.timestamp as string)).toBeGreaterThan(Date.parse(row.sourceUpdatedAt as string));
       if (i === 0) continue;
       const prev = rows[i - 1]!;
       expect(row.date > prev.date).toBe(true);
       // changePct against the previous reading (Friday for a Monday).
-      expect(row.changePct).toBe((((row.price as number) - (prev.price as number)) / (prev.price as number)) * 100);
+      expect(row.changePct).toBe((((row.price) - (prev.price)) / (prev.price)) * 100);
       if (i >= 4) {
-        const week = rows.filter((x) => x.date <= row.date && Date.parse(x.date as string) > Date.parse(row.date as string) - 7 * 86_400_000);
+        const week = rows.filter((x) => x.date <= row.date && Date.parse(x.date) > Date.parse(row.date) - 7 * 86_400_000);
         expect(week).toHaveLength(5);
-        expect(row.weeklyHigh).toBe(Math.max(...week.map((x) => x.price as number)));
-        expect(row.weeklyLow).toBe(Math.min(...week.map((x) => x.price as number)));
+        expect(row.weeklyHigh).toBe(Math.max(...week.map((x) => x.price)));
+        expect(row.weeklyLow).toBe(Math.min(...week.map((x) => x.price)));
       }
     }
   });
@@ -83,7 +83,7 @@ describe('memory history', () => {
     expect(all.body.data[0].date).toBe(`${HISTORY_START}T00:00:00.000Z`);
     // Every weekday of the history, one row each (fewer than the default limit of 1000).
     const weekdays = datesBetween(HISTORY_START, TODAY).filter((d) => weekday(d) >= 1 && weekday(d) <= 5);
-    expect(all.body.data.map((r: Row) => (r.date as string).slice(0, 10))).toEqual(weekdays);
+    expect(all.body.data.map((r: Row) => (r.date).slice(0, 10))).toEqual(weekdays);
     expect(all.body.count).toBe(575);
     const three = await get(sb(), `/api/memory/mem_slc_1gb/history?startDate=${HISTORY_START}&endDate=${TODAY}&limit=3`);
     expect(three.body.count).toBe(3);

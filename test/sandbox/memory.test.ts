@@ -4,7 +4,7 @@ import memoryDataset from '../../src/datasets/memory.js';
 
 const memorySchema = await memoryDataset.endpoint.loadSchema();
 import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
-import { memoryRows } from '../../src/sandbox/market.js';
+import { memoryRows } from '../../src/sandbox/models/market.js';
 import { TODAY, errorBody, get, useSandbox } from './helpers.js';
 
 const sb = useSandbox();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { GPU_MODELS, type GpuModel } from '../../src/domain/gpus.js';
 import { addDays, daysBetween, splitWindow } from '../../src/domain/dates.js';
-import { HISTORY_START, dayStats, hourReading, publishedDay, readingsOn, seriesPoints, utilIndexRows, utilIndexSeries } from '../../src/sandbox/market.js';
+import { HISTORY_START, dayStats, hourReading, publishedDay, readingsOn, seriesPoints, utilIndexRows, utilIndexSeries } from '../../src/sandbox/models/market.js';
 import { TODAY } from './helpers.js';
 
 describe('readings and days', () => {

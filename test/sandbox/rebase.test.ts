@@ -1,7 +1,7 @@
 /** util-index rebasing when the base day is not published: the two behaviours the option `rebase` selects. */
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from '../../src/domain/dates.js';
-import { HISTORY_START, nearestPublishedDay, publishedDay, readingsOn } from '../../src/sandbox/market.js';
+import { HISTORY_START, nearestPublishedDay, publishedDay, readingsOn } from '../../src/sandbox/models/market.js';
 import { get, useSandbox } from './helpers.js';
 
 // H100 SXM around these days (the model's outages; checked below): 2025-10-29 has 22 readings
@@ -34,7 +34,7 @@ describe('rebasing', () => {
     const ratios = a.body.data.filter((x: Row) => later.has(x.date)).map((x: Row) => later.get(x.date)! / x.index);
     expect(ratios.length).toBeGreaterThan(10);
     expect(ratios[0]).not.toBeCloseTo(1, 3);
-    for (const q of ratios) expect(q).toBeCloseTo(ratios[0]!, 12);
+    for (const q of ratios) expect(q).toBeCloseTo(ratios[0], 12);
     expect((await get(byDefault(), util('2026-02-01', '2026-03-10', LONE_GAP))).text).toBe(b.text);
   });
 

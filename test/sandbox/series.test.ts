@@ -7,14 +7,14 @@ import range from '../../src/datasets/range.js';
 
 
 /** The body as these tests read it: a list of rows (the schema has validated it). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fields are read and asserted one by one; their types are what the tests check
 type ListBody = { data: Array<Record<string, any>>; [field: string]: any };
 const listSchema = async (ds: { endpoint: { loadSchema(): Promise<unknown> } }) => (await ds.endpoint.loadSchema()) as ZodType<ListBody>;
 const historySimpleSchema = await listSchema(history);
 const volumeMetricsSchema = await listSchema(volume);
 const historyRangeSchema = await listSchema(range);
 import { addDays, daysBetween } from '../../src/domain/dates.js';
-import { HISTORY_START, dayStats, publishedDay, readingsOn } from '../../src/sandbox/market.js';
+import { HISTORY_START, dayStats, publishedDay, readingsOn } from '../../src/sandbox/models/market.js';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';
 

@@ -5,13 +5,13 @@ import utilIndex, { UTIL_INDEX_COLUMNS } from '../../src/datasets/util-index.js'
 
 
 /** The body as these tests read it: a list of rows (the schema has validated it). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fields are read and asserted one by one; their types are what the tests check
 type ListBody = { data: Array<Record<string, any>>; [field: string]: any };
 const listSchema = async (ds: { endpoint: { loadSchema(): Promise<unknown> } }) => (await ds.endpoint.loadSchema()) as ZodType<ListBody>;
 const utilIndexSchema = await listSchema(utilIndex);
 import { GPU_MODELS, type GpuModel } from '../../src/domain/gpus.js';
 import { addDays, daysBetween } from '../../src/domain/dates.js';
-import { HISTORY_START, publishedDay, readingsOn, utilIndexRows } from '../../src/sandbox/market.js';
+import { HISTORY_START, publishedDay, readingsOn, utilIndexRows } from '../../src/sandbox/models/market.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';
 
 const sb = useSandbox();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { GPU_MODELS } from '../../src/domain/gpus.js';
 import { addDays } from '../../src/domain/dates.js';
-import { HISTORY_START } from '../../src/sandbox/market.js';
+import { HISTORY_START } from '../../src/sandbox/models/market.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { TODAY, get, useSandbox } from './helpers.js';
 

@@ -1,12 +1,12 @@
 /**
  * Rolling volatility, recomputed here from history-simple's daily values with the definition
- * documented in src/sandbox/volatility-model.ts: over the windowDays most recent daily log returns
+ * documented in src/sandbox/models/volatility-model.ts: over the windowDays most recent daily log returns
  * r = ln(v_t / v_{t-1}) ending at t, the sample standard deviation (n − 1) × √365; null when fewer than
  * windowDays returns exist, or windowDays = 1.
  */
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
-import { HISTORY_START } from '../../src/sandbox/market.js';
+import { HISTORY_START } from '../../src/sandbox/models/market.js';
 import { TODAY, errorBody, get, useSandbox } from './helpers.js';
 
 const sb = useSandbox();

@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram, main } from '../../src/cli.js';
 import type { Context } from '../../src/context.js';
-import { HELP_WIDTH } from '../../src/commands/help-width.js';
+import { HELP_WIDTH } from '../../src/commands/help/help-width.js';
 import { runInProcess } from '../helpers/main.js';
 import { runCli } from '../helpers/cli.js';
 

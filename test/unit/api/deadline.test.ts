@@ -83,7 +83,10 @@ describe('ConnectGate', () => {
     const ends = [gate.begin(), gate.begin(), gate.begin()];
     for (let i = 0; i < 3; i++) expect(await connect(wrapped)).toBeNull();
     expect(await connect(wrapped)).toBeInstanceOf(EarlyCloseError);
-    for (const end of ends) (end(), end());
+    for (const end of ends) {
+      end();
+      end();
+    }
     expect(c.calls).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
 /** After the word `api`, `-q` is --param (the root would take it as --quiet); nowhere else. */
 import { describe, expect, it } from 'vitest';
 import { rewriteApiQueryFlag } from '../../../src/commands/api.js';
-import { checkApiPath, parseQueryPairs } from '../../../src/run/api-call.js';
+import { checkApiPath, parseQueryPairs } from '../../../src/run/one-shot/api-call.js';
 
 describe('rewriteApiQueryFlag', () => {
   it.each([

@@ -36,7 +36,7 @@ async function gpumkt(argv: string[], opts: { env?: Record<string, string>; stdi
   const stderr = sink();
   const stdin = new PassThrough();
   if (opts.stdin !== undefined) stdin.end(opts.stdin);
-  let root: Command | undefined;
+  let root: Command | undefined = undefined;
   const globals = () => ({ quiet: false, ...root?.opts() }) as GlobalOptions;
   const ctx = {
     io: { stdout, stderr, stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: 80 },

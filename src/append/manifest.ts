@@ -1,0 +1,128 @@
+/**
+ * `<file>.manifest.json`: enough to audit or reproduce an export later — the command line (anything
+ * key-like redacted), the requests made (URLs carry no key), row counts, first and last key, the data
+ * file's sha256, tool version and time. Written atomically, after the data file.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { redactUrl } from '../domain/redact.js';
+import { writeAll } from '../output/files/sink.js';
+import { fileSink } from '../output/files/file-sink.js';
+import { VERSION } from '../version.js';
+
+/** One request of the run, as --manifest records it (the key travels in a header, never in the URL). */
+export interface RequestLogEntry {
+  readonly url: string;
+  /** `ok` for a validated 2xx body, else the error's exit code and message. */
+  readonly outcome: 'ok' | { readonly exitCode: number; readonly message: string };
+  /** When the call started (ISO) and how long it took with retries (ms). */
+  readonly at: string;
+  readonly ms: number;
+}
+
+/** Where an export's requests went, as the manifest records them (the run's session provides it). */
+export interface ExportSource {
+  readonly baseUrl: string;
+  readonly dryRun: boolean;
+  /** Every request sent so far, in the order they started. */
+  readonly requests: readonly RequestLogEntry[];
+}
+
+/** The manifest's path for a data file. */
+export function manifestPath(target: string): string {
+  return `${target}.manifest.json`;
+}
+
+// A flag whose value is secret by name, as `--api-key x` or `--token=x`.
+const SECRET_FLAG = /^--?[\w-]*(key|token|secret|password|passwd|auth)[\w-]*$/i;
+// A long opaque token: 24+ characters of key alphabet mixing letters and digits.
+const TOKEN_LIKE = /^[A-Za-z0-9_\-.~+/]{24,}={0,2}$/;
+
+function looksLikeSecret(arg: string): boolean {
+  if (/bearer\s+\S+/i.test(arg)) return true;
+  return TOKEN_LIKE.test(arg) && /[0-9]/.test(arg) && /[A-Za-z]/.test(arg) && !arg.includes('/') && !/^\d{4}-\d{2}-\d{2}/.test(arg);
+}
+
+/** The command line with secrets replaced by `***`: values of key-named flags, bearer headers, token-like words, and `knownKey`. */
+export function redactArgv(argv: readonly string[], knownKey?: string): string[] {
+  const out: string[] = [];
+  let redactNext = false;
+  for (const arg of argv) {
+    if (redactNext) {
+      out.push('***');
+      redactNext = false;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq))) {
+      out.push(`${arg.slice(0, eq)}=***`);
+      continue;
+    }
+    if (arg.startsWith('-') && SECRET_FLAG.test(arg)) {
+      out.push(arg);
+      redactNext = true;
+      continue;
+    }
+    if (knownKey && knownKey.length >= 4 && arg.includes(knownKey)) {
+      out.push(arg.split(knownKey).join('***'));
+      continue;
+    }
+    out.push(looksLikeSecret(arg) ? '***' : arg);
+  }
+  return out;
+}
+
+/** The sha256 (hex) and size of a file, streamed. */
+export async function fileDigest(file: string): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    bytes += chunk.length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+/** What the export knows when it writes the manifest. */
+export interface ManifestInput {
+  readonly target: string;
+  readonly argv: readonly string[];
+  readonly knownKey?: string;
+  readonly command: string;
+  readonly format: string;
+  readonly dialect?: string;
+  readonly mode: 'write' | 'append';
+  readonly rows: { readonly total: number; readonly new: number; readonly replaced: number; readonly late?: number };
+  readonly firstKey?: string;
+  readonly lastKey?: string;
+  readonly baseUrl: string;
+  readonly requests: readonly RequestLogEntry[];
+  readonly createdAt: Date;
+}
+
+/** Builds the manifest object (the data file must already be in place: its digest is taken here). */
+export async function buildManifest(m: ManifestInput): Promise<Record<string, unknown>> {
+  const { sha256, bytes } = await fileDigest(m.target);
+  return {
+    manifestVersion: 1,
+    tool: { name: 'gpumkt', version: VERSION },
+    createdAt: m.createdAt.toISOString(),
+    command: ['gpumkt', ...redactArgv(m.argv.map(redactUrl), m.knownKey)],
+    file: { name: path.basename(m.target), format: m.format, dialect: m.dialect ?? null, bytes, sha256 },
+    mode: m.mode,
+    rows: m.rows,
+    firstKey: m.firstKey ?? null,
+    lastKey: m.lastKey ?? null,
+    baseUrl: m.baseUrl,
+    requests: m.requests.map((r) => ({ method: 'GET', url: r.url, outcome: r.outcome, at: r.at, ms: r.ms })),
+  };
+}
+
+/** Writes `<target>.manifest.json` atomically. */
+export async function writeManifest(m: ManifestInput): Promise<string> {
+  const file = manifestPath(m.target);
+  const body = await buildManifest(m);
+  await writeAll([`${JSON.stringify(body, null, 2)}\n`], await fileSink(file));
+  return file;
+}

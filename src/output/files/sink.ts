@@ -1,0 +1,102 @@
+/** Where formatted text goes: stdout (a closed reader is not an error) or a file replaced atomically. */
+import type { Writable } from 'node:stream';
+import { OutputError } from '../../errors.js';
+import { errorCode } from '../../domain/files.js';
+
+
+/** A destination for text chunks. */
+export interface Sink {
+  /** Write a chunk (text, or bytes copied verbatim); when the destination is busy, returns a promise that settles once it can take more. */
+  write(chunk: string | Uint8Array): Promise<void> | void;
+  /** Finish: flush; for files, fsync and rename into place. */
+  end(): Promise<void>;
+  /** On failure or interrupt: remove the temporary file, leave the old file untouched; idempotent. */
+  abort(): Promise<void>;
+  /** True once stdout's reader went away (EPIPE): further writes are dropped. */
+  readonly closed: boolean;
+}
+
+// The reader went away (`| head -1`, a closed socket): stop quietly, as `cat` and `grep` do.
+const READER_GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED']);
+
+/** A sink on stdout (or any Writable): honours backpressure, treats EPIPE as "stop", never exits. */
+export function stdoutSink(stream: Writable): Sink {
+  let closed = false;
+  let failure: OutputError | undefined;
+  let waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  const settle = (): void => {
+    const ws = waiters;
+    waiters = [];
+    for (const w of ws) (failure === undefined ? w.resolve() : w.reject(failure));
+  };
+  const onError = (err: Error): void => {
+    if (closed || failure !== undefined) return;
+    if (READER_GONE.has(errorCode(err) ?? '')) closed = true;
+    else failure = new OutputError(`cannot write to standard output: ${err.message}`);
+    settle();
+  };
+  const onWritten = (err?: Error | null): void => {
+    if (err) onError(err);
+  };
+  // The listener stays after end(): a late EPIPE must never become an uncaught 'error' event.
+  stream.on('error', onError);
+  stream.on('drain', settle);
+  const wait = (): Promise<void> => new Promise((resolve, reject) => waiters.push({ resolve, reject }));
+  return {
+    get closed() {
+      return closed;
+    },
+    write(chunk) {
+      if (closed) return;
+      if (failure !== undefined) throw failure;
+      if (stream.write(chunk, onWritten)) return;
+      return wait();
+    },
+    async end() {
+      stream.off('drain', settle);
+      if (closed) return;
+      if (failure !== undefined) throw failure;
+      // The callback of an empty write runs once every earlier chunk has been handed to the OS. The
+      // stream itself is not ended: stdout belongs to the process, not to this sink.
+      const flushed = wait();
+      stream.write('', (err) => (err ? onError(err) : settle()));
+      await flushed;
+      // A write may have failed while this waited (the narrowing above does not see callbacks).
+      const late = failure as OutputError | undefined;
+      if (late !== undefined) throw late;
+    },
+    abort() {
+      // What reached stdout cannot be taken back; just stop listening for drain.
+      stream.off('drain', settle);
+      return Promise.resolve();
+    },
+  };
+}
+
+// Formatters yield ~1000-row chunks; very small chunks are joined so each write moves ~64 KiB.
+const BATCH = 64 * 1024;
+
+/**
+ * Pump a formatter's chunks into `sink` with backpressure; stops quietly once the reader went away.
+ * On success ends the sink; on any error (formatter or sink) aborts it and rethrows.
+ */
+export async function writeAll(chunks: Iterable<string>, sink: Sink): Promise<void> {
+  try {
+    let buf = '';
+    for (const chunk of chunks) {
+      // Leaving the loop calls the generator's return(): a lazy formatter stops pulling rows too.
+      if (sink.closed) break;
+      buf += chunk;
+      if (buf.length >= BATCH) {
+        const pending = sink.write(buf);
+        buf = '';
+        if (pending !== undefined) await pending;
+      }
+    }
+    if (buf !== '' && !sink.closed) await sink.write(buf);
+    await sink.end();
+  } catch (err) {
+    await sink.abort();
+    throw err;
+  }
+}

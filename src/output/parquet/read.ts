@@ -1,0 +1,117 @@
+/**
+ * Reads a Parquet file or hive-partitioned folder that gpumkt wrote back into rows, for --append
+ * (docs/parquet.md): values come back in the API's form (timestamps as ISO text, dates as
+ * `YYYY-MM-DD`), so writing them again gives the same Parquet values. Uses hyparquet, the reader twin
+ * of the writer; loaded only by Parquet appends.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, type SchemaElement } from 'hyparquet';
+import { UsageError } from '../../errors.js';
+import type { Row } from '../../domain/row.js';
+import type { ColumnType, ReadBack, TypedColumn } from '../format-types.js';
+import { HIVE_NULL } from './partition.js';
+
+/** The gpumkt column type of one schema leaf, if it is one gpumkt writes. */
+function columnType(e: SchemaElement): ColumnType | undefined {
+  const logical = e.logical_type?.type;
+  if (e.type === 'INT64') {
+    if (logical === 'TIMESTAMP') return e.logical_type?.type === 'TIMESTAMP' && e.logical_type.unit === 'MICROS' ? 'timestamp' : undefined;
+    // gpumkt writes plain INT64; other writers (DuckDB, pyarrow) annotate a signed 64-bit integer.
+    const signed64 = logical === undefined ? e.converted_type === undefined || e.converted_type === 'INT_64' : logical === 'INTEGER' && e.logical_type?.type === 'INTEGER' && e.logical_type.bitWidth === 64 && e.logical_type.isSigned;
+    return signed64 ? 'int' : undefined;
+  }
+  if (e.type === 'INT32') return logical === 'DATE' || e.converted_type === 'DATE' ? 'date' : undefined;
+  if (e.type === 'DOUBLE') return 'double';
+  if (e.type === 'BOOLEAN') return 'bool';
+  if (e.type === 'BYTE_ARRAY') return logical === 'STRING' || e.converted_type === 'UTF8' ? 'string' : undefined;
+  return undefined;
+}
+
+/** Microseconds since the epoch as the service writes instants: milliseconds, or six digits when finer. */
+export function isoFromMicros(micros: bigint): string {
+  const ms = micros / 1000n - (micros % 1000n < 0n ? 1n : 0n);
+  const iso = new Date(Number(ms)).toISOString();
+  const rest = micros - ms * 1000n;
+  return rest === 0n ? iso : iso.replace('Z', `${String(rest).padStart(3, '0')}Z`);
+}
+
+/** A Parquet value back in the API's form. */
+function apiValue(type: ColumnType, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (type) {
+    case 'timestamp':
+      return isoFromMicros(v as bigint);
+    case 'date':
+      return new Date((v as number) * 86_400_000).toISOString().slice(0, 10);
+    case 'int':
+      return Number.isSafeInteger(Number(v)) ? Number(v) : v;
+    default:
+      return v;
+  }
+}
+
+/** Reads one file: its typed columns and rows (values in API form). */
+async function readFile(file: string, shown: string): Promise<ReadBack> {
+  const buffer = await asyncBufferFromFile(file);
+  let metadata;
+  try {
+    metadata = await parquetMetadataAsync(buffer);
+  } catch {
+    throw new UsageError(`${shown} is not a Parquet file`, 'give --append a file gpumkt wrote with -f parquet, or a new file');
+  }
+  const columns: TypedColumn[] = [];
+  for (const e of metadata.schema.slice(1)) {
+    const type = columnType(e);
+    if (type === undefined || (e.num_children ?? 0) > 0) {
+      throw new UsageError(`${shown}: column ${e.name} has a type gpumkt does not write`, 'append only to files gpumkt wrote, or use a new file');
+    }
+    columns.push({ name: e.name, type });
+  }
+  // Raw values for the time types: microseconds stay exact (a Date would keep milliseconds only).
+  const raw = await parquetReadObjects({ file: buffer, metadata, parsers: { timestampFromMicroseconds: (m: bigint) => m, dateFromDays: (d: number) => d } });
+  // Converted in place (the reader's objects already hold the columns in order): a million-row file is
+  // not copied a second time.
+  const converted = columns.filter((c) => c.type === 'timestamp' || c.type === 'date' || c.type === 'int');
+  const rows = raw as Row[];
+  for (const row of rows) {
+    for (const c of converted) row[c.name] = apiValue(c.type, row[c.name]);
+  }
+  return { columns, rows };
+}
+
+/** A hive folder name's value: `%XX` decoded, the null partition as null. */
+function partitionValue(text: string): string | null {
+  return text === HIVE_NULL ? null : text.replace(/%([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/**
+ * Reads what an earlier run wrote at `target`: one file, or a partitioned folder (`col=value/part-N.parquet`,
+ * the partition column added back as text, after the files' columns). A folder with no partitions has no columns.
+ */
+export async function readParquet(target: string): Promise<ReadBack & { partitionBy?: string }> {
+  const st = await stat(target);
+  if (!st.isDirectory()) return readFile(target, target);
+  let partitionBy: string | undefined;
+  let columns: readonly TypedColumn[] | undefined;
+  const rows: Row[] = [];
+  for (const folder of (await readdir(target)).sort()) {
+    const eq = folder.indexOf('=');
+    const name = partitionValue(folder.slice(0, eq));
+    if (eq < 1 || name === null || (partitionBy !== undefined && name !== partitionBy)) {
+      throw new UsageError(`${target} is not a partitioned dataset gpumkt wrote (${folder})`, 'append to a folder written with --partition-by, or use a new one');
+    }
+    partitionBy = name;
+    const value = partitionValue(folder.slice(eq + 1));
+    for (const part of (await readdir(path.join(target, folder))).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
+      const back = await readFile(path.join(target, folder, part), path.join(target, folder, part));
+      columns ??= back.columns;
+      for (const row of back.rows) {
+        row[name] = value;
+        rows.push(row);
+      }
+    }
+  }
+  if (partitionBy === undefined || columns === undefined) return { columns: [], rows };
+  return { columns: [...columns, { name: partitionBy, type: 'string' }], rows, partitionBy };
+}

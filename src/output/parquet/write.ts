@@ -1,0 +1,154 @@
+/**
+ * Parquet output (docs/parquet.md): typed, nullable columns, snappy-compressed, written to a Sink one
+ * row group at a time so a million-row export never sits in memory as one file. Load this module with
+ * a dynamic import: hyparquet-writer is paid for only by runs that ask for Parquet.
+ */
+import { ByteWriter, ParquetWriter, type SchemaElement } from 'hyparquet-writer';
+import type { Row } from '../../domain/row.js';
+import { redactSecret, redactUrl } from '../../domain/redact.js';
+import { VERSION } from '../../version.js';
+import { toParquetValue, type ParquetColumn, type ParquetType } from './types.js';
+import type { Sink } from '../files/sink.js';
+
+export { resolveColumns, type ParquetColumn, type ParquetType } from './types.js';
+
+/**
+ * Rows per row group. Every per-column array of a group (ours and the writer's: values, levels, copies)
+ * then stays under V8's large-object size (128 KiB, 16,384 eight-byte slots), so it is born in the young
+ * generation and dies there; at 65,536 rows each array went straight to the old generation and a
+ * million-row export carried ~180 MiB of uncollected group garbage (bench: 690 → 520 MiB peak, and
+ * faster). Still large enough for readers: statistics per 16,000 rows, files 0.6 % larger.
+ */
+export const ROW_GROUP_ROWS = 16_000;
+
+/** What a Parquet file says about itself besides its rows. */
+export interface ParquetOptions {
+  /** The columns, in order, with their types (see resolveColumns). */
+  readonly columns: readonly ParquetColumn[];
+  /** The request that produced the rows, stored as JSON under `gpumkt.request` (secrets removed). */
+  readonly request: unknown;
+  /** The API key in use: never written, even where some request field happens to echo it. */
+  readonly knownKey?: string;
+  /** Rows per row group (default ROW_GROUP_ROWS). */
+  readonly rowGroupRows?: number;
+}
+
+// Plain INT64 (no INTEGER annotation) is a signed 64-bit integer to every reader; hyparquet-writer
+// 0.17.0 encodes the INTEGER annotation's bit width as i32 where the format says i8, which DuckDB rejects.
+const ELEMENT: Record<ParquetType, Omit<SchemaElement, 'name'>> = {
+  timestamp: { type: 'INT64', converted_type: 'TIMESTAMP_MICROS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MICROS' } },
+  date: { type: 'INT32', converted_type: 'DATE', logical_type: { type: 'DATE' } },
+  double: { type: 'DOUBLE' },
+  int: { type: 'INT64' },
+  bool: { type: 'BOOLEAN' },
+  string: { type: 'BYTE_ARRAY', converted_type: 'UTF8', logical_type: { type: 'STRING' } },
+};
+
+/** The Parquet schema of `columns`: a root, then one nullable leaf per column (names must be unique). */
+export function parquetSchema(columns: readonly ParquetColumn[]): SchemaElement[] {
+  const names = new Set(columns.map((c) => c.name));
+  if (names.size !== columns.length) throw new Error(`parquet: duplicate column names in ${columns.map((c) => c.name).join(', ')}`);
+  return [
+    { name: 'root', num_children: columns.length },
+    ...columns.map((c): SchemaElement => ({ name: c.name, repetition_type: 'OPTIONAL', ...ELEMENT[c.type] })),
+  ];
+}
+
+// Fields whose value is a credential by name; dropped from the request before it is stored.
+const SECRET_FIELD = /api[-_]?key|authorization|token|secret|password|passwd|bearer|cookie/i;
+
+/** The request as stored in `gpumkt.request`: JSON, key-named fields dropped, the key and URL credentials masked. */
+export function requestMetadata(request: unknown, knownKey?: string): string {
+  const json = JSON.stringify(request ?? null, (k, v: unknown) => (k !== '' && SECRET_FIELD.test(k) ? undefined : v));
+  return redactUrl(redactSecret(json, knownKey));
+}
+
+/** A ByteWriter that hands its bytes to a Sink after every row group, then starts again from empty. */
+class SinkWriter extends ByteWriter {
+  constructor(private readonly sink: Sink) {
+    super(1 << 20);
+  }
+
+  /** Called by ParquetWriter after each row group; a returned promise holds back the next group. */
+  flush(): Promise<void> | void {
+    if (this.index === 0 || this.sink.closed) {
+      this.index = 0;
+      return;
+    }
+    // A copy: the sink may still hold the chunk while this buffer is overwritten by the next group.
+    const chunk = new Uint8Array(this.buffer.slice(0, this.index));
+    this.index = 0;
+    return this.sink.write(chunk);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- ParquetWriter.finish() returns this promise and writeParquet awaits it
+  override finish(): Promise<void> | void {
+    return this.flush();
+  }
+}
+
+/** Column arrays for one row group: each API value converted to its column's Parquet value. */
+function columnData(columns: readonly ParquetColumn[], batch: readonly Row[]): { name: string; data: unknown[] }[] {
+  return columns.map(({ name, type }) => {
+    const data = new Array<unknown>(batch.length);
+    // Rows of several models come hour by hour, so a timestamp repeats in consecutive rows: it is
+    // parsed once for the run of rows that share it.
+    let lastRaw: unknown;
+    let last: unknown = null;
+    for (let i = 0; i < batch.length; i++) {
+      const raw = (batch[i] as Row)[name];
+      if (raw !== lastRaw || typeof raw !== 'string') {
+        last = toParquetValue(name, type, raw);
+        lastRaw = raw;
+      }
+      data[i] = last;
+    }
+    return { name, data };
+  });
+}
+
+/**
+ * Writes `rows` as one Parquet file into `sink`, one row group per `rowGroupRows` rows, honouring the
+ * sink's backpressure; ends the sink on success (a closed stdout reader just stops the writing), aborts
+ * it and rethrows on any error (a value that does not fit its column: ParquetValueError). Resolves to
+ * the number of rows written.
+ */
+export async function writeParquet(rows: Iterable<Row>, sink: Sink, opts: ParquetOptions): Promise<number> {
+  const groupRows = opts.rowGroupRows ?? ROW_GROUP_ROWS;
+  try {
+    const writer = new SinkWriter(sink);
+    const pq = new ParquetWriter({
+      writer,
+      schema: parquetSchema(opts.columns),
+      codec: 'SNAPPY',
+      createdBy: `gpumkt version ${VERSION}`,
+      kvMetadata: [
+        { key: 'gpumkt.version', value: VERSION },
+        { key: 'gpumkt.request', value: requestMetadata(opts.request, opts.knownKey) },
+      ],
+    });
+    let written = 0;
+    let batch: Row[] = [];
+    const flushGroup = async (): Promise<void> => {
+      // hyparquet-writer's column data is typed for its own value kinds; ours are exactly those.
+      const data = columnData(opts.columns, batch) as Parameters<ParquetWriter['write']>[0]['columnData'];
+      written += batch.length;
+      batch = [];
+      await pq.write({ columnData: data, rowGroupSize: Number.MAX_SAFE_INTEGER });
+    };
+    for (const row of rows) {
+      batch.push(row);
+      if (batch.length >= groupRows) {
+        await flushGroup();
+        if (sink.closed) break;
+      }
+    }
+    if (batch.length > 0 && !sink.closed) await flushGroup();
+    if (!sink.closed) await pq.finish();
+    await sink.end();
+    return written;
+  } catch (err) {
+    await sink.abort();
+    throw err;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The analysis views of a series command: --wide (a column per model), --stats/--spark (a summary
+ * row per model) and --format chart (a line chart of the wide rows). Flags are checked before any
+ * request; the view is built from each model's rows once they are fetched, sorted and checked.
+ */
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { AnalysisFlags } from '../request.js';
+import { formatInfo } from '../../output/formats.js';
+import type { OutputPlan } from '../../output/plan.js';
+import { emitRows } from '../emit.js';
+import { pivotWide, wideColumns, type LabelledSeries } from './wide.js';
+import { SPARK_WIDTH, STATS_COLUMNS, STATS_TABLE_COLUMNS, sparkWidth, summariseAll } from './stats.js';
+import { displayNumber } from '../../output/text/values.js';
+
+/** What the view needs to know about the command's rows. */
+export interface SeriesShape {
+  readonly timeKey: string;
+  /** The default --y. */
+  readonly valueKey: string;
+  /** Columns --y may name. */
+  readonly numeric: readonly string[];
+}
+
+/** A checked analysis request. */
+export interface AnalysisPlan {
+  readonly view: 'wide' | 'stats' | 'chart';
+  readonly y: string;
+  readonly spark: boolean;
+  readonly timeKey: string;
+}
+
+/** Checks the analysis flags against the output plan; undefined when no analysis view is asked for. */
+export function planAnalysis(flags: AnalysisFlags, plan: OutputPlan, shape: SeriesShape): AnalysisPlan | undefined {
+  const stats = flags.stats === true || flags.spark === true;
+  const chart = formatInfo(plan.format).needsSeries;
+  const wide = flags.wide === true;
+  if (!stats && !chart && !wide) {
+    if (flags.y !== undefined) throw new UsageError('--y applies to --format chart, --wide and --stats');
+    return undefined;
+  }
+  const name = stats ? (flags.spark ? '--spark' : '--stats') : chart ? '--format chart' : '--wide';
+  if (plan.raw) throw new UsageError(`--raw prints a response body as received; it cannot be combined with ${name}`);
+  if (plan.append !== undefined || plan.manifest) throw new UsageError(`--append and --manifest export the rows themselves; they cannot be combined with ${name}`);
+  if (plan.selected) throw new UsageError(`--columns does not apply to ${name}; choose the value with --y`);
+  if (stats && wide) throw new UsageError(`--wide and ${name} are different views; choose one`);
+  if (stats && chart) throw new UsageError(`${name} prints a summary table; it cannot be drawn with --format chart`);
+  const y = flags.y ?? shape.valueKey;
+  if (!shape.numeric.includes(y)) throw new UsageError(`--y '${y}' is not a numeric column of this data; valid: ${shape.numeric.join(', ')}`);
+  return { view: stats ? 'stats' : chart ? 'chart' : 'wide', y, spark: flags.spark === true, timeKey: shape.timeKey };
+}
+
+/** Prints the view of `series` (each ascending by time). */
+export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPlan, series: readonly LabelledSeries[]): Promise<void> {
+  if (a.view === 'stats') {
+    const human = formatInfo(plan.format).terminalView;
+    const base: readonly string[] = human ? STATS_TABLE_COLUMNS : STATS_COLUMNS;
+    let rows = summariseAll(series, a.timeKey, a.y);
+    if (a.spark) {
+      // Human formats fit the trend to the terminal; machine formats get the full width.
+      const fit = human ? sparkWidth(rows, base, plan.width, (v) => (typeof v === 'number' ? displayNumber(v).length : typeof v === 'string' ? v.length : v == null ? 0 : JSON.stringify(v).length)) : SPARK_WIDTH;
+      rows = summariseAll(series, a.timeKey, a.y, fit);
+    }
+    const columns = a.spark ? [...base, 'trend'] : [...base];
+    // At a narrow terminal the trend and the latest value stay; the range and first value go first.
+    const priority = ['trend', 'last', 'change_pct', 'count', 'mean', 'change', 'min', 'max', 'first'];
+    // The range is min and max together: one without the other would mislead.
+    return emitRows(ctx, { ...plan, columns, keys: ['gpu'], priority, together: [['min', 'max']] }, rows, rows.length);
+  }
+  const rows = pivotWide(series, a.timeKey, a.y);
+  if (plan.order === 'desc' && a.view === 'wide') rows.reverse();
+  const columns = wideColumns(series, a.timeKey);
+  await emitRows(ctx, { ...plan, columns, keys: [a.timeKey], priority: [] }, rows, rows.length, undefined, a.view === 'chart' ? { title: a.y } : {});
+}
