@@ -46,7 +46,9 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));
   if (ds.groups.window) addWindowOptions(cmd);
   if (ds.groups.series) addSeriesOptions(cmd);
-  addOutputOptions(cmd, { append: ds.noAppend === undefined, order: ds.endpoint.timeKey !== undefined, strict: ds.checks !== undefined });
+  // A flag applies when the command or one of its variants takes it (memory --from appends, rolling --from too).
+  const all = [ds, ...(ds.variants ?? []).map((v) => v.dataset)];
+  addOutputOptions(cmd, { append: all.some((d) => d.noAppend === undefined), order: all.some((d) => d.endpoint.timeKey !== undefined), strict: all.some((d) => d.checks !== undefined) });
   if (ds.groups.analysis) addAnalysisOptions(cmd);
   const glossary = ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
   const examples = [...ds.examples, ...queryExample(ds)];

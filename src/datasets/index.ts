@@ -11,9 +11,10 @@ import memory from './memory.js';
 import latest from './latest.js';
 import utilization from './utilization.js';
 import volatility from './volatility.js';
+import rolling from './rolling.js';
 
 /** Every dataset. */
-export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility];
+export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility, rolling];
 
 /** Every dataset and every variant a command may switch to (memory history, latest --current): what the validation tests cover. */
 export const ALL_DATASETS: readonly AnyDataset[] = DATASETS.flatMap((d) => [d, ...(d.variants ?? []).map((v) => v.dataset)]);

@@ -8,6 +8,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import { resolveGpuList } from '../domain/gpus.js';
 import { keylessModelsNote } from '../domain/plans.js';
 import latestCurrent from './latest-current.js';
+import latestPrevious from './latest-previous.js';
 import type { Dataset } from './types.js';
 
 /** Parameters of one daily-index request: one model, or every model (undefined). */
@@ -18,7 +19,7 @@ export interface LatestParams {
 const latest: Dataset<LatestParams> = {
   name: 'latest',
   summary: 'latest settled daily index per GPU model (--current: this hour\'s index)',
-  examples: ['gpumkt latest', 'gpumkt latest h100 b200 -f csv', 'gpumkt latest --current', 'gpumkt latest --columns gpu_name,index_value -f tsv --no-header'],
+  examples: ['gpumkt latest', 'gpumkt latest h100 b200 -f csv', 'gpumkt latest --current', 'gpumkt latest --previous h100', 'gpumkt latest --columns gpu_name,index_value -f tsv --no-header'],
   endpoint: defineEndpoint<LatestParams>({
     id: 'daily-index',
     path: (p) => (p.gpu === undefined ? '/api/daily-index/all' : '/api/daily-index'),
@@ -29,7 +30,10 @@ const latest: Dataset<LatestParams> = {
   }),
   subject: 'some-gpus',
   groups: { window: false, series: false, analysis: false },
-  options: [{ flags: '--current', description: "the current (hourly) index instead: GET /api/gpu/{gpuName} per model" }],
+  options: [
+    { flags: '--current', description: "the current (hourly) index instead: GET /api/gpu/{gpuName} per model" },
+    { flags: '--previous', description: 'the settled day before the latest instead: GET /api/daily-index/{gpuName}/previous per model' },
+  ],
   fetch: { kind: 'single' },
   sort: false,
   plan: 'free',
@@ -43,7 +47,10 @@ const latest: Dataset<LatestParams> = {
   // Without a key the service answers for the free models only: say which one is missing, and why.
   keylessNote: keylessModelsNote,
   noAppend: { message: 'latest is one settled day per model, not a series: --append does not apply', hint: 'for a daily series use: gpumkt history <gpu...> --granularity daily --append <file>' },
-  variants: [{ when: (flags) => flags.current === true, dataset: latestCurrent }],
+  variants: [
+    { label: '--previous', when: (flags) => flags.previous === true, dataset: latestPrevious },
+    { label: '--current', when: (flags) => flags.current === true, dataset: latestCurrent },
+  ],
 };
 
 export default latest;

@@ -50,6 +50,7 @@ const memoryHistory: Dataset<MemoryHistoryParams> = {
   subject: 'none',
   groups: { window: true, series: false, analysis: false },
   fetch: { kind: 'single' },
+  plan: 'premium',
   sort: true,
   targetColumn: 'id',
   targets: (_args, flags) => historyTypes(flags),

@@ -44,6 +44,7 @@ const memory: Dataset<MemoryParams> = {
     { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
   ],
   fetch: { kind: 'single' },
+  plan: 'premium',
   // The id is the row's key; the price and its move matter most, the weekly range and times least.
   table: { keys: ['id'], priority: ['price', 'changePct', 'memoryType', 'category', 'updatedAt', 'weeklyHigh', 'weeklyLow'] },
   sort: false,
@@ -55,7 +56,7 @@ const memory: Dataset<MemoryParams> = {
     category: flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string),
   }),
   noAppend: { message: 'memory is a snapshot of current prices without --from/--to, not a series: --append does not apply', hint: 'give a window for the daily history, e.g. gpumkt memory --from 30d --append memory.csv' },
-  variants: [{ when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: memoryHistory }],
+  variants: [{ label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: memoryHistory }],
 };
 
 export default memory;

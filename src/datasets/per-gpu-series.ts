@@ -67,6 +67,8 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
     subject: 'gpus',
     groups: { window: true, series: true, analysis: true },
     fetch: { kind: 'series' },
+    // Ranged GPU history and volume analytics: any key (a premium key is served daily rows).
+    plan: 'premium',
     sort: true,
     // The limit is sized by the runner (series plan); this is the request before that.
     params: (flags, gpu, window) => ({

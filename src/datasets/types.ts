@@ -138,8 +138,10 @@ export interface Dataset<P = unknown> {
 
 /** A dataset a command switches to: `memory --from …` runs the memory history, `latest --current` the current index. */
 export interface DatasetVariant {
-  /** True when the flags select this variant. */
-  when(flags: Flags): boolean;
+  /** True when the flags select this variant; `keyed` is false when the run has no key (public fallbacks). */
+  when(flags: Flags, keyed: boolean): boolean;
+  /** How a command line selects it (`--current`, `without a key`): `status` lists each variant under it. */
+  readonly label?: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a variant's params differ from its command's; only the runner passes them through
   readonly dataset: Dataset<any>;
 }

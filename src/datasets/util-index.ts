@@ -75,6 +75,8 @@ const utilIndex: Dataset<UtilIndexParams> = {
     { flags: '--base-date <date>', description: `rebase anchor for the index level (default ${DEFAULT_BASE_DATE})`, values: 'date' },
   ],
   fetch: { kind: 'windowed', maxDays: UTIL_INDEX_MAX_DAYS, overlapDays: UTIL_INDEX_OVERLAP_DAYS },
+  // Not in the service's docs; keyed like every analytics route.
+  plan: 'premium',
   sort: false,
   validate: (flags, today) => void baseDate(flags, today),
   params: (flags, gpu, window, today) => ({

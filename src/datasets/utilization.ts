@@ -24,6 +24,7 @@ const utilization: Dataset<Record<string, never>> = {
   subject: 'none',
   groups: { window: false, series: false, analysis: false },
   fetch: { kind: 'single' },
+  plan: 'premium',
   sort: false,
   params: () => ({}),
   noAppend: { message: 'utilization is a snapshot of the current values, not a series: --append does not apply', hint: 'for a series use: gpumkt volume <gpu...> --append <file>' },

@@ -58,6 +58,7 @@ const volatility: Dataset<VolatilityParams> = {
   groups: { window: true, series: false, analysis: true },
   options: [{ flags: '--window-days <n>', description: `returns in each rolling window, ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (default ${WINDOW_DAYS.default})` }],
   fetch: { kind: 'single' },
+  plan: 'premium',
   sort: true,
   targetColumn: 'gpu_type',
   validate: (flags) => void windowDays(flags),

@@ -37,11 +37,11 @@ export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to
  * datasets); the command's flags may select one of its variants (targets.ts).
  */
 export async function runDataset(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags): Promise<void> {
-  const ds = selectDataset(command, flags);
-  const today = ctx.today();
-  ds.validate?.(flags, today);
   const settings = await loadSettings(ctx);
   const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
+  const ds = selectDataset(command, flags, keyed);
+  const today = ctx.today();
+  ds.validate?.(flags, today);
   const targets = resolveTargets(ds, args, flags, keyed);
   const keyless = keyed ? undefined : ds.keylessNote?.(args);
   if (keyless !== undefined) ctx.log.info(keyless);

@@ -2,9 +2,9 @@
 import type { AnyDataset, Flags } from '../datasets/types.js';
 import { resolveGpuList } from '../domain/gpus.js';
 
-/** The dataset a command runs: the first variant its flags select, else its own. */
-export function selectDataset(ds: AnyDataset, flags: Flags): AnyDataset {
-  return ds.variants?.find((v) => v.when(flags))?.dataset ?? ds;
+/** The dataset a command runs: the first variant its flags (and whether a key is at hand) select, else its own. */
+export function selectDataset(ds: AnyDataset, flags: Flags, keyed: boolean): AnyDataset {
+  return ds.variants?.find((v) => v.when(flags, keyed))?.dataset ?? ds;
 }
 
 /**

@@ -13,6 +13,7 @@
  */
 import { AUTH_MESSAGES, badRequest, errorReply, methodNotAllowed, unauthorized, type Reply, type SandboxRequest } from './http.js';
 import { Params, parseTarget } from './params.js';
+import type { Plan } from './plans.js';
 import {
   currentIndexHandler,
   dailyIndexAllHandler,
@@ -26,6 +27,7 @@ import {
   volatilityHandler,
   type ExtraInput,
 } from './table-handlers.js';
+import { indexHistoryHandler, nearestHandler, previousHandler, rollingCurrentHandler, rollingHistoryHandler } from './gpu-point-handlers.js';
 
 /** Who may call a route. */
 type Access = 'none' | 'optional' | 'key';
@@ -51,6 +53,13 @@ const ROUTES: readonly ExtraRoute[] = [
   route('/api/gpu/:gpuName/volatility', 'key', volatilityHandler),
   route('/api/gpu-utilization', 'key', gpuUtilizationHandler),
   route('/api/memory/:type/history', 'key', memoryHistoryHandler),
+  route('/api/day-index', 'optional', dailyIndexHandler),
+  route('/api/daily-index/:gpuName/previous', 'optional', previousHandler),
+  route('/api/gpu/:gpuName/index-history', 'optional', indexHistoryHandler),
+  route('/api/h100-history', 'optional', indexHistoryHandler),
+  route('/api/gpu/:gpuName/history', 'key', nearestHandler),
+  route('/api/gpu/:gpuName/rolling-24h-average', 'key', rollingCurrentHandler),
+  route('/api/gpu/:gpuName/rolling-24h-average/history', 'key', rollingHistoryHandler),
 ];
 
 /** The route a path's segments match exactly (a parameter matches one non-empty segment), with its parameters. */
@@ -73,21 +82,20 @@ function match(segments: readonly string[]): { route: ExtraRoute; path: Record<s
  * The reply of an extra route, or undefined when the request is for none of them. `authorize` is
  * routes.ts's key check: it throws the matching 401 for a header without a valid key.
  */
-export function extraRoute(req: SandboxRequest, today: string, authorize: (header: string | undefined) => unknown, now: number): Reply | undefined {
+export function extraRoute(req: SandboxRequest, clock: { today: string; now: number }, authorize: (header: string | undefined) => Plan): Reply | undefined {
   const target = parseTarget(req.url);
   const hit = target.segments && match(target.segments);
   if (!hit) return undefined;
   try {
     const { route: r, path } = hit;
-    let keyed = false;
+    let plan: Plan = 'public';
     if (r.access !== 'none' && (req.authorization !== undefined || r.access === 'key')) {
       if (req.authorization === undefined) throw unauthorized(AUTH_MESSAGES.missing);
-      authorize(req.authorization);
-      keyed = true;
+      plan = authorize(req.authorization);
     }
     if (req.method !== 'GET') throw methodNotAllowed(req.method);
     if (target.badQuery) throw badRequest('Malformed percent-encoding in the request URL');
-    return r.handle({ params: new Params(target.query, target.repeated), today, now, keyed, path });
+    return r.handle({ params: new Params(target.query, target.repeated), ...clock, keyed: plan !== 'public', plan, path });
   } catch (e) {
     return errorReply(e);
   }

@@ -37,7 +37,11 @@ export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
     if (!req.url.startsWith('/')) throw badRequest('Malformed request target');
     // Endpoints beyond the seed's five (route-table.ts): some are public, so they are matched before
     // the key is required and apply their own access rule; any other path goes on unchanged.
-    const extra = extraRoute(req, cfg.today, (header) => requireKey(identifyCaller(header, cfg.keys)), cfg.now ?? endOfDayMs(cfg.today));
+    const extra = extraRoute(req, { today: cfg.today, now: cfg.now ?? endOfDayMs(cfg.today) }, (header) => {
+      const caller = identifyCaller(header, cfg.keys);
+      requireKey(caller);
+      return caller;
+    });
     if (extra) return extra;
     const plan = identifyCaller(req.authorization, cfg.keys);
     // The seed's routes all need a key; the free window applies to the public routes above.

@@ -20,6 +20,7 @@ import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
 import { addDays } from '../domain/dates.js';
 import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, unauthorized, type Reply } from './http.js';
 import type { Params } from './params.js';
+import type { Plan } from './plans.js';
 import { FREE_GPU_MODELS, gpuTypesBody, healthBody, isFreeGpu, memoryTypesBody } from './models/catalog.js';
 import { currentIndex, latestDaily } from './models/latest-model.js';
 import { volatilitySeries } from './models/volatility-model.js';
@@ -34,6 +35,8 @@ export interface ExtraInput {
   readonly now: number;
   /** True when the request carried a valid key (any plan). */
   readonly keyed: boolean;
+  /** The caller's plan (`public` without a key). */
+  readonly plan: Plan;
   /** Decoded path parameters, by the route pattern's names. */
   readonly path: Readonly<Record<string, string>>;
 }

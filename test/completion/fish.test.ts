@@ -34,7 +34,7 @@ describe('fish completion', needs('fish'), () => {
     expect(fishComplete('gpumkt history --format=cs')).toEqual(['--format=csv']);
     expect(sorted(fishComplete('gpumkt memory --type mem_ddr5'))).toEqual(sorted(DDR5_IDS));
     expect(fishComplete('gpumkt memory --type DDR5\\ 16Gb\\ \\(2Gx8\\)\\ 4')).toEqual(['DDR5 16Gb (2Gx8) 4800/5600']);
-    expect(sorted(fishComplete('gpumkt history --columns timestamp,'))).toEqual(['timestamp,gpu', 'timestamp,index_value']);
+    expect(sorted(fishComplete('gpumkt history --columns timestamp,'))).toEqual(['gpu', 'gpu_name', 'index_value', 'is_exact', 'requested_datetime', 'time_difference'].map((c) => `timestamp,${c}`));
   });
 
   it('offers only the flags valid for the command, plus the global ones', () => {

@@ -36,7 +36,7 @@ describe('zsh completion', needs('zsh'), () => {
     expect(zshList('gpumkt history --format=cs')).toEqual(['csv']);
     expect(sorted(zshList('gpumkt memory --type mem_ddr5'))).toEqual(sorted(DDR5_IDS));
     expect(zshInsert('gpumkt memory --type DDR5\\ 16Gb\\ \\(2Gx8\\)\\ 4').words).toEqual(['gpumkt', 'memory', '--type', 'DDR5 16Gb (2Gx8) 4800/5600']);
-    expect(sorted(zshList('gpumkt history --columns timestamp,'))).toEqual(['gpu', 'index_value']);
+    expect(sorted(zshList('gpumkt history --columns timestamp,'))).toEqual(['gpu', 'gpu_name', 'index_value', 'is_exact', 'requested_datetime', 'time_difference']);
   });
 
   it('offers only the flags valid for the command, plus the global ones', () => {

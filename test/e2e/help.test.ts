@@ -22,11 +22,16 @@ describe('--help', () => {
     for (const line of r.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
   });
 
-  it('lists only the flags that apply: memory (a snapshot) has no --append, --order or --strict', async () => {
-    const memory = (await runCli(['memory', '--help'])).stdout;
-    for (const flag of ['--append', '--replace-restated', '--order', '--strict']) expect(memory).not.toMatch(new RegExp(`^ +${flag} `, 'm'));
+  it('lists only the flags that apply: utilization (a snapshot) has no --append, --order or --strict', async () => {
+    const utilization = (await runCli(['utilization', '--help'])).stdout;
+    for (const flag of ['--append', '--replace-restated', '--order', '--strict']) expect(utilization).not.toMatch(new RegExp(`^ +${flag} `, 'm'));
     const history = (await runCli(['history', '--help'])).stdout;
     for (const flag of ['--append', '--order', '--strict']) expect(history).toMatch(new RegExp(`^ +${flag} `, 'm'));
+    // A snapshot whose history (--from/--to) appends lists the flags its history takes.
+    for (const cmd of ['memory', 'rolling']) {
+      const text = (await runCli([cmd, '--help'])).stdout;
+      for (const flag of ['--append', '--order']) expect(text, `${cmd} ${flag}`).toMatch(new RegExp(`^ +${flag} `, 'm'));
+    }
     // Still explained when typed anyway.
     const r = await runCli(['memory', '--append', 'm.csv', '--sandbox']);
     expect(r.code).toBe(2);

@@ -43,7 +43,7 @@ describe('status', () => {
     const r = await runCli(['status'], { env: sandboxEnv(sb.current) });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      `service  ${sb.current.url} (GPUMKT_BASE_URL): healthy\nkey      GPUMKT_API_KEY (environment): plan full (prefix not sk_live_ or sk_prem_: treated as full), accepted\n`,
+      `service  ${sb.current.url} (GPUMKT_BASE_URL): healthy\nkey      GPUMKT_API_KEY (environment): plan full (prefix not sk_live_ or sk_prem_: treated as full), accepted\nreads    every command\n`,
     );
     const j = await runCli(['status', '-f', 'json'], { env: sandboxEnv(sb.current) });
     const report = JSON.parse(j.stdout) as { exitCode: number; service: { healthy: boolean }; key: Record<string, unknown> };

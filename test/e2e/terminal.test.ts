@@ -32,6 +32,10 @@ const CASES: readonly Case[] = [
   { args: ['history', 'all', '--from', 'yesterday', '--wide'], keys: ['timestamp'] },
   { args: ['volume', 'all', '--from', '1y', '--spark'], keys: ['gpu'] },
   { args: ['util-index', '--gpu', 'all', '--from', '3m', '--stats', '--y', 'demandEffect'], keys: ['gpu'] },
+  { args: ['rolling'], keys: ['gpu_name'] },
+  { args: ['rolling', 'all', '--from', '2026-11-13'], keys: ['gpu', 'date'] },
+  { args: ['history', 'all', '--at', '2026-11-10 12:31'], keys: ['gpu_name'] },
+  { args: ['latest', '--previous'], keys: ['gpu_name'] },
 ];
 
 /** For each column of number cells (split on runs of 2+ spaces), the set of decimal-point positions. */

@@ -57,7 +57,7 @@ describe('authentication, before anything else', () => {
 
 describe('routes and methods', () => {
   it('404s an unknown route with a JSON body', async () => {
-    for (const path of ['/api/nothing', '/api/memory-index/', '/api/gpu/H100%20SXM/history', '/', '/api/utilization-index/history/x']) {
+    for (const path of ['/api/nothing', '/api/memory-index/', '/api/gpu/H100%20SXM/histories', '/', '/api/utilization-index/history/x']) {
       const r = await get(sb(), path);
       expect(r.status).toBe(404);
       expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -1,6 +1,6 @@
 /**
- * `gpus --live` and `memory-types --live`: the service's own catalogues (GET /api/gpu-types,
- * GET /api/memory-types; public routes, a configured key is still sent). Their shapes are only
+ * `gpus --live`, `gpus --free` and `memory-types --live`: the service's own catalogues (GET /api/gpu-types,
+ * GET /api/gpu-types-free, GET /api/memory-types; public routes, a configured key is still sent). Their shapes are only
  * partly documented (docs/api-contract.md), so each row is read the robust way: the fields the
  * listing prints are required (exit 6 without them), everything else is ignored.
  */
@@ -34,10 +34,11 @@ function field(row: Row, names: readonly string[], path: string, index: number):
   throw new InvalidResponseError(`${path}: row ${index + 1} has no ${names[0]} (a string)`);
 }
 
-/** The model names the service lists, in its order. */
-export async function liveGpuNames(ctx: Context): Promise<string[] | undefined> {
-  const rows = await fetchCatalogue(ctx, '/api/gpu-types');
-  return rows?.map((r, i) => field(r, ['gpu_name', 'name', 'gpuType'], '/api/gpu-types', i));
+/** The model names the service lists, in its order: every model, or (`free`) those it serves without a key. */
+export async function liveGpuNames(ctx: Context, free = false): Promise<string[] | undefined> {
+  const path = free ? '/api/gpu-types-free' : '/api/gpu-types';
+  const rows = await fetchCatalogue(ctx, path);
+  return rows?.map((r, i) => field(r, ['gpu_name', 'name', 'gpuType'], path, i));
 }
 
 /** The memory types the service lists: id, name and category. */

@@ -11,6 +11,7 @@ import { redactUrl } from '../../domain/redact.js';
 import { loadSettings, openSession, type RunSettings } from '../session.js';
 import { emitDryRun } from '../emit.js';
 import { jsonEndpoint } from './json-endpoint.js';
+import { familyAccess, planLines, type FamilyAccess } from './plan-table.js';
 
 /** The flags of `status`. */
 export interface StatusFlags {
@@ -32,6 +33,8 @@ export interface StatusReport {
     accepted: boolean | null;
     message: string | null;
   };
+  /** Every dataset family and whether the key's plan reads it (by prefix; no request each). */
+  families: FamilyAccess[];
 }
 
 // A model only a key unlocks: the route answers a valid key and refuses a bad one (docs/api-contract.md).
@@ -58,6 +61,7 @@ export async function runStatus(ctx: Context, flags: StatusFlags): Promise<void>
       configured: key !== undefined, from, profile: from === 'profile' ? sources.profile : null, configPath: from === 'profile' ? sources.configPath : null,
       plan: plan.plan, prefix: plan.prefix ?? null, accepted: null, message: null,
     },
+    families: familyAccess(plan.plan),
   };
   let failure: GpumktError | undefined;
   try {
@@ -103,5 +107,5 @@ function text(r: StatusReport): string {
     const verdict = k.accepted === true ? 'accepted' : k.accepted === false ? `refused: ${k.message}` : k.message ? `not checked: ${k.message}` : 'not checked';
     key = `${where}: ${plan}, ${verdict}`;
   }
-  return `service  ${service}: ${health}\nkey      ${key}\n`;
+  return `service  ${service}: ${health}\nkey      ${key}\n${planLines(k.plan, r.families)}`;
 }

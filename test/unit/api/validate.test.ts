@@ -16,7 +16,7 @@ const KEY = 'validate-test-key';
 // over a short window: the list of what is validated derives from the registry, so a new dataset is
 // covered without editing this file.
 const WINDOW = { from: '2026-11-10', to: '2026-11-20' };
-const FLAGS = { granularity: 'auto', region: 'global', type: 'mem_ddr5_16gb' };
+const FLAGS = { granularity: 'auto', region: 'global', type: 'mem_ddr5_16gb', at: '2026-11-15 10:30' };
 const ENDPOINTS: ReadonlyArray<[Endpoint<never, unknown>, string]> = ALL_DATASETS.map((ds) => {
   const target = ds.targets ? ds.targets([], FLAGS, true)[0] : ds.subject === 'none' ? undefined : 'H100 SXM';
   const params = {
@@ -33,7 +33,7 @@ async function fixtures(): Promise<Map<string, unknown[]>> {
     const out = new Map<string, unknown[]>();
     for (const [ep, path] of ENDPOINTS) {
       const res = await fetch(sb.url + path, { headers: { authorization: `Bearer ${KEY}` } });
-      expect(res.status).toBe(200);
+      expect(res.status, path).toBe(200);
       out.set(ep.id, [await res.json()]);
     }
     const one = await fetch(`${sb.url}/api/memory-index?type=mem_ddr4_8gb`, { headers: { authorization: `Bearer ${KEY}` } });

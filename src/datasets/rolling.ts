@@ -1,0 +1,58 @@
+/**
+ * `gpumkt rolling`: the rolling 24-hour average per model now, one GET /api/gpu/{gpuName}/rolling-24h-average
+ * each (docs/api-contract.md §2). The current value is published hourly, so the route is for full
+ * keys only (a premium key gets 403: exit 3 before any request here). The docs name only
+ * `average_usd_per_hour`; the body is taken to be shaped like its sibling /api/gpu/{gpuName}
+ * (`gpu_name`, `region`, `last_updated`). With --from/--to it runs the daily history instead
+ * (rolling-history.ts; any key).
+ */
+import { defineEndpoint } from '../api/envelope.js';
+import { GPU_MODELS, resolveGpuList, type GpuModel } from '../domain/gpus.js';
+import { gpuPath } from './per-gpu-series.js';
+import rollingHistory from './rolling-history.js';
+import type { Dataset } from './types.js';
+
+/** Parameters of one current rolling-average request. */
+export interface RollingParams {
+  readonly gpu: GpuModel;
+}
+
+const rolling: Dataset<RollingParams> = {
+  name: 'rolling',
+  summary: 'rolling 24-hour average price (USD per GPU-hour) per GPU model; with --from/--to, its daily history',
+  examples: [
+    'gpumkt rolling',
+    'gpumkt rolling h100 b200 -f csv',
+    'gpumkt rolling h100 --from 30d',
+    'gpumkt rolling all --from 90d --append rolling.csv',
+  ],
+  endpoint: defineEndpoint<RollingParams>({
+    id: 'rolling-24h-average',
+    path: (p) => gpuPath(p.gpu, 'rolling-24h-average'),
+    query: () => ({}),
+    envelope: {
+      fields: { success: 'boolean?', access: 'string?' },
+      rows: { gpu_name: 'string', region: 'string?', average_usd_per_hour: 'number', last_updated: 'datetime?' },
+      oneOrMany: true,
+    },
+    columns: ['gpu_name', 'region', 'average_usd_per_hour', 'last_updated'],
+    valueKey: 'average_usd_per_hour',
+  }),
+  subject: 'some-gpus',
+  // --from/--to are declared here for the history variant; the current value has no window.
+  groups: { window: true, series: false, analysis: false },
+  fetch: { kind: 'single' },
+  sort: false,
+  plan: 'full',
+  targetColumn: 'gpu_name',
+  targets: (args) => (args.length === 0 ? GPU_MODELS : resolveGpuList(args)),
+  params: (_flags, gpu) => ({ gpu: gpu as GpuModel }),
+  noAppend: {
+    message: 'rolling without --from/--to is the average of the last 24 hours, not a series: --append does not apply',
+    hint: 'for the daily history use: gpumkt rolling <gpu...> --from 30d --append <file>',
+  },
+  table: { keys: ['gpu_name'], priority: ['average_usd_per_hour', 'last_updated'] },
+  variants: [{ label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: rollingHistory }],
+};
+
+export default rolling;
