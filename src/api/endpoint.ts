@@ -42,6 +42,11 @@ export interface Endpoint<P, B = unknown> {
   readonly check: (body: unknown) => boolean;
   /** The documented shape the check and the schema derive from (absent on hand-built endpoints). */
   readonly envelope?: EnvelopeSpec;
+  /**
+   * The shape of the rows `rows()` returns when they are not `data`'s own (a nested body flattened):
+   * their column types derive from it, and the dataset's checks hold each row to it.
+   */
+  readonly flatRows?: Shape;
   /** The rows of a validated body, in the order received. */
   rows(body: B): Row[];
   /** The field that orders rows in time, when the rows form a series. */
@@ -52,4 +57,6 @@ export interface Endpoint<P, B = unknown> {
   readonly tableColumns?: readonly string[];
   /** Default numeric column for charts and summaries. */
   readonly valueKey?: string;
+  /** The service's field names rows are renamed from, and their columns (`d` → `date`). */
+  readonly rename?: Readonly<Record<string, string>>;
 }

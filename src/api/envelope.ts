@@ -7,7 +7,7 @@
 import type { Endpoint, EnvelopeBody, EnvelopeSpec } from './endpoint.js';
 
 import type { Query, Row } from '../domain/row.js';
-import { arrayCheck, envelopeCheck, objectCheck, type Check } from './validate.js';
+import { arrayCheck, envelopeCheck, objectCheck, type Check, type Shape } from './validate.js';
 
 /** Compiles the fast check of an envelope. */
 export function envelopeCheckOf(spec: EnvelopeSpec): Check {
@@ -38,6 +38,20 @@ export interface EndpointSpec<P> {
    * forward curves' points, one row each, or one table of a nested document. Unknown fields are kept.
    */
   readonly rows?: (body: EnvelopeBody) => Row[];
+  /** The shape of those flattened rows (Parquet types and row checks derive from it). */
+  readonly flatRows?: Shape;
+  /**
+   * The service's short field names and the column each becomes (`d` → `date`): rows are renamed as
+   * they are read, the declared types follow the new names, and --columns accepts either name.
+   */
+  readonly rename?: Readonly<Record<string, string>>;
+}
+
+/** A copy of `row` with the fields of `names` renamed (others kept, in their order). */
+function renameFields(row: Row, names: Readonly<Record<string, string>>): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) out[Object.hasOwn(names, k) ? (names[k] as string) : k] = v;
+  return out;
 }
 
 /**
@@ -46,6 +60,8 @@ export interface EndpointSpec<P> {
  */
 export function defineEndpoint<P>(spec: EndpointSpec<P>): Endpoint<P, EnvelopeBody> {
   let compiled: Check | undefined;
+  const read = (body: EnvelopeBody): Row[] => (spec.rows ? spec.rows(body) : Array.isArray(body.data) ? body.data : [body.data]);
+  const { rename } = spec;
   return {
     id: spec.id,
     path: spec.path,
@@ -53,7 +69,9 @@ export function defineEndpoint<P>(spec: EndpointSpec<P>): Endpoint<P, EnvelopeBo
     envelope: spec.envelope,
     loadSchema: async () => (await import('./shape-schema.js')).envelopeSchema(spec.envelope) as never,
     check: (body) => (compiled ??= envelopeCheckOf(spec.envelope))(body),
-    rows: spec.rows ?? ((body) => (Array.isArray(body.data) ? body.data : [body.data])),
+    rows: rename ? (body) => read(body).map((r) => renameFields(r, rename)) : read,
+    flatRows: spec.flatRows,
+    rename,
     timeKey: spec.timeKey,
     columns: spec.columns,
     tableColumns: spec.tableColumns,

@@ -9,7 +9,11 @@
  */
 
 /** One field type; each mirrors one zod construct (see CONDITIONS). A trailing `?` means `.optional()`. */
-export type Kind = 'string' | 'datetime' | 'date' | 'number' | 'int' | 'uint' | 'boolean' | 'number|null' | 'string[]';
+export type Kind =
+  | 'string' | 'datetime' | 'date' | 'number' | 'int' | 'uint' | 'boolean' | 'number|null' | 'int|null' | 'string[]'
+  // Nullable fields of the newer families (forward marks, token volume), and nested parts that a
+  // dataset's rows() flattens (each flat row is then checked against its own shape).
+  | 'string|null' | 'date|null' | 'datetime|null' | 'object[]' | 'object|null';
 
 /** An object's documented fields; unknown fields are always allowed (zod looseObject). */
 export type Shape = Readonly<Record<string, Kind | `${Kind}?`>>;
@@ -45,7 +49,15 @@ const CONDITIONS: Readonly<Record<Kind, string>> = {
   uint: 'Number.isSafeInteger(v) && v >= 0',
   boolean: "typeof v === 'boolean'",
   'number|null': "v === null || (typeof v === 'number' && Number.isFinite(v))",
+  'int|null': 'v === null || Number.isSafeInteger(v)',
   'string[]': "Array.isArray(v) && v.every((s) => typeof s === 'string')",
+  'string|null': "v === null || typeof v === 'string'",
+  'date|null': "v === null || (typeof v === 'string' && ISO_DATE.test(v))",
+  'datetime|null': "v === null || (typeof v === 'string' && v.length >= 10 && (v.length >= 20 || codePoints(v) >= 10))",
+  // z.array(z.looseObject({})): every element a non-null, non-array object.
+  // (An own `__proto__` key is dropped by zod's copy, so such an object takes the schema's path.)
+  'object[]': "Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x) && !Object.hasOwn(x, '__proto__'))",
+  'object|null': "v === null || (typeof v === 'object' && !Array.isArray(v) && !Object.hasOwn(v, '__proto__'))",
 };
 
 /** zod's object test: any non-null, non-array object. */
@@ -70,7 +82,9 @@ export function objectCheck(shape: Shape): Check {
     // A required field must be present (zod treats a present `undefined` as missing, as here).
     return `  v = o.${key}; if (${optional ? 'v !== undefined && ' : 'v === undefined || '}!(${condition})) return false;`;
   });
-  const body = `return function check(o) {\n  if (typeof o !== 'object' || o === null || Array.isArray(o)) return false;\n  let v;\n${lines.join('\n')}\n  return true;\n};`;
+  // An own `__proto__` key (JSON.parse makes one) is dropped by zod's copy: such an object is not kept
+  // unchanged, so it takes the schema's path.
+  const body = `return function check(o) {\n  if (typeof o !== 'object' || o === null || Array.isArray(o) || Object.hasOwn(o, '__proto__')) return false;\n  let v;\n${lines.join('\n')}\n  return true;\n};`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled from a constant shape of this program, never from input (above)
   const compile = new Function('codePoints', 'ISO_DATE', body) as (cp: typeof codePoints, iso: typeof ISO_DATE) => Check;
   return compile(codePoints, ISO_DATE);

@@ -20,6 +20,7 @@ import { acquireLock, lockTarget, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
 import { regionColumn } from './region-values.js';
 import { appendRows } from './line-append.js';
+import { keyValue, type KeyColumns } from './key-columns.js';
 import { writeManifest } from './manifest.js';
 
 /** What the pipeline tells the export about its rows. */
@@ -34,12 +35,14 @@ export interface ExportSpec {
   /** Typed formats: the request record and the key in use (masked wherever it appears). */
   readonly request?: unknown;
   readonly knownKey?: string;
-  /** The column that tells rows of the same time apart (default `gpu`; memory history: `id`). */
-  readonly keyColumn?: string;
+  /** The column(s) that tell rows of the same time apart (default `gpu`; memory history: `id`; workload: lab and family). */
+  readonly keyColumn?: KeyColumns;
   /** The grain this run asks for (series datasets): a file keeps the grain it was created with. */
   readonly grain?: string;
   /** The models' order within one time, for inserting late rows. */
   readonly gpuOrder?: readonly string[];
+  /** What the responses said about themselves (forward: `asOf`), read when the manifest is written. */
+  readonly served?: () => Readonly<Record<string, string | null>>;
 }
 
 /** An export in progress. */
@@ -86,7 +89,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   const rewrite = plan.append && info.appendAs === 'rows' ? await import('./rewrite-append.js') : undefined;
   const rewriteSpec = {
     target, timeKey: spec.timeKey, formatter, options, partitionBy: plan.partitionBy, windowDependent: spec.windowDependent,
-    replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, regionStart, gpuOrder: spec.gpuOrder,
+    replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, regionStart, gpuOrder: spec.gpuOrder, keyColumn: spec.keyColumn,
   };
   const back = rewrite ? await rewrite.readExistingRows(rewriteSpec) : undefined;
   if (existing !== undefined && info.headerLine) {
@@ -107,7 +110,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       baseUrl: redactAll(session.baseUrl, ctx.secrets), requests: session.requests.map((r) => ({
         ...r, url: redactAll(r.url, ctx.secrets), outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
       // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
-      })), createdAt: new Date(),
+      })), createdAt: new Date(), served: spec.served?.(),
     });
     ctx.log.info(`wrote ${file}`);
   };
@@ -149,8 +152,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       }
       const key = (row: Row | undefined): string | undefined => {
         const time = row?.[spec.timeKey];
-        const other = row?.[spec.keyColumn ?? 'gpu'];
-        return row === undefined || time === undefined || time === null ? undefined : rowKey(typeof time === 'string' ? time : JSON.stringify(time), typeof other === 'string' ? other : undefined);
+        return row === undefined || time === undefined || time === null ? undefined : rowKey(typeof time === 'string' ? time : JSON.stringify(time), keyValue(row, spec.keyColumn));
       };
       await manifest({ total: rows.length, new: rows.length, replaced: 0, late: 0 }, key(rows[0]), key(rows[rows.length - 1]));
       if (rows.length === 0 && plan.failEmpty) throw new EmptyError(`no rows to export; ${target} holds only the header`);

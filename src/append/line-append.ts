@@ -9,12 +9,13 @@
 import { createReadStream } from 'node:fs';
 import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
-import { exportOrder, planMerge, reportMerge, type AppendResult, type IncomingRow } from './merge.js';
+import { exportOrder, modelOrder, planMerge, reportMerge, type AppendResult, type IncomingRow } from './merge.js';
 import type { Row } from '../domain/row.js';
 import type { Formatter, FormatOptions } from '../output/format-types.js';
 import { fileSink } from '../output/files/file-sink.js';
 import type { Sink } from '../output/files/sink.js';
 import { rowKey, type ExistingFile, type RegionRecord } from './read-existing.js';
+import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
 
 /** What an append did (merge.ts). */
 export type { AppendResult } from './merge.js';
@@ -23,8 +24,8 @@ export type { AppendResult } from './merge.js';
 export interface AppendSpec {
   readonly target: string;
   readonly timeKey: string;
-  /** The column that tells rows of the same time apart (default `gpu`). */
-  readonly keyColumn?: string;
+  /** The column(s) that tell rows of the same time apart (default `gpu`; workload: lab and family). */
+  readonly keyColumn?: KeyColumns;
   readonly windowDependent?: (row: Row) => boolean;
   readonly formatter: Formatter;
   readonly options: FormatOptions;
@@ -42,9 +43,8 @@ export function renderLine(formatter: Formatter, options: FormatOptions, row: Ro
 }
 
 /** The key of a fetched row (with its key column only when the file keys by it). */
-function keyOf(row: Row, timeKey: string, byGpu: boolean, keyColumn = 'gpu'): string {
-  const other = row[keyColumn];
-  return rowKey(String(row[timeKey]), byGpu && typeof other === 'string' ? other : undefined);
+function keyOf(row: Row, timeKey: string, byGpu: boolean, keyColumn?: KeyColumns): string {
+  return rowKey(String(row[timeKey]), byGpu ? keyValue(row, keyColumn) : undefined);
 }
 
 /** A row older than the file's last row and missing from it (a day published late): inserted in order. */
@@ -57,16 +57,15 @@ export interface LateRow {
 
 /** The lines this run would change: fresh, refreshed and restated (by region key), late; see merge.ts. */
 export function classify(existing: ExistingFile, rows: readonly Row[], spec: AppendSpec, byGpu: boolean) {
-  const keyColumn = spec.keyColumn ?? 'gpu';
   const incoming: IncomingRow[] = rows.map((row) => {
     const time = String(row[spec.timeKey]);
-    const model = row[keyColumn];
+    const model = keyValue(row, spec.keyColumn);
     return {
       key: keyOf(row, spec.timeKey, byGpu, spec.keyColumn),
       time,
       day: time.slice(0, 10),
       text: renderLine(spec.formatter, spec.options, row),
-      model: byGpu && typeof model === 'string' ? model : undefined,
+      model: byGpu ? model : undefined,
       windowDependent: spec.windowDependent?.(row) === true,
     };
   });
@@ -79,7 +78,8 @@ export function classify(existing: ExistingFile, rows: readonly Row[], spec: App
     return { key: r.key, time: r.time as string, model: r.model, line: r.text };
   });
   const lastKey = plan.lastFresh === undefined ? existing.lastKey : (incoming[plan.lastFresh] as IncomingRow).key;
-  return { plan, fresh: plan.fresh.map(lineOf), restated: byKey(plan.restated), refreshed: byKey(plan.refreshed), late, lastKey };
+  const order = modelOrder(spec.gpuOrder, incoming);
+  return { plan, fresh: plan.fresh.map(lineOf), restated: byKey(plan.restated), refreshed: byKey(plan.refreshed), late, lastKey, order };
 }
 
 /** The model of a region record, when the file is keyed by one. */
@@ -97,11 +97,10 @@ export function checkNdjsonKeys(existing: ExistingFile, firstLine: string | unde
 /** Appends what is new in `rows` to the existing file, atomically; see the module comment. */
 export async function appendRows(ctx: Context, existing: ExistingFile, rows: readonly Row[], spec: AppendSpec): Promise<AppendResult> {
   if (spec.formatter.name === 'ndjson' && rows[0] !== undefined) checkNdjsonKeys(existing, renderLine(spec.formatter, spec.options, rows[0]), spec.target);
-  const keyColumn = spec.keyColumn ?? 'gpu';
-  // Rows always carry their own key column (memory history's `id`); it keys them only when printed.
-  const printed = spec.keyColumn === undefined || spec.options.columns.includes(keyColumn);
-  const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => typeof r[keyColumn] === 'string'));
-  const { plan, fresh, restated, refreshed, late, lastKey } = classify(existing, rows, spec, byGpu);
+  // Rows always carry their own key columns (memory history's `id`); they key them only when printed.
+  const printed = spec.keyColumn === undefined || keyColumnList(spec.keyColumn).every((c) => spec.options.columns.includes(c));
+  const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => keyValue(r, spec.keyColumn) !== undefined));
+  const { plan, fresh, restated, refreshed, late, lastKey, order } = classify(existing, rows, spec, byGpu);
   const report = reportMerge(plan, {
     target: spec.target, existingRows: existing.rows, lastTimeShown: existing.lastTime, lastKey, restatedKeys: [...restated.keys()], replaceRestated: spec.replaceRestated,
   });
@@ -113,7 +112,7 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
   }
   // Provisional rows are replaced by their settled values whatever the flags: a file never keeps them frozen.
   const replace = new Map<string, string>([...refreshed, ...(report.replaceRestated ? restated : [])]);
-  await writeLines(ctx, existing, spec, { replace, late, fresh });
+  await writeLines(ctx, existing, spec, { replace, late, fresh, order });
   ctx.committed?.();
   ctx.log.info(report.message);
   return { ...report.result, written: true };
@@ -124,6 +123,8 @@ interface LineChanges {
   readonly replace: ReadonlyMap<string, string>;
   readonly late: readonly LateRow[];
   readonly fresh: readonly string[];
+  /** The models' order within one time (merge.ts modelOrder). */
+  readonly order: readonly string[];
 }
 
 /**
@@ -131,9 +132,9 @@ interface LineChanges {
  * that changes or moves (a late row goes before the first record that sorts after it), the region
  * re-emitted from there, then the fresh lines.
  */
-async function writeLines(ctx: Context, existing: ExistingFile, spec: AppendSpec, { replace, late, fresh }: LineChanges): Promise<void> {
+async function writeLines(ctx: Context, existing: ExistingFile, spec: AppendSpec, { replace, late, fresh, order: models }: LineChanges): Promise<void> {
   const eol = existing.eol;
-  const order = exportOrder(spec.gpuOrder);
+  const order = exportOrder(models);
   const before = (a: LateRow, r: RegionRecord): boolean => order(a, { time: r.time, model: regionModel(r) }) < 0;
   const sortedLate = [...late].sort(order);
   const changed = existing.region.find((r) => replace.has(r.key) || sortedLate.some((l) => before(l, r)));

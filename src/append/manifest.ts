@@ -99,6 +99,8 @@ export interface ManifestInput {
   readonly baseUrl: string;
   readonly requests: readonly RequestLogEntry[];
   readonly createdAt: Date;
+  /** What the responses said about themselves (forward: `asOf`); left out when the dataset says nothing. */
+  readonly served?: Readonly<Record<string, string | null>>;
 }
 
 /** Builds the manifest object (the data file must already be in place: its digest is taken here). */
@@ -116,6 +118,7 @@ export async function buildManifest(m: ManifestInput): Promise<Record<string, un
     lastKey: m.lastKey ?? null,
     baseUrl: m.baseUrl,
     requests: m.requests.map((r) => ({ method: 'GET', url: r.url, outcome: r.outcome, at: r.at, ms: r.ms })),
+    ...(m.served ? { served: m.served } : {}),
   };
 }
 

@@ -89,6 +89,17 @@ export function planMerge(file: FileState, incoming: readonly IncomingRow[]): Me
   return { fresh, refreshed, restated, late, lastFresh: fresh.at(-1) };
 }
 
+/**
+ * The models' order within one time as one full export has it: the runner's model order when it has
+ * one, else the order this run's rows first name them in (workload's lab and family, memory types).
+ */
+export function modelOrder(gpuOrder: readonly string[] | undefined, incoming: ReadonlyArray<Pick<MergeRow, 'model'>>): readonly string[] {
+  if (gpuOrder !== undefined && gpuOrder.length > 0) return gpuOrder;
+  const seen = new Set<string>();
+  for (const r of incoming) if (r.model !== undefined) seen.add(r.model);
+  return [...seen];
+}
+
 /** Orders rows as one full export does: by time, then by the models' order (rows without a model first). */
 export function exportOrder(gpuOrder: readonly string[] | undefined): (a: Pick<MergeRow, 'time' | 'model'>, b: Pick<MergeRow, 'time' | 'model'>) => number {
   const rank = new Map((gpuOrder ?? []).map((g, i) => [g, i]));

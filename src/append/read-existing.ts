@@ -9,6 +9,7 @@ import { UsageError } from '../errors.js';
 import { errorCode } from '../domain/files.js';
 import { countOf, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText, type RawRecord } from './records.js';
 import { isIsoDate } from '../domain/dates.js';
+import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
 import { checkSeriesKey, checkTimeShape, type TimeShape } from './existing-checks.js';
 
 /** A record of the overlap region. */
@@ -51,8 +52,8 @@ export interface ScanSpec {
   readonly timeKey: string;
   /** The first time of the overlap region, given the latest time seen. */
   readonly regionStart: (lastTime: string) => string;
-  /** The column that tells rows of the same time apart (default `gpu`). */
-  readonly keyColumn?: string;
+  /** The column(s) that tell rows of the same time apart (default `gpu`; workload: lab and family). */
+  readonly keyColumn?: KeyColumns;
   /** The values that column may hold (the GPU models), when the run knows them. */
   readonly isKnownKey?: (value: string) => boolean;
 }
@@ -64,18 +65,23 @@ export function rowKey(time: string, gpu: string | undefined): string {
 
 type Fields = (text: string) => { time: unknown; gpu: unknown };
 
-function fieldReader(format: LineSyntax, header: string, timeKey: string, file: string, keyColumn = 'gpu'): Fields {
+function fieldReader(format: LineSyntax, header: string, timeKey: string, file: string, keyColumn?: KeyColumns): Fields {
   if (format === 'ndjson') {
     return (text) => {
       const o = JSON.parse(text) as Record<string, unknown>;
-      return { time: o[timeKey], gpu: o[keyColumn] };
+      return { time: o[timeKey], gpu: keyValue(o, keyColumn) };
     };
   }
   const csv = format === 'csv';
   const cols = csv ? parseCsvRecordStrict(header) : parseTsvRecord(header);
   if (cols === undefined) throw new UsageError(`${file} line 1 (the header) is not valid csv; --append will not extend it`);
   const ti = cols.indexOf(timeKey);
-  const gi = cols.indexOf(keyColumn);
+  const gis = keyColumnList(keyColumn).map((c) => cols.indexOf(c)).filter((i) => i !== -1);
+  // The key value of a record's fields, as keyValue() makes it of a fetched row.
+  const joined = (field: (i: number) => string | undefined): string | undefined => {
+    const parts = gis.map(field).filter((v): v is string => v !== undefined && v !== '');
+    return parts.length === 0 ? undefined : parts.join(' ');
+  };
   if (ti === -1) throw new UsageError(`${file} has no '${timeKey}' column, so --append cannot tell which rows it holds`);
   const sep = csv ? ',' : '\t';
   const plain = csv ? '"' : '\\';
@@ -89,11 +95,11 @@ function fieldReader(format: LineSyntax, header: string, timeKey: string, file: 
     // Fast path for the common line without quotes (csv) or escapes (tsv): cut out the two fields only.
     if (!text.includes(plain)) {
       if (countOf(text, sep) !== width - 1) bad();
-      return { time: nthField(text, sep, ti), gpu: gi === -1 ? undefined : nthField(text, sep, gi) };
+      return { time: nthField(text, sep, ti), gpu: joined((i) => nthField(text, sep, i)) };
     }
     const f = csv ? parseCsvRecordStrict(text) : parseTsvRecord(text);
     if (f === undefined || f.length !== width) return bad();
-    return { time: f[ti], gpu: gi === -1 ? undefined : f[gi] };
+    return { time: f[ti], gpu: joined((i) => f[i]) };
   };
 }
 
@@ -142,7 +148,8 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
   // Set by the first row: whether the file has a series key column, and the shape of its times.
   let keyed: boolean | undefined;
   let shape: TimeShape | undefined;
-  const keyColumn = spec.keyColumn ?? 'gpu';
+  // Named in messages: the key column, or the key columns together.
+  const keyColumn = keyColumnList(spec.keyColumn).join(', ');
   for await (const batch of readRecords(file, spec.format === 'csv')) for (const rec of batch) {
     lineNo++;
     const first = header === undefined;

@@ -13,7 +13,8 @@ import type { ColumnType, FormatOptions, Formatter, ReadBack, TypedColumn } from
 import { fileSink } from '../output/files/file-sink.js';
 import { parseDateDays, parseTimestampMicros } from '../output/parquet/iso-time.js';
 import { rowKey } from './read-existing.js';
-import { exportOrder, planMerge, reportMerge, type AppendResult, type MergePlan, type MergeRow } from './merge.js';
+import { exportOrder, modelOrder, planMerge, reportMerge, type AppendResult, type MergePlan, type MergeRow } from './merge.js';
+import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
 
 /** What the rewrite needs to know about the run. */
 export interface RewriteSpec {
@@ -29,6 +30,8 @@ export interface RewriteSpec {
   readonly regionStart: (lastTime: string) => string;
   /** The models' order within one time, for inserting late rows where a full export has them. */
   readonly gpuOrder?: readonly string[];
+  /** The column(s) that tell rows of the same time apart (default `gpu`; memory history `id`, power `market`; workload: lab and family). */
+  readonly keyColumn?: KeyColumns;
 }
 
 /** The file as read back, with what the merge needs. */
@@ -55,7 +58,7 @@ function canonical(type: ColumnType, v: unknown): string {
   return typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
 }
 
-const keyText = (k: bigint | number | string, gpu: unknown, byGpu: boolean): string => rowKey(String(k), byGpu && typeof gpu === 'string' ? gpu : undefined);
+const keyText = (k: bigint | number | string, gpu: string | undefined, byGpu: boolean): string => rowKey(String(k), byGpu ? gpu : undefined);
 
 /**
  * Reads `target` back before any request, or undefined when it does not exist yet. Refuses a folder
@@ -98,13 +101,13 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
       lastT = t;
     }
   }
-  const byGpu = fileTypes.has('gpu');
+  const byGpu = keyColumnList(spec.keyColumn).some((c) => fileTypes.has(c));
   const first = back.rows[0];
   return {
     ...back,
     lastTime: last === undefined ? undefined : String(last[spec.timeKey]),
-    firstKey: first === undefined ? undefined : keyText(String(first[spec.timeKey]), first.gpu, byGpu),
-    lastKey: last === undefined ? undefined : keyText(String(last[spec.timeKey]), last.gpu, byGpu),
+    firstKey: first === undefined ? undefined : keyText(String(first[spec.timeKey]), keyValue(first, spec.keyColumn), byGpu),
+    lastKey: last === undefined ? undefined : keyText(String(last[spec.timeKey]), keyValue(last, spec.keyColumn), byGpu),
   };
 }
 
@@ -127,17 +130,17 @@ interface MergeView {
 function mergeView(existing: ExistingRows, rows: readonly Row[], spec: RewriteSpec): MergeView {
   const types = new Map(existing.columns.map((c) => [c.name, c.type]));
   const timeType = types.get(spec.timeKey);
-  const byGpu = types.has('gpu') || rows.some((r) => typeof r.gpu === 'string');
+  const byGpu = keyColumnList(spec.keyColumn).some((c) => types.has(c)) || rows.some((r) => keyValue(r, spec.keyColumn) !== undefined);
   // Rows match on the written value of their time (`…00Z` = `…00.000Z`); messages show the time as received.
   const text = (row: Row): string => existing.columns.map((c) => canonical(c.type, row[c.name])).join('\u0001');
   const asMerge = (row: Row): MergeRow => ({
-    key: keyText(timeValue(timeType, row[spec.timeKey]), row.gpu, byGpu),
+    key: keyText(timeValue(timeType, row[spec.timeKey]), keyValue(row, spec.keyColumn), byGpu),
     time: timeValue(timeType, row[spec.timeKey]),
     day: String(row[spec.timeKey]).slice(0, 10),
     text: text(row),
-    model: typeof row.gpu === 'string' ? row.gpu : undefined,
+    model: keyValue(row, spec.keyColumn),
   });
-  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), row.gpu, byGpu);
+  const shown = (row: Row): string => keyText(String(row[spec.timeKey]), keyValue(row, spec.keyColumn), byGpu);
   if (existing.lastTime === undefined) return { asMerge, shown };
   const startT = timeValue(timeType === 'timestamp' ? 'date' : timeType, spec.regionStart(existing.lastTime));
   // A region start is a day; for timestamps it is compared as that day's first microsecond.
@@ -173,7 +176,7 @@ function applyPlan(existing: readonly Row[], rows: readonly Row[], plan: MergePl
   if (plan.late.length > 0) {
     // Late rows (a day the service published late) go where one full export has them: by time, then model order.
     const all = [...merged, ...plan.late.map((i) => rows[i] as Row)].map((row) => ({ row, ...view.asMerge(row) }));
-    merged.splice(0, merged.length, ...all.sort(exportOrder(gpuOrder)).map((r) => r.row));
+    merged.splice(0, merged.length, ...all.sort(exportOrder(modelOrder(gpuOrder, rows.map(view.asMerge)))).map((r) => r.row));
   }
   for (const i of plan.fresh) merged.push(rows[i] as Row);
   return merged;

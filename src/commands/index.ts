@@ -5,6 +5,7 @@ import { DATASETS } from '../datasets/index.js';
 import { datasetCommand } from './dataset-command.js';
 import gpus from './gpus.js';
 import memoryTypes from './memory-types.js';
+import labs from './labs.js';
 import config from './config.js';
 import sandbox from './sandbox.js';
 import completion from './completion.js';
@@ -14,7 +15,7 @@ import api from './api.js';
 /** Every command's declaration; cli.ts mounts them on the root program. */
 export const COMMANDS: ReadonlyArray<(ctx: Context) => Command> = [
   ...DATASETS.map((ds) => (ctx: Context) => datasetCommand(ctx, ds)),
-  gpus, memoryTypes, status, api, config, sandbox, completion,
+  gpus, memoryTypes, labs, status, api, config, sandbox, completion,
 ];
 
 /**

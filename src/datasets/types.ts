@@ -53,12 +53,14 @@ export type Subject = 'gpus' | 'some-gpus' | 'gpu-option' | 'names' | 'none';
  * How the runner plans and joins requests: `series`, every row of the window per model (the limit
  * sized to the window, the service's row count checked, capped windows fetched in parts); `windowed`,
  * windows longer than `maxDays` split into requests that reach back `overlapDays` and are stitched;
- * `single`, one request whose rows keep the service's order.
+ * `single`, one request whose rows keep the service's order; `paged`, `limit`/`offset` pages of
+ * `pageSize` rows asked one after another until the listing is complete (src/run/fetch/paged.ts).
  */
 export type FetchPlan =
   | { readonly kind: 'series' }
   | { readonly kind: 'windowed'; readonly maxDays: number; readonly overlapDays: number }
-  | { readonly kind: 'single' };
+  | { readonly kind: 'single' }
+  | { readonly kind: 'paged'; readonly pageSize: number };
 
 /** The flags of one run, as the command parsed them (the runner reads the ones its dataset declares). */
 export type Flags = Readonly<Record<string, unknown>>;
@@ -104,6 +106,13 @@ export interface Dataset<P = unknown> {
    */
   readonly targetColumn?: string;
   /**
+   * The columns that, with the time, key a row for --append when `targetColumn` alone does not tell
+   * the rows of one time apart (workload: `lab` and `family`); default `[targetColumn]`.
+   */
+  readonly keyColumns?: readonly string[];
+  /** Days a day's rows take to be published (workload: 2, settled 36 hours after the day ends): a short window needs this many more days to show a row. */
+  readonly publishLagDays?: number;
+  /**
    * The lowest plan that reads this dataset (default `premium`): `free` is a public route that runs
    * without a key (one that is configured is still sent); a run whose key's plan is below it exits 3
    * before any request, naming the plan it needs.
@@ -116,6 +125,17 @@ export interface Dataset<P = unknown> {
    * (forward curves by model, buyers by tier): applied to every response's rows before anything else.
    */
   readonly filter?: (row: Row, args: readonly string[], flags: Flags) => boolean;
+  /**
+   * Why a run without a key asks for more than the service's free tier serves (labs, days), or
+   * undefined when it does not: the runner then exits 3 before any request, naming the plan it needs.
+   * Only for `plan: 'free'` datasets whose free tier is narrower than a key's.
+   */
+  readonly freeTier?: (targets: ReadonlyArray<string | undefined>, flags: Flags, window: DateWindow | undefined, today: string) => string | undefined;
+  /**
+   * What a response says about itself beyond its rows (forward: `asOf`, the marks' time): noted on
+   * stderr and recorded in the manifest under `served`.
+   */
+  readonly served?: (body: unknown) => Readonly<Record<string, string | null>>;
   /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */
   checks?(rows: readonly Row[], label: string): string[];
   /** What a run that sends no key leaves out, as a notice (latest: the model only a key shows); undefined: nothing. */

@@ -6,6 +6,8 @@
  * so this offline list is our snapshot: `gpumkt labs --live` asks `/api/token-types`, which is
  * authoritative. Ids are lower-case words, as the service's `lab` parameter takes them.
  */
+import { UsageError } from '../errors.js';
+import { didYouMean } from './suggest.js';
 
 /** One lab: the id the API takes and returns, and its display label. */
 export interface Lab {
@@ -44,4 +46,18 @@ export const WORKLOAD_FAMILIES: Readonly<Record<string, readonly string[]>> = {
 /** True for an id of the offline list. */
 export function isLab(id: string): boolean {
   return LABS.some((l) => l.lab === id);
+}
+
+/**
+ * Resolves typed lab ids (any case, commas split, duplicates dropped, order kept) against `allowed`
+ * (default: the 11 OTPI labs); one that is not there is a usage error with a suggestion.
+ */
+export function resolveLabList(inputs: readonly string[], allowed: readonly string[] = LABS.map((l) => l.lab), what = 'lab'): string[] {
+  const out: string[] = [];
+  for (const input of inputs.flatMap((i) => i.split(',')).map((i) => i.trim()).filter((i) => i !== '')) {
+    const lab = allowed.find((l) => l === input.toLowerCase());
+    if (lab === undefined) throw new UsageError(`unknown ${what} '${input}'; ${didYouMean(input, allowed)}labs: ${allowed.join(', ')}`, "see 'gpumkt labs'");
+    if (!out.includes(lab)) out.push(lab);
+  }
+  return out;
 }

@@ -10,11 +10,17 @@ const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
   date: 'date',
   number: 'double',
   'number|null': 'double',
+  'int|null': 'int',
   int: 'int',
   uint: 'int',
   boolean: 'bool',
   string: 'string',
   'string[]': 'string',
+  'string|null': 'string',
+  'date|null': 'date',
+  'datetime|null': 'timestamp',
+  'object[]': 'string',
+  'object|null': 'string',
 };
 
 /**
@@ -23,8 +29,15 @@ const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
  */
 export function declaredColumnTypes(endpoint: Endpoint<unknown, unknown>, perModel: boolean): Record<string, ColumnType> {
   const types: Record<string, ColumnType> = perModel ? { gpu: 'string' } : {};
-  for (const [field, spec] of Object.entries(endpoint.envelope?.rows ?? {})) {
-    types[field] = TYPE_OF_KIND[(spec.endsWith('?') ? spec.slice(0, -1) : spec) as Kind];
+  // Rows that rows() flattens out of a nested body declare their own shape; else `data`'s rows are the rows.
+  for (const [field, spec] of Object.entries(endpoint.flatRows ?? endpoint.envelope?.rows ?? {})) {
+    const name = endpoint.rename && Object.hasOwn(endpoint.rename, field) ? (endpoint.rename[field] as string) : field;
+    types[name] = TYPE_OF_KIND[(spec.endsWith('?') ? spec.slice(0, -1) : spec) as Kind];
   }
   return types;
+}
+
+/** --columns with the service's short names (`d`, `p` …) replaced by the columns they are read as. */
+export function columnAliases(columns: readonly string[], rename: Readonly<Record<string, string>>): string[] {
+  return columns.map((c) => (Object.hasOwn(rename, c) ? (rename[c] as string) : c));
 }

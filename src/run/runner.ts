@@ -4,7 +4,8 @@
  * through their descriptors (src/datasets); how requests are planned is the descriptor's fetch plan.
  */
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../errors.js';
+import { describeNeed } from '../domain/plans.js';
 import type { AnyDataset, Flags } from '../datasets/types.js';
 import type { SeriesParams } from '../datasets/per-gpu-series.js';
 import { resolveWindow, type DateWindow } from '../domain/dates.js';
@@ -21,13 +22,14 @@ import { emitAnalysis, planAnalysis } from './analysis/views.js';
 import { fetchSeries, windowCapacity, type SeriesEndpoint } from './fetch/series.js';
 import { fetchWindow } from './fetch/windowed.js';
 import { planChunks } from './fetch/util-index-chunks.js';
-import { declaredColumnTypes } from './column-types.js';
+import { columnAliases, declaredColumnTypes } from './column-types.js';
 import { requestRecord } from '../append/request-record.js';
 import { resolveTargets, selectDataset } from './targets.js';
 import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, observe, PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture, noteNoRows } from './empty.js';
 import { formatInfo } from '../output/formats.js';
 import { offBase } from './append-base.js';
+import { fetchPaged, type PageParams } from './fetch/paged.js';
 
 /** The flags every data command may carry; each dataset reads the ones it declares. */
 export type RunFlags = Flags & OutputFlags & AnalysisFlags & { from?: string; to?: string; settled?: boolean; granularity?: string; limit?: number | 'all'; gpu?: string[] };
@@ -52,6 +54,8 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const timeKey = endpoint.timeKey;
   // Rows that name their own target (targetColumn) get no added `gpu` column.
   const perModel = ds.subject !== 'none' && ds.targetColumn === undefined;
+  // The service's short field names are accepted by --columns too (power: d, p, o …).
+  if (endpoint.rename && flags.columns) flags = { ...flags, columns: columnAliases(flags.columns, endpoint.rename) };
   // --partition-by gpu needs the model column even for one model (a nightly job may start with one).
   const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true || flags.partitionBy === 'gpu');
   // With more than one model a row without its model is ambiguous: `gpu` is kept (first, unless placed).
@@ -67,10 +71,14 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     types: declaredColumnTypes(endpoint, perModel),
   }, settings.format);
   if (plan.append && ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
-  if (plan.append && ds.targetColumn && targets.length > 1 && !plan.columns.includes(ds.targetColumn)) {
-    throw new UsageError(`--append keys these rows by ${ds.targetColumn} and ${timeKey ?? 'time'}: keep ${ds.targetColumn} in --columns`);
+  // One request for every lab (targets [undefined]) brings several rows per day as surely as several requests do.
+  const keyColumns = ds.keyColumns ?? (ds.targetColumn && (targets.length > 1 || targets[0] === undefined) ? [ds.targetColumn] : []);
+  const unkeyed = keyColumns.filter((c) => !plan.columns.includes(c));
+  if (plan.append && unkeyed.length > 0) {
+    throw new UsageError(`--append keys these rows by ${keyColumns.join(', ')} and ${timeKey ?? 'time'}: keep ${unkeyed.join(', ')} in --columns`);
   }
   const series = ds.fetch.kind === 'series';
+  if (plan.raw && ds.fetch.kind === 'paged') throw new UsageError(`--raw prints one response body; ${ds.name} pages through the listing in several requests`, `for one page: gpumkt api ${endpoint.path(ds.params(flags, undefined, undefined, today) as never)} -q offset=0`);
   if (plan.raw && targets.length > 1) {
     if (ds.targets) throw new UsageError(`--raw prints one response body; this run would make ${targets.length} requests (ask for one model or type)`);
     throw new UsageError(series || ds.subject === 'gpus' ? '--raw prints one response body; give one GPU model' : '--raw prints one response body; give at most one --gpu and a window of at most 400 days');
@@ -84,15 +92,19 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   }
   const valueKey = endpoint.valueKey;
   const analysis = ds.groups.analysis && timeKey && valueKey ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] }) : undefined;
-  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name, keepText: plan.raw === true });
-  const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   // The key as the settings resolver read it (the environment is read there only).
   const knownKey = settings.apiKey;
+  // Beyond the free tier a key is needed after all: without one, exit 3 before any request.
+  const beyondFree = ds.plan === 'free' && !knownKey && !ctx.globals().sandbox && !ctx.globals().dryRun ? ds.freeTier?.(targets, flags, window, today) : undefined;
+  if (beyondFree !== undefined) refuseBeyondFree(ds, beyondFree);
+  const session = await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name, keepText: plan.raw === true });
+  const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
+  const said: Record<string, string | null> = {};
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
   const exp = await openExport(ctx, plan, session, {
-    command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.targetColumn,
+    command: ds.name, timeKey: timeKey ?? 'updatedAt', overlapDays, windowDependent: ds.windowDependent, keyColumn: ds.keyColumns ?? ds.targetColumn,
     grain: ds.groups.series ? (flags.granularity) : undefined, gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
-    request, knownKey,
+    request, knownKey, served: ds.served ? () => said : undefined,
   });
   if (exp && window) window = exp.window(window);
   const all = flags.limit === 'all';
@@ -111,11 +123,13 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   const joinProblems: string[] = [];
   const fetchOne = async (s: Session, p: unknown): Promise<{ rows: Row[]; text: string }> => {
     if (ds.fetch.kind === 'series') return fetchSeries(s, endpoint as SeriesEndpoint, p as SeriesParams, all, !plan.raw);
+    if (ds.fetch.kind === 'paged') return { rows: await fetchPaged(ctx, s, endpoint, p as PageParams, ds.fetch.pageSize), text: '' };
     if (ds.fetch.kind === 'windowed' && window) {
       const f = { endpoint, base: p as { from: string; to: string }, maxDays: ds.fetch.maxDays, overlapDays: ds.fetch.overlapDays, report: (m: string) => void joinProblems.push(m) };
       return { rows: await fetchWindow(s, f, window), text: '' };
     }
     const res = await s.get(endpoint, p);
+    if (ds.served) Object.assign(said, ds.served(res.body));
     return { rows: res.rows, text: res.text };
   };
   const watched = observe(session);
@@ -136,6 +150,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
     results = await fetchAll();
   }
   reportViolations(ctx, plan, joinProblems.filter((m, i) => joinProblems.indexOf(m) === i));
+  for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value ?? 'null'}`);
   const { served } = watched;
   const grain = series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity as string, window, settings.apiKey) : undefined;
   noteBaseUnavailable(ctx, served, flags.baseDate);
@@ -165,6 +180,11 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   if (plan.order === 'desc') rows.reverse();
   // Typed formats (parquet) store the request in the file; text formats ignore it.
   await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined, { request, knownKey });
+}
+
+/** A run without a key that asks for more than the free tier serves: exit 3 before any request, naming the plan. */
+function refuseBeyondFree(ds: AnyDataset, why: string): never {
+  throw new AuthError(`no API key: without one '${ds.name}' reads ${why}; more needs ${describeNeed('premium')}`, "set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data");
 }
 
 /** Requests per target of a windowed dataset (for the progress line). */

@@ -27,7 +27,14 @@ import {
   volatilityHandler,
   type ExtraInput,
 } from './table-handlers.js';
+import { forwardHandler } from './models/forward-model.js';
+import { otpiHandler, tokenTypesHandler } from './models/otpi-model.js';
+import { tokenVolumeHandler } from './models/token-volume-model.js';
+import { codingHistoryHandler, codingIndexHandler, codingProductsHandler, modelFrontierHandler, workloadHandler } from './handlers-ai.js';
 import { indexHistoryHandler, nearestHandler, previousHandler, rollingCurrentHandler, rollingHistoryHandler } from './gpu-point-handlers.js';
+import { computeBuyersHandler } from './models/buyers-model.js';
+import { sitesAggregateHandler, sitesHandler, sitesMapHandler } from './neocloud-handlers.js';
+import { powerFuelMixHandler, powerLoadHandler, powerMarketsHandler } from './models/power-model.js';
 
 /** Who may call a route. */
 type Access = 'none' | 'optional' | 'key';
@@ -53,6 +60,16 @@ const ROUTES: readonly ExtraRoute[] = [
   route('/api/gpu/:gpuName/volatility', 'key', volatilityHandler),
   route('/api/gpu-utilization', 'key', gpuUtilizationHandler),
   route('/api/memory/:type/history', 'key', memoryHistoryHandler),
+  route('/api/forward', 'key', forwardHandler),
+  route('/api/otpi', 'optional', otpiHandler),
+  route('/api/token-types', 'optional', tokenTypesHandler(false)),
+  route('/api/token-types-free', 'optional', tokenTypesHandler(true)),
+  route('/api/token-volume', 'key', tokenVolumeHandler),
+  route('/api/workload', 'key', workloadHandler),
+  route('/api/llm-coding/products', 'optional', codingProductsHandler),
+  route('/api/llm-coding/index', 'key', codingIndexHandler),
+  route('/api/llm-coding/history', 'key', codingHistoryHandler),
+  route('/api/model-frontier', 'key', modelFrontierHandler),
   route('/api/day-index', 'optional', dailyIndexHandler),
   route('/api/daily-index/:gpuName/previous', 'optional', previousHandler),
   route('/api/gpu/:gpuName/index-history', 'optional', indexHistoryHandler),
@@ -60,6 +77,13 @@ const ROUTES: readonly ExtraRoute[] = [
   route('/api/gpu/:gpuName/history', 'key', nearestHandler),
   route('/api/gpu/:gpuName/rolling-24h-average', 'key', rollingCurrentHandler),
   route('/api/gpu/:gpuName/rolling-24h-average/history', 'key', rollingHistoryHandler),
+  route('/api/power/markets', 'key', powerMarketsHandler),
+  route('/api/power/load', 'key', powerLoadHandler),
+  route('/api/power/fuel-mix', 'key', powerFuelMixHandler),
+  route('/api/neocloud/sites', 'key', sitesHandler),
+  route('/api/neocloud/sites/aggregate', 'key', sitesAggregateHandler),
+  route('/api/neocloud/map', 'key', sitesMapHandler),
+  route('/api/compute-buyers', 'key', computeBuyersHandler),
 ];
 
 /** The route a path's segments match exactly (a parameter matches one non-empty segment), with its parameters. */

@@ -34,12 +34,16 @@ function queryArgs(ds: AnyDataset): string[] {
 // rather than taken from src/run/column-types.ts, so a wrong mapping there fails this test).
 const DUCKDB_TYPE: Record<string, string> = {
   datetime: 'TIMESTAMP WITH TIME ZONE', date: 'DATE', number: 'DOUBLE', 'number|null': 'DOUBLE',
-  int: 'BIGINT', uint: 'BIGINT', boolean: 'BOOLEAN', string: 'VARCHAR', 'string[]': 'VARCHAR',
+  int: 'BIGINT', uint: 'BIGINT', boolean: 'BOOLEAN', string: 'VARCHAR', 'string[]': 'VARCHAR', 'int|null': 'BIGINT',
+  'string|null': 'VARCHAR', 'date|null': 'DATE', 'datetime|null': 'TIMESTAMP WITH TIME ZONE',
 };
 
 /** The type a column must have: the documented kind's, else (a field the shape does not declare) by its JSON values. */
 function expectedType(ds: AnyDataset, name: string, values: unknown[]): string {
-  const kind = (ds.endpoint.envelope?.rows as Record<string, string> | undefined)?.[name]?.replace(/\?$/, '');
+  // Rows flattened out of a nested body (forward points, token volume per lab) declare their own shape;
+  // a renamed field (power's d → date) is declared under the service's name.
+  const field = Object.entries(ds.endpoint.rename ?? {}).find(([, column]) => column === name)?.[0] ?? name;
+  const kind = ((ds.endpoint.flatRows ?? ds.endpoint.envelope?.rows) as Record<string, string> | undefined)?.[field]?.replace(/\?$/, '');
   const present = values.filter((v) => v !== null && v !== undefined);
   // Dates are dates, whatever the shape calls them: a column of calendar days is DATE in every dataset.
   if (present.length > 0 && present.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))) return 'DATE';

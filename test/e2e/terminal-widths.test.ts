@@ -16,7 +16,8 @@ const sb = useSandbox();
 function argsFor(ds: AnyDataset): string[] {
   const args = [ds.name];
   if (ds.subject === 'gpus') args.push('all');
-  if (ds.groups.window) args.push('--from', '1d');
+  // A dataset published days late (workload) needs as many more days for a row to show.
+  if (ds.groups.window) args.push('--from', `${1 + (ds.publishLagDays ?? 0)}d`);
   if (ds.groups.series) args.push('--granularity', 'daily');
   return args;
 }

@@ -63,9 +63,12 @@ describe('start-up bundle', () => {
     expect(all).toMatch(/import\("\.\/(chunks\/)?runner-[A-Z0-9]{8}\.js"\)/);
   });
 
-  it('stays small', () => {
+  it('stays small', async () => {
+    const { DATASETS } = await import('../../src/datasets/index.js');
     const bytes = [...closure.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
-    expect(bytes).toBeLessThan(120 * 1024);
+    // commander (~47 KiB) plus every command's declarations: 18 dataset families declare their flags,
+    // examples and offline name lists here (~4 KiB a family), so the budget grows with the registry.
+    expect(bytes).toBeLessThan(40 * 1024 + DATASETS.length * 6 * 1024);
   });
 
   it('answers --version from one standalone file', () => {

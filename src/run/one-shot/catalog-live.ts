@@ -47,3 +47,10 @@ export async function liveMemoryTypes(ctx: Context): Promise<Array<{ id: string;
   const rows = await fetchCatalogue(ctx, path);
   return rows?.map((r, i) => ({ id: field(r, ['id'], path, i), name: field(r, ['memory_type', 'memoryType', 'name'], path, i), category: field(r, ['category'], path, i) }));
 }
+
+/** The labs the service lists (`/api/token-types`, or the free tier's `/api/token-types-free`): id and label. */
+export async function liveLabs(ctx: Context, free: boolean): Promise<Array<{ lab: string; label: string }> | undefined> {
+  const path = free ? '/api/token-types-free' : '/api/token-types';
+  const rows = await fetchCatalogue(ctx, path);
+  return rows?.map((r, i) => ({ lab: field(r, ['lab', 'id'], path, i), label: field(r, ['label', 'name', 'lab'], path, i) }));
+}

@@ -23,6 +23,13 @@ const DOCUMENTED: Record<string, 'free' | 'premium' | 'full'> = {
   'rolling-24h-average-history': 'premium',
   'history-at': 'premium',
   'index-history': 'free',
+  'power-markets': 'premium',
+  'power-load': 'full',
+  'power-fuel-mix': 'full',
+  'neocloud-sites': 'full',
+  'neocloud-sites-aggregate': 'full',
+  'neocloud-map': 'full',
+  'compute-buyers': 'premium',
 };
 
 describe('Dataset.plan', () => {

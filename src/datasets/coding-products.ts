@@ -1,0 +1,37 @@
+/**
+ * `gpumkt coding --list`: the service's product catalogue, GET /api/llm-coding/products (public; the
+ * offline list in domain/coding-products.ts is our snapshot of it).
+ */
+import { defineEndpoint } from '../api/envelope.js';
+import { UsageError } from '../errors.js';
+import type { Dataset } from './types.js';
+
+const codingProducts: Dataset<Record<string, never>> = {
+  name: 'coding',
+  summary: 'the LLM-coding product catalogue',
+  examples: [],
+  endpoint: defineEndpoint<Record<string, never>>({
+    id: 'llm-coding-products',
+    path: () => '/api/llm-coding/products',
+    query: () => ({}),
+    envelope: {
+      fields: { success: 'boolean?', count: 'uint?' },
+      rows: { id: 'string', label: 'string?', category: 'string?', kind: 'string?', compare: 'boolean?', seriesLabels: 'string[]?' },
+    },
+    columns: ['id', 'label', 'category', 'kind', 'compare', 'seriesLabels'],
+  }),
+  subject: 'none',
+  groups: { window: false, series: false, analysis: false },
+  fetch: { kind: 'single' },
+  sort: false,
+  plan: 'free',
+  table: { keys: ['id'], priority: ['kind', 'compare', 'label', 'category', 'seriesLabels'] },
+  targets: (args) => {
+    if (args.length > 0) throw new UsageError('coding --list lists every product; it takes no product names', "drop --list to read products' values");
+    return [undefined];
+  },
+  params: () => ({}),
+  noAppend: { message: 'coding --list is the product catalogue, not a series: --append does not apply' },
+};
+
+export default codingProducts;

@@ -1,0 +1,34 @@
+/**
+ * Helpers of the descriptors whose rows are flattened out of a nested body (forward curves' points,
+ * token volume's labs per day): the envelope check covers the outer shape only, so each flat row is
+ * held to its declared shape here, and a row that breaks it is a warning (exit 6 with --strict).
+ */
+import { objectCheck, type Check, type Shape } from '../api/validate.js';
+import type { Row } from '../domain/row.js';
+
+/** The messages of rows that break `shape`, naming the row by `name(row)` and the first field that is off. */
+export function shapeProblems(rows: readonly Row[], shape: Shape, name: (row: Row) => string): string[] {
+  const whole = objectCheck(shape);
+  const fields: Array<[string, string, Check]> = Object.entries(shape).map(([k, spec]) => [k, spec, objectCheck({ [k]: spec })]);
+  const out: string[] = [];
+  for (const row of rows) {
+    if (whole(row)) continue;
+    const bad = fields.find(([, , check]) => !check(row));
+    if (bad) out.push(`${name(row)}: ${bad[0]} is ${JSON.stringify(row[bad[0]]) ?? 'missing'}, not the documented ${bad[1].replace(/\?$/, '')}`);
+  }
+  return out;
+}
+
+/** Copies `from`'s fields onto `to` as `<prefix>_<field>` (a nested object flattened one level); null or absent adds nothing. */
+export function flattenInto(to: Row, prefix: string, from: unknown): void {
+  if (typeof from !== 'object' || from === null || Array.isArray(from)) return;
+  for (const [k, v] of Object.entries(from as Record<string, unknown>)) to[`${prefix}_${k}`] = v;
+}
+
+/** `row` with the declared `columns` first, in their order, then its other fields as they came (a flattened row reads like csv). */
+export function inColumnOrder(row: Row, columns: readonly string[]): Row {
+  const out: Row = {};
+  for (const c of columns) if (c in row) out[c] = row[c];
+  for (const [k, v] of Object.entries(row)) if (!(k in out)) out[k] = v;
+  return out;
+}

@@ -1,0 +1,113 @@
+/**
+ * The tables of the model-frontier document (GET /api/model-frontier, docs/api-contract.md), one
+ * dataset each: `models` (nested `bench.*` flattened to `bench_coding`, `bench_reasoning`,
+ * `bench_math`, and any other bench score to `bench_<name>`), `efforts`, `tests`, `release-dates`
+ * (the `releaseDates` map as rows of name and date) and `history` (monthly, GPQA Diamond). One request
+ * answers for every table; `frontier --table` picks the one printed.
+ */
+import { defineEndpoint } from '../api/envelope.js';
+import type { EnvelopeBody } from '../api/endpoint.js';
+import type { Shape } from '../api/validate.js';
+import { InvalidResponseError } from '../errors.js';
+import type { Row } from '../domain/row.js';
+import type { Dataset } from './types.js';
+import { shapeProblems } from './flat-rows.js';
+
+/** The tables `--table` names. */
+export const FRONTIER_TABLES = ['models', 'efforts', 'tests', 'release-dates', 'history'] as const;
+
+/** One table. */
+export type FrontierTable = (typeof FRONTIER_TABLES)[number];
+
+/** The document under `data` (an object, or a one-element list of it). */
+function documentOf(body: EnvelopeBody): Record<string, unknown> {
+  const doc: unknown = Array.isArray(body.data) ? body.data[0] : body.data;
+  if (typeof doc !== 'object' || doc === null) throw new InvalidResponseError('model-frontier: the response does not have the documented shape: data: expected the frontier document');
+  return doc as Record<string, unknown>;
+}
+
+/** The list `key` of the document; a missing list is no rows, anything else breaks the shape. */
+function listOf(body: EnvelopeBody, key: string): Row[] {
+  const v = documentOf(body)[key];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new InvalidResponseError(`model-frontier: the response does not have the documented shape: data.${key}: expected a list`);
+  return v as Row[];
+}
+
+/** A model row with its nested scores flattened (`bench.coding` → `bench_coding`), other fields kept in place. */
+function flattenModel(row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k === 'bench' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      for (const [name, score] of Object.entries(v as Record<string, unknown>)) out[`bench_${name}`] = score;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+/** The `releaseDates` map as rows, in the service's order. */
+function releaseRows(body: EnvelopeBody): Row[] {
+  const v = documentOf(body).releaseDates;
+  if (v === undefined || v === null) return [];
+  if (typeof v !== 'object' || Array.isArray(v)) throw new InvalidResponseError('model-frontier: the response does not have the documented shape: data.releaseDates: expected an object of name → date');
+  return Object.entries(v as Record<string, unknown>).map(([name, date]) => ({ name, date }));
+}
+
+/** What differs between the tables. */
+interface TableSpec {
+  readonly rows: (body: EnvelopeBody) => Row[];
+  readonly shape: Shape;
+  readonly timeKey?: string;
+  readonly keys: readonly string[];
+}
+
+const TABLES: Readonly<Record<FrontierTable, TableSpec>> = {
+  models: {
+    rows: (body) => listOf(body, 'models').map(flattenModel),
+    shape: {
+      slug: 'string', name: 'string?', lab: 'string?', cap: 'number|null?', tpt: 'number|null?', price: 'number|null?', pIn: 'number|null?', pOut: 'number|null?',
+      totalTokens: 'int?', costPerTask: 'number|null?', bench_coding: 'number|null?', bench_reasoning: 'number|null?', bench_math: 'number|null?',
+    },
+    keys: ['slug'],
+  },
+  efforts: {
+    rows: (body) => listOf(body, 'efforts'),
+    shape: {
+      model: 'string', effort: 'string', rank: 'int?', cost: 'number|null?', tokensEst: 'int?', timeSec: 'number|null?', speedTps: 'number|null?',
+      speedMeasured: 'boolean?', costBasis: 'string?',
+    },
+    keys: ['model', 'effort'],
+  },
+  tests: { rows: (body) => listOf(body, 'tests'), shape: { id: 'string?', name: 'string?', category: 'string?', metric: 'string?' }, keys: ['id'] },
+  'release-dates': { rows: releaseRows, shape: { name: 'string', date: 'date' }, timeKey: 'date', keys: ['name', 'date'] },
+  history: { rows: (body) => listOf(body, 'history'), shape: { date: 'date', model: 'string?', lab: 'string?', score: 'number|null?' }, timeKey: 'date', keys: ['date'] },
+};
+
+/** The dataset of one table (`frontier` runs `models` unless --table names another). */
+export function frontierTable(table: FrontierTable, base: Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options' | 'glossary'>): Dataset<Record<string, never>> {
+  const spec = TABLES[table];
+  return {
+    ...base,
+    endpoint: defineEndpoint<Record<string, never>>({
+      id: 'model-frontier',
+      path: () => '/api/model-frontier',
+      query: () => ({}),
+      // `data` is one nested document; each table declares its own row shape (flatRows).
+      envelope: { fields: { success: 'boolean?' }, rows: { updatedAt: 'datetime?' }, oneOrMany: true },
+      rows: spec.rows,
+      flatRows: spec.shape,
+      timeKey: spec.timeKey,
+      columns: Object.keys(spec.shape),
+    }),
+    subject: 'none',
+    plan: 'premium',
+    groups: { window: false, series: false, analysis: false },
+    fetch: { kind: 'single' },
+    sort: spec.timeKey !== undefined,
+    table: { keys: spec.keys },
+    // A row off its documented shape is a warning (exit 6 with --strict), as for `data`'s rows elsewhere.
+    checks: (rows) => shapeProblems(rows, spec.shape, (r) => `frontier ${table} ${spec.keys.map((k) => String(r[k])).join(' ')}`),
+    params: () => ({}),
+    noAppend: { message: 'frontier is one document, refreshed when benchmarks are: --append does not apply', hint: 'write a dated snapshot instead, e.g. gpumkt frontier -o frontier-$(date +%F).csv' },
+  };
+}

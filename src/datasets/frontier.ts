@@ -1,0 +1,28 @@
+/**
+ * `gpumkt frontier [--table models|efforts|tests|release-dates|history]`: the model frontier, one GET
+ * /api/model-frontier (docs/api-contract.md), printed one table at a time (frontier-tables.ts).
+ */
+import { FRONTIER_TABLES, frontierTable } from './frontier-tables.js';
+import type { Dataset } from './types.js';
+
+const base = {
+  name: 'frontier',
+  summary: 'the model frontier: capability, cost and benchmarks per model (--table: other tables)',
+  examples: ['gpumkt frontier', 'gpumkt frontier --columns name,lab,cap,costPerTask,bench_coding', 'gpumkt frontier --table efforts -f csv', 'gpumkt frontier --table history -f json'],
+  options: [{ flags: '--table <table>', description: 'the table to print (default: models)', choices: FRONTIER_TABLES }],
+  glossary: [
+    ['cap', 'capability, ECI points'],
+    ['tpt, totalTokens', 'tokens per task; tokens in all'],
+    ['price, pIn, pOut', 'USD per million tokens: blended, input, output'],
+    ['costPerTask', 'USD per task: price × tpt / 1e6'],
+    ['bench_*', 'benchmark scores in percent (coding, reasoning, math)'],
+    ['rank, cost', 'efforts: rank 0–5; cost in USD per task'],
+  ] as const,
+} satisfies Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options' | 'glossary'>;
+
+const frontier: Dataset<Record<string, never>> = {
+  ...frontierTable('models', base),
+  variants: FRONTIER_TABLES.filter((t) => t !== 'models').map((t) => ({ when: (flags) => flags.table === t, dataset: frontierTable(t, base) })),
+};
+
+export default frontier;

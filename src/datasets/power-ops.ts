@@ -1,0 +1,66 @@
+/**
+ * `gpumkt power --load` and `gpumkt power --fuel-mix`: hourly power operations per market (EIA regional
+ * data), from GET /api/power/load and GET /api/power/fuel-mix (docs/api-contract.md, Power operations).
+ * Sub-daily data: a full key only (a premium key exits 3 before any request; the service would answer
+ * 403 "Premium access is daily-grain only …"). Appendable: rows are keyed by `market` and `timestamp`.
+ */
+import { defineEndpoint } from '../api/envelope.js';
+import { UsageError } from '../errors.js';
+import { POWER_MARKETS, resolvePowerMarkets } from '../domain/power.js';
+import type { Shape } from '../api/validate.js';
+import type { Dataset, Flags } from './types.js';
+
+/** Parameters of one operations request. */
+export interface PowerOpsParams {
+  readonly market?: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** --load and --fuel-mix are two datasets: one at a time. */
+function oneView(flags: Flags): void {
+  if (flags.load === true && flags.fuelMix === true) throw new UsageError('--load and --fuel-mix are two datasets; give one of them');
+}
+
+/** The operations dataset of one route, from its row fields (MW values). */
+function opsDataset(id: 'load' | 'fuel-mix', values: Shape, summary: string): Dataset<PowerOpsParams> {
+  return {
+    name: 'power',
+    summary,
+    examples: [],
+    endpoint: defineEndpoint<PowerOpsParams>({
+      id: `power-${id}`,
+      path: () => `/api/power/${id}`,
+      query: (p) => ({ market: p.market, startDate: p.from, endDate: p.to }),
+      envelope: {
+        fields: { success: 'boolean?', count: 'uint?', startDate: 'date?', endDate: 'date?' },
+        rows: { timestamp: 'datetime', market: 'string', region: 'string?', ...values },
+      },
+      timeKey: 'timestamp',
+      columns: ['timestamp', 'market', 'region', ...Object.keys(values)],
+      valueKey: Object.keys(values)[0],
+    }),
+    subject: 'names',
+    groups: { window: true, series: false, analysis: false },
+    fetch: { kind: 'single' },
+    sort: true,
+    plan: 'full',
+    targetColumn: 'market',
+    validate: oneView,
+    targets: (args) => {
+      const markets = resolvePowerMarkets(args);
+      return args.length === 0 || markets.length === POWER_MARKETS.length ? [undefined] : markets.map((m) => m.market);
+    },
+    params: (_flags, market, window) => ({ market, from: window?.from ?? '', to: window?.to ?? '' }),
+  };
+}
+
+/** `power --load`: hourly actual and day-ahead forecast demand. */
+export const powerLoad = opsDataset('load', { actual_mw: 'number', forecast_mw: 'number|null?' }, 'hourly actual and day-ahead forecast demand per market (MW)');
+
+/** `power --fuel-mix`: hourly generation by fuel. */
+export const powerFuelMix = opsDataset(
+  'fuel-mix',
+  { coal_mw: 'number?', gas_mw: 'number?', nuclear_mw: 'number?', hydro_mw: 'number?', wind_mw: 'number?', solar_mw: 'number?', other_mw: 'number?' },
+  'hourly generation by fuel per market (MW)',
+);

@@ -1,0 +1,61 @@
+/**
+ * The seven power markets of the service's data dictionary (docs/api-contract.md, Power markets): the
+ * market as the service names it, its pricing hub, the word users type, and the EIA balancing region
+ * of its hourly operations. ERCOT carries load and an off-peak price instead of traded volume.
+ */
+import { UsageError } from '../errors.js';
+import { didYouMean } from './suggest.js';
+
+/** One market. */
+export interface PowerMarket {
+  /** The word the CLI takes and completes, e.g. `wecc-northwest`. */
+  readonly id: string;
+  /** The market as the service names it (its `market` field and parameter). */
+  readonly market: string;
+  /** The pricing hub whose peak product the daily row reports. */
+  readonly hub: string;
+  /** The EIA balancing region of the market's hourly load and fuel mix. */
+  readonly region: string;
+  /** Other words that name it (hub nicknames). */
+  readonly aliases: readonly string[];
+}
+
+/** The seven markets, in the dictionary's order. */
+export const POWER_MARKETS: readonly PowerMarket[] = [
+  { id: 'wecc-northwest', market: 'WECC Northwest', hub: 'Mid C Peak', region: 'BPAT', aliases: ['mid-c', 'midc', 'northwest'] },
+  { id: 'pjm', market: 'PJM', hub: 'PJM WH Real Time Peak', region: 'PJM', aliases: ['pjm-west', 'western-hub'] },
+  { id: 'caiso', market: 'CAISO', hub: 'NP15 and SP15 EZ Gen DA LMP Peak', region: 'CISO', aliases: ['np15', 'sp15', 'california'] },
+  { id: 'iso-ne', market: 'ISO-NE', hub: 'Nepool MH DA LMP Peak', region: 'ISNE', aliases: ['isone', 'nepool', 'new-england'] },
+  { id: 'wecc-southwest', market: 'WECC Southwest', hub: 'Palo Verde Peak', region: 'AZPS', aliases: ['palo-verde', 'southwest'] },
+  { id: 'miso', market: 'MISO', hub: 'Indiana Hub RT Peak', region: 'MISO', aliases: ['indiana', 'indiana-hub'] },
+  { id: 'ercot', market: 'ERCOT', hub: 'HB_NORTH', region: 'ERCO', aliases: ['hb-north', 'hbnorth', 'texas'] },
+];
+
+/** The first day of the service's power market history. */
+export const POWER_HISTORY_START = '2017-01-03';
+
+/** The market whose rows carry load and off-peak instead of traded volume. */
+export const LOAD_MARKET = 'ERCOT';
+
+const squash = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, '');
+
+/** The market a user's word names (its id, the service's name or an alias, any case), or undefined. */
+export function findPowerMarket(input: string): PowerMarket | undefined {
+  const key = squash(input);
+  return POWER_MARKETS.find((m) => squash(m.id) === key || squash(m.market) === key || m.aliases.some((a) => squash(a) === key));
+}
+
+/** The markets a list of words names (`all` is every market; `pjm,ercot` two): exit 2 with a suggestion for a word that names none. */
+export function resolvePowerMarkets(inputs: readonly string[]): PowerMarket[] {
+  const out: PowerMarket[] = [];
+  for (const input of inputs.flatMap((i) => i.split(',')).filter((i) => i.trim() !== '')) {
+    if (input.trim().toLowerCase() === 'all') return [...POWER_MARKETS];
+    const m = findPowerMarket(input);
+    if (!m) {
+      const words = POWER_MARKETS.flatMap((p) => [p.id, ...p.aliases]);
+      throw new UsageError(`unknown power market '${input}'; ${didYouMean(input, words)}markets: ${POWER_MARKETS.map((p) => p.id).join(', ')} (or 'all')`);
+    }
+    if (!out.includes(m)) out.push(m);
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+/**
+ * LLM-coding analytics (`/api/llm-coding/products`, `/index`, `/history`; docs/api-contract.md) for the
+ * 13 products of domain/coding-products.ts. The sandbox's definitions:
+ * - the history starts on 2025-06-01; day D is published at 00:30 UTC the next day (the docs: "within
+ *   ~24 h of UTC midnight") and served only once the clock has reached that time;
+ * - `count` products: a whole number of events per day growing ~1 %/day with weekly seasonality;
+ *   compare products carry `value` (first series, e.g. opened) and `value2` (second, e.g. merged:
+ *   always at most `value`); `pct` products: a percent, 0–100, 2 decimals;
+ * - the index row of a product is its last published day, `changePct` its move against the day before
+ *   in percent (2 decimals; null when that day's value is 0), `updatedAt` the publication time.
+ */
+import { CODING_PRODUCTS, type CodingProduct } from '../../domain/coding-products.js';
+import { addDays, daysBetween } from '../../domain/dates.js';
+import { roundTo, unit } from './prng.js';
+
+/** First day of every product's history. */
+export const CODING_START = '2025-06-01';
+
+/** One history point; `value2` only on compare products. */
+export interface CodingPoint {
+  date: string;
+  value: number;
+  value2?: number;
+}
+
+const S_LEVEL = 51, S_NOISE = 52, S_SECOND = 53;
+
+/** The publication time of day D: 00:30 UTC the next day. */
+export function codingUpdatedAt(date: string): string {
+  return `${addDays(date, 1)}T00:30:00.000Z`;
+}
+
+/** The last day published at `nowMs`, or undefined before the first. */
+export function lastCodingDay(nowMs: number): string | undefined {
+  const today = new Date(nowMs).toISOString().slice(0, 10);
+  const last = Date.parse(codingUpdatedAt(addDays(today, -1))) <= nowMs ? addDays(today, -1) : addDays(today, -2);
+  return last < CODING_START ? undefined : last;
+}
+
+/** The point of product `p` (its index in the catalogue) on day `date`. */
+export function codingPoint(p: number, date: string): CodingPoint {
+  const product = CODING_PRODUCTS[p] as CodingProduct;
+  const d = daysBetween(CODING_START, date);
+  // Day of week 0–6 (2025-06-01 was a Sunday): weekends are quieter.
+  const weekend = d % 7 === 0 || d % 7 === 6;
+  const noise = unit(S_NOISE, p, d) - 0.5;
+  if (product.kind === 'pct') {
+    const level = 10 + 60 * unit(S_LEVEL, p, 0) + 15 * (d / (d + 200));
+    return { date, value: roundTo(Math.min(100, Math.max(0, level + 4 * noise)), 2) };
+  }
+  const base = 200 + 4000 * unit(S_LEVEL, p, 0);
+  const value = Math.round(base * 1.01 ** Math.min(d, 400) * (weekend ? 0.6 : 1) * (1 + 0.2 * noise));
+  if (!product.compare) return { date, value };
+  return { date, value, value2: Math.floor(value * (0.55 + 0.35 * unit(S_SECOND, p, d))) };
+}
+
+/** A product's points over an inclusive window (clamped to its history), oldest first; the last `limit` kept. */
+export function codingHistory(p: number, from: string, to: string, limit: number): CodingPoint[] {
+  const out: CodingPoint[] = [];
+  for (let d = from < CODING_START ? CODING_START : from; d <= to; d = addDays(d, 1)) out.push(codingPoint(p, d));
+  return out.length > limit ? out.slice(out.length - limit) : out;
+}
+
+/** One row of `/api/llm-coding/index`. */
+export interface CodingIndexRow {
+  product: string;
+  label: string;
+  kind: 'count' | 'pct';
+  value: number;
+  changePct: number | null;
+  date: string;
+  updatedAt: string;
+}
+
+/** Every product's latest published day, in catalogue order. */
+export function codingIndex(last: string): CodingIndexRow[] {
+  return CODING_PRODUCTS.map((product, p) => {
+    const now = codingPoint(p, last);
+    const before = last > CODING_START ? codingPoint(p, addDays(last, -1)) : undefined;
+    const changePct = before === undefined || before.value === 0 ? null : roundTo(((now.value - before.value) / before.value) * 100, 2);
+    return { product: product.id, label: product.label, kind: product.kind, value: now.value, changePct, date: last, updatedAt: codingUpdatedAt(last) };
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * `gpumkt coding` against the sandbox over real HTTP: the index (latest values), the history with
+ * --from/--to (one request per product, compare products keep value and value2), `--list` (public),
+ * every format, Parquet types, appends across days equal to one export, names typed wrong, --dry-run,
+ * the three plans and the 80-column table.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, TODAY } from '../helpers/cli.js';
+import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+import { useParquetReader } from '../helpers/duckdb.js';
+import { needs } from '../helpers/requires.js';
+import { makeTempDir } from '../helpers/temp.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { CODING_PRODUCTS } from '../../src/domain/coding-products.js';
+import { runOn } from './cron-helpers.js';
+import { rewriting, runAt } from './append-helpers.js';
+import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
+
+const sb = useSandbox();
+const reader = useParquetReader();
+const env = (): Record<string, string> => sandboxEnv(sb.current);
+
+describe('coding (latest values)', () => {
+  it('one GET /api/llm-coding/index; named products are kept in the service\'s order', async () => {
+    const before = sb.current.requests.length;
+    const all = await jsonRows(['coding'], env());
+    const api = await apiBody(`${sb.current.url}/api/llm-coding/index`, env().GPUMKT_API_KEY);
+    expect(all).toEqual(api.body.data);
+    expect(all.map((r) => r.product)).toEqual(CODING_PRODUCTS.map((p) => p.id));
+    const some = await jsonRows(['coding', 'devin-prs', 'claude-prs'], env());
+    expect(some.map((r) => r.product)).toEqual(['claude-prs', 'devin-prs']);
+    expect(sb.current.requests.slice(before).map((q) => q.path)).toEqual(['/api/llm-coding/index', '/api/llm-coding/index', '/api/llm-coding/index']);
+  });
+
+  it('every text format reads back as the json rows (CSV with Python\'s csv module)', needs('python3'), async () => {
+    const args = ['coding', 'claude-prs', 'cursor-share', 'codex-commits'];
+    await expectEveryTextFormat(args, env(), await jsonRows(args, env()));
+  });
+
+  it('is not a series: --append is refused with the way to the history', async () => {
+    const r = await runCli(['coding', '--append', join(makeTempDir('c'), 'c.csv')], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--append does not apply');
+    expect(r.stderr).toContain('--from 30d --append');
+  });
+});
+
+describe('coding --from/--to (history)', () => {
+  it('one request per product with both dates and a limit covering the window; value2 only where the product compares', async () => {
+    const before = sb.current.requests.length;
+    const rows = await jsonRows(['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-10', '--to', '2026-11-19'], env());
+    const queries = sb.current.requests.slice(before).map((q) => q.query);
+    expect(queries).toEqual(expect.arrayContaining([
+      { product: 'claude-prs', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
+      { product: 'cursor-share', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
+    ]));
+    expect(rows).toHaveLength(20);
+    // Oldest first; products of one day in the order named.
+    expect(rows.slice(0, 2).map((r) => [r.date, r.product])).toEqual([['2026-11-10', 'claude-prs'], ['2026-11-10', 'cursor-share']]);
+    for (const r of rows) expect(r.value2 === undefined).toBe(r.product === 'cursor-share');
+    const api = await apiBody(`${sb.current.url}/api/llm-coding/history?product=claude-prs&startDate=2026-11-10&endDate=2026-11-19`, env().GPUMKT_API_KEY);
+    expect(rows.filter((r) => r.product === 'claude-prs').map((r) => ({ date: r.date, value: r.value, value2: r.value2 }))).toEqual(api.body.data);
+  });
+
+  it('every text format reads back as the json rows (value2 empty where absent)', needs('python3'), async () => {
+    const args = ['coding', 'devin-prs', 'devin-merge-rate', '--from', '2026-11-15'];
+    const rows = await jsonRows(args, env());
+    expect(Object.keys(rows[0] as Row)).toEqual(['date', 'product', 'value', 'value2']);
+    // Text formats print the documented columns: value2 empty for a product without a second series.
+    await expectEveryTextFormat([...args, '--columns', 'date,product,value,value2'], env(), rows.map((r) => ({ date: r.date, product: r.product, value: r.value, value2: r.value2 ?? null })));
+  });
+
+  it('Parquet: date date32, value and value2 double (one column holds counts and percents)', async () => {
+    const file = join(makeTempDir('coding'), 'c.parquet');
+    const args = ['coding', 'copilot-prs', 'copilot-share', '--from', '2026-11-17'];
+    expect((await runCli([...args, '-o', file], { env: env() })).code).toBe(0);
+    const back = await reader.read(file);
+    expect(back.columns.map((c) => `${c.name} ${c.type}`)).toEqual(['date DATE', 'product VARCHAR', 'value DOUBLE', 'value2 DOUBLE']);
+    const rows = await jsonRows(args, env());
+    expect(back.rows).toEqual(rows.map((r) => ({ date: r.date, product: r.product, value: r.value, value2: r.value2 ?? null })));
+  });
+
+  it.each([['csv'], ['parquet']])('--append across three days equals one full export (%s)', async (format) => {
+    const dir = makeTempDir('coding-append');
+    const file = join(dir, `c.${format}`);
+    const args = ['coding', 'claude-prs', 'codex-share', '--from', '2026-10-20'];
+    for (const day of ['2026-11-01', '2026-11-09', '2026-11-20']) {
+      const r = await runOn(day, [...args, '--append', file]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('restated');
+    }
+    const full = join(dir, `full.${format}`);
+    expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
+    if (format === 'csv') expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
+    else expect((await reader.read(file)).rows).toEqual((await reader.read(full)).rows);
+  });
+});
+
+describe('coding --list', () => {
+  it('the service\'s catalogue, public: runs without a key and sends none', async () => {
+    const before = sb.current.requests.length;
+    const rows = await jsonRows(['coding', '--list'], { ...env(), GPUMKT_API_KEY: undefined });
+    expect(rows.map((r) => r.id)).toEqual(CODING_PRODUCTS.map((p) => p.id));
+    expect(rows.filter((r) => r.compare === true).every((r) => (r.seriesLabels as string[]).length === 2)).toBe(true);
+    expect(sb.current.requests.slice(before).map((q) => [q.path, q.headers.authorization])).toEqual([['/api/llm-coding/products', undefined]]);
+  });
+
+  it('the 80-column table keeps the id', async () => {
+    await expectTableFits(['coding', '--list', '--no-pager'], env(), ['id'], 13);
+  });
+});
+
+describe('coding: names, dry runs, plans, the terminal', () => {
+  it.each([
+    [['coding', 'claude-pr'], "did you mean 'claude-prs'?"],
+    [['coding', 'cursr-share', '--from', '7d'], "did you mean 'cursor-share'?"],
+    [['coding', '--list', 'claude-prs'], 'takes no product names'],
+  ])('%j: exit 2 before any request', async (args, message) => {
+    const before = sb.current.requests.length;
+    const r = await runCli(args, { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(sb.current.requests.length).toBe(before);
+  });
+
+  it('--dry-run: the index, or one history request per product', async () => {
+    const idx = await runCli(['--dry-run', 'coding'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
+    expect(idx.stdout).toMatch(/^curl .*\/api\/llm-coding\/index'\n$/);
+    const hist = await runCli(['--dry-run', 'coding', 'claude-prs', 'devin-prs', '--from', '2026-11-01'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
+    expect(hist.stdout.split('\n').filter((l) => l.startsWith('curl'))).toHaveLength(2);
+    expect(hist.stdout).toContain('/api/llm-coding/history?product=devin-prs&startDate=2026-11-01&endDate=2026-11-20&limit=20');
+    expect(hist.stdout + hist.stderr).not.toContain('sk_prem_x');
+  });
+
+  it('plans: values without a key exit 3 naming the plan before any request; premium and full keys read them', async () => {
+    const before = sb.current.requests.length;
+    for (const args of [['coding'], ['coding', 'claude-prs', '--from', '7d']]) {
+      const r = await runCli(args, { env: { ...env(), GPUMKT_API_KEY: undefined } });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain("'coding' needs a premium or full key");
+    }
+    expect(sb.current.requests.length).toBe(before);
+    const plain = await startSandbox({ today: TODAY });
+    try {
+      for (const key of ['sk_prem_sandbox', 'sk_live_sandbox']) {
+        const e = { GPUMKT_BASE_URL: plain.url, GPUMKT_API_KEY: key };
+        expect(await jsonRows(['coding', 'claude-prs', '--from', '2026-11-18'], e)).toEqual(await jsonRows(['coding', 'claude-prs', '--from', '2026-11-18'], env()));
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('the 80-column tables keep their keys', async () => {
+    await expectTableFits(['coding', '--no-pager'], env(), ['product'], 13);
+    await expectTableFits(['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-16', '--no-pager'], env(), ['date', 'product'], 8);
+  });
+});
+
+describe('coding history bodies read the robust way', () => {
+  const NOW = '2026-11-20T23:00:00.000Z';
+  const args = ['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-14', '-f', 'json'];
+
+  it('newest-first data prints oldest first; unknown fields kept; a null value stays null', async () => {
+    const plain = await runAt(NOW, args);
+    expect(plain.code, plain.stderr).toBe(0);
+    const reversed = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, (rows) => [...rows].reverse()) } });
+    expect(reversed.stdout).toBe(plain.stdout);
+    const edited = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, (rows) => rows.map((r, i) => (i === 0 ? { ...r, value: null, note: 'backfill' } : r))) } });
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.stderr).toBe('');
+    const first = (JSON.parse(edited.stdout) as Row[])[0] as Row;
+    expect(first).toMatchObject({ date: '2026-11-14', value: null, note: 'backfill' });
+  });
+
+  it('a value that is not a number breaks the documented shape: exit 6 naming the field', async () => {
+    const bad = { sb: { intercept: rewriting(NOW, (rows) => rows.map((r, i) => (i === 1 ? { ...r, value: '12' } : r))) } };
+    const r = await runAt(NOW, args, bad);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('data.1.value');
+    expect(r.stdout).toBe('');
+  });
+});

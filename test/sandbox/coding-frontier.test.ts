@@ -1,0 +1,100 @@
+/**
+ * LLM-coding analytics (`/api/llm-coding/products|index|history`) and the model frontier
+ * (`/api/model-frontier`): the catalogue is public, values need a key of any plan; history oldest first
+ * with `limit` default 2000; compare products carry value2; nothing is served after the clock.
+ */
+import { describe, expect, it } from 'vitest';
+import { CODING_PRODUCTS } from '../../src/domain/coding-products.js';
+import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
+import { AUTH_MESSAGES } from '../../src/sandbox/http.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';
+import { addDays } from '../../src/domain/dates.js';
+
+const sb = useSandbox();
+type Row = Record<string, unknown>;
+const YESTERDAY = addDays(TODAY, -1);
+
+describe('/api/llm-coding', () => {
+  it('products: the 13 products of 5 tools, public (no key)', async () => {
+    const r = await get(sb(), '/api/llm-coding/products', null);
+    expect(r.status).toBe(200);
+    const rows = r.body.data as Row[];
+    expect(rows).toHaveLength(13);
+    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(['claude', 'codex', 'copilot', 'cursor', 'devin']));
+    expect(new Set(rows.map((p) => p.kind))).toEqual(new Set(['count', 'pct']));
+    for (const p of rows) expect((p.seriesLabels as string[]).length).toBe(p.compare ? 2 : 1);
+  });
+
+  it('index: one row per product for yesterday (published within 24 h), changePct against the day before', async () => {
+    const index = (await get(sb(), '/api/llm-coding/index', SANDBOX_PREMIUM_KEY)).body.data as Row[];
+    expect(index.map((r) => r.product)).toEqual(CODING_PRODUCTS.map((p) => p.id));
+    for (const row of index) {
+      expect(row.date).toBe(YESTERDAY);
+      const h = (await get(sb(), `/api/llm-coding/history?product=${String(row.product)}&startDate=${addDays(YESTERDAY, -1)}&endDate=${TODAY}`)).body.data as Row[];
+      expect(h.map((x) => x.date)).toEqual([addDays(YESTERDAY, -1), YESTERDAY]);
+      expect(row.value).toBe(h[1]?.value);
+      const change = (((h[1]?.value as number) - (h[0]?.value as number)) / (h[0]?.value as number)) * 100;
+      expect(Math.abs((row.changePct as number) - change)).toBeLessThan(0.006);
+    }
+  });
+
+  it('history: oldest first, limit default 2000 keeps the latest rows, value2 only on compare products', async () => {
+    const all = (await get(sb(), '/api/llm-coding/history?product=claude-prs')).body;
+    expect(all).toMatchObject({ success: true, product: 'claude-prs', compare: true, seriesLabels: ['opened', 'merged'] });
+    const data = all.data as Row[];
+    expect(data.map((x) => x.date)).toEqual(datesBetween('2025-06-01', YESTERDAY));
+    for (const x of data) expect((x.value2 as number) <= (x.value as number)).toBe(true);
+    const limited = (await get(sb(), '/api/llm-coding/history?product=claude-prs&limit=3')).body.data as Row[];
+    expect(limited).toEqual(data.slice(-3));
+    const pct = (await get(sb(), '/api/llm-coding/history?product=cursor-share&startDate=2026-01-01&endDate=2026-01-31')).body.data as Row[];
+    expect(pct).toHaveLength(31);
+    for (const x of pct) {
+      expect(Object.keys(x)).toEqual(['date', 'value']);
+      expect((x.value as number) >= 0 && (x.value as number) <= 100).toBe(true);
+    }
+    const empty = await get(sb(), '/api/llm-coding/history?product=cursor-share&startDate=2024-01-01&endDate=2024-02-01');
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toEqual([]);
+  });
+
+  it('values need a key (401); a missing or unknown product is 400', async () => {
+    for (const path of ['/api/llm-coding/index', '/api/llm-coding/history?product=claude-prs']) {
+      const r = await get(sb(), path, null);
+      expect(r.status, path).toBe(401);
+      expect(r.text).toBe(errorBody('Unauthorized', AUTH_MESSAGES.missing));
+    }
+    expect((await get(sb(), '/api/llm-coding/history')).status).toBe(400);
+    expect((await get(sb(), '/api/llm-coding/history?product=claude-pr')).status).toBe(400);
+  });
+
+  it('nothing of the clock\'s own day: at 00:10 UTC the day before is not published yet', async () => {
+    const early = await startSandbox({ now: `${TODAY}T00:10:00.000Z` });
+    try {
+      const index = (await get(early, '/api/llm-coding/index')).body.data as Row[];
+      expect(index[0]?.date).toBe(addDays(TODAY, -2));
+    } finally {
+      await early.close();
+    }
+  });
+});
+
+describe('/api/model-frontier', () => {
+  it('one nested document; costPerTask = price × tpt / 1e6; releaseDates a map; needs a key', async () => {
+    const r = await get(sb(), '/api/model-frontier', SANDBOX_PREMIUM_KEY);
+    expect(r.status).toBe(200);
+    const doc = r.body.data as { models: Row[]; efforts: Row[]; tests: Row[]; releaseDates: Record<string, string>; history: Row[] };
+    expect(Object.keys(doc)).toEqual(['updatedAt', 'models', 'efforts', 'tests', 'releaseDates', 'history']);
+    for (const m of doc.models) {
+      expect(Math.abs((m.costPerTask as number) - ((m.price as number) * (m.tpt as number)) / 1e6)).toBeLessThan(1e-6);
+      expect(Object.keys(m.bench as object)).toEqual(['coding', 'reasoning', 'math']);
+      expect(String(doc.releaseDates[m.name as string]) <= TODAY).toBe(true);
+    }
+    for (const e of doc.efforts) {
+      expect((e.rank as number) >= 0 && (e.rank as number) <= 5).toBe(true);
+      expect(e.speedTps === null).toBe(e.speedMeasured === false);
+    }
+    for (const h of doc.history) expect(String(h.date) <= TODAY).toBe(true);
+    expect((await get(sb(), '/api/model-frontier', null)).status).toBe(401);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The descriptor pieces of the market families that no sandbox body exercises: the frontier document
+ * read the robust way (a one-element list, unknown bench scores, a missing table, a broken one), the
+ * rows of flattened tables held to their shape, offline name checks, and composite append keys.
+ */
+import { describe, expect, it } from 'vitest';
+import frontier from '../../../src/datasets/frontier.js';
+import { workloadFamilies, workloadLabs } from '../../../src/datasets/workload.js';
+import { resolveCodingProducts, CODING_PRODUCTS } from '../../../src/domain/coding-products.js';
+import { keyValue } from '../../../src/append/key-columns.js';
+import { InvalidResponseError, UsageError } from '../../../src/errors.js';
+import type { EnvelopeBody } from '../../../src/api/endpoint.js';
+
+const table = (name: string) => frontier.variants?.find((v) => v.when({ table: name }, true))?.dataset ?? frontier;
+const body = (data: unknown): EnvelopeBody => ({ success: true, data } as EnvelopeBody);
+
+describe('frontier tables', () => {
+  it('flattens every bench score, keeps unknown fields in place, and reads a one-element list as the document', () => {
+    const doc = { models: [{ slug: 'm', bench: { coding: 1, reasoning: 2, math: 3, vision: 4 }, extra: true }] };
+    const rows = frontier.endpoint.rows(body([doc]));
+    expect(rows).toEqual([{ slug: 'm', bench_coding: 1, bench_reasoning: 2, bench_math: 3, bench_vision: 4, extra: true }]);
+  });
+
+  it('a missing table is no rows; a table that is not a list is an invalid response; a row off its shape is a rule violation', () => {
+    expect(table('efforts').endpoint.rows(body({ models: [] }))).toEqual([]);
+    expect(() => table('tests').endpoint.rows(body({ tests: {} }))).toThrow(InvalidResponseError);
+    const off = table('release-dates');
+    expect(off.checks?.(off.endpoint.rows(body({ releaseDates: { X: 'soon' } })), '')).toEqual(['frontier release-dates X soon: date is "soon", not the documented date']);
+    expect(table('release-dates').endpoint.rows(body({ releaseDates: { A: '2026-01-02', B: '2025-03-04' } }))).toEqual([
+      { name: 'A', date: '2026-01-02' }, { name: 'B', date: '2025-03-04' },
+    ]);
+  });
+});
+
+describe('offline names', () => {
+  it('workload labs: closed labs only, de-duplicated, all = every lab; other OTPI labs named as such', () => {
+    expect(workloadLabs(['OpenAI', 'google', 'openai'])).toEqual(['openai', 'google']);
+    expect(workloadLabs(['all'])).toEqual(['anthropic', 'openai', 'google']);
+    expect(() => workloadLabs(['meta'])).toThrow(/'meta' has no workload cost index/);
+    expect(() => workloadLabs(['gogle'])).toThrow(UsageError);
+  });
+
+  it('--family is checked against the named labs\' families', () => {
+    expect(workloadFamilies({ family: 'all, image' }, ['google'])).toEqual(['all', 'image']);
+    expect(() => workloadFamilies({ family: 'opus' }, ['google'])).toThrow(/not a workload family of google/);
+    expect(workloadFamilies({ family: 'opus' }, [])).toEqual(['opus']);
+    expect(() => workloadFamilies({ family: ',' }, [])).toThrow(/at least one family/);
+  });
+
+  it('coding products: 13, 5 tools, compare products with two series labels', () => {
+    expect(CODING_PRODUCTS).toHaveLength(13);
+    expect(new Set(CODING_PRODUCTS.map((p) => p.category)).size).toBe(5);
+    for (const p of CODING_PRODUCTS) expect(p.seriesLabels.length).toBe(p.compare ? 2 : 1);
+    expect(resolveCodingProducts([])).toHaveLength(13);
+    expect(() => resolveCodingProducts(['claude-pr'])).toThrow(UsageError);
+  });
+});
+
+describe('composite append keys', () => {
+  it('joins the key columns\' text values; none is undefined; the default is gpu', () => {
+    expect(keyValue({ lab: 'openai', family: 'mini' }, ['lab', 'family'])).toBe('openai mini');
+    expect(keyValue({ date: 'x' }, ['lab', 'family'])).toBeUndefined();
+    expect(keyValue({ gpu: 'H200' }, undefined)).toBe('H200');
+  });
+});
