@@ -1,5 +1,5 @@
-// What `gpumkt` loads before running any command: the static import closure of dist/cli.js, read
-// from the built files. `node bench/chunk-graph.mjs` prints it; run.mjs reports its size.
+// What the ES module build loads before running any command: the static import closure of dist/cli.js,
+// read from the built files (`node bench/chunk-graph.mjs` prints it). bin/ runs dist/gpumkt.cjs instead.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

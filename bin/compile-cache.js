@@ -1,8 +1,9 @@
-// Where Node keeps V8's compiled code of dist/ (bin/gpumkt.js enables it on Node ≥ 22.1). CommonJS, apart
-// from gpumkt.js so that a test can check the folder rules without starting the CLI.
+// The rules of gpumkt's cache folder, where bin/load-bundle.js keeps V8's compiled code of dist/
+// (…/gpumkt/code-cache). CommonJS, apart from gpumkt.js so that a test can check the folder rules
+// without starting the CLI.
 'use strict';
 const { lstatSync, mkdirSync } = require('node:fs');
-const { dirname, join } = require('node:path');
+const { dirname } = require('node:path');
 
 // Made here first, one level at a time and private (0700 whatever the umask): Node's own attempt, like
 // mkdirSync(…, { recursive: true }), spins forever on a path it cannot create (seen under /proc).
@@ -15,13 +16,6 @@ function makeDir(dir) {
     makeDir(dirname(dir));
     mkdirSync(dir, 0o700);
   }
-}
-
-/** gpumkt's own folder under the user's cache dir ($NODE_COMPILE_CACHE wins when set); undefined without HOME. */
-function compileCacheDir(env) {
-  if (env.NODE_COMPILE_CACHE) return env.NODE_COMPILE_CACHE;
-  const base = env.XDG_CACHE_HOME || (env.HOME && join(env.HOME, '.cache'));
-  return base ? join(base, 'gpumkt', 'compile-cache') : undefined;
 }
 
 /**
@@ -40,4 +34,4 @@ function usableCacheDir(dir) {
   }
 }
 
-module.exports = { compileCacheDir, usableCacheDir };
+module.exports = { usableCacheDir };

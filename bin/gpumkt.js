@@ -2,10 +2,10 @@
 // The only place that touches process.exitCode: runs main() and lets Node exit on its own,
 // so piped output is never cut short (process.exit() would drop what is still buffered).
 // CommonJS (bin/package.json): --version and --help are answered without starting Node's ES module
-// loader, which alone costs about a fifth of `node -e 0`. Commands load the ES module bundle in dist/.
+// loader, which alone costs about a fifth of `node -e 0`. Commands run dist/gpumkt.cjs, one CommonJS
+// file compiled from a V8 code cache (bin/load-bundle.js).
 'use strict';
 const { readFileSync } = require('node:fs');
-const nodeModule = require('node:module');
 const { join } = require('node:path');
 
 const debug = process.argv.includes('--debug');
@@ -37,19 +37,6 @@ process.on('warning', (w) => {
   }
 });
 
-// Node ≥ 22.1 keeps V8's compiled code of dist/ on disk, so later runs skip most parsing and compiling.
-// The folder is gpumkt's own, private, under the user's cache dir (bin/compile-cache.js). A cache that
-// cannot be made, or is not ours alone, is simply not used, with no error and no warning. Node 20 has
-// no compile cache.
-if (nodeModule.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
-  try {
-    const { compileCacheDir, usableCacheDir } = require('./compile-cache.js');
-    const dir = compileCacheDir(process.env);
-    if (dir && usableCacheDir(dir)) nodeModule.enableCompileCache(dir);
-  } catch {
-    // No cache: every run compiles, as on Node 20.
-  }
-}
 const argv = process.argv.slice(2);
 
 // SIGINT and SIGTERM from start to exit. While main() runs, its own handlers decide (they are then not
@@ -114,7 +101,8 @@ async function run() {
     // exit: 100–400 ms added to every run that made a request, for code a CLI run never needs.
     // Baseline only. (node:v8 is loaded here, not above: --version does without its ~2 ms.)
     require('node:v8').setFlagsFromString('--liftoff-only');
-    const { main } = await import('../dist/cli.js');
+    // One CommonJS file compiled from a code cache (bin/load-bundle.js), not the ES module chunks.
+    const { main } = require('./load-bundle.js').loadBundle('gpumkt.cjs');
     const code = await main(argv);
     // An earlier fatal() wins over a clean finish.
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;

@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildCjs } from './build-cjs.mjs';
 
 // `import … from 'undici'` gets only the pieces the client uses (undici-slim.cjs), without HTTP/2
 // (undici-no-h2.cjs).
@@ -79,6 +80,8 @@ for (const file of result.outputFiles) {
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, needsRequire(file.text) ? REQUIRE + file.text : file.contents);
 }
+// What bin/gpumkt.js runs: the same program as one CommonJS file with a code cache (scripts/build-cjs.mjs).
+await buildCjs({ define: { __GPUMKT_VERSION__: JSON.stringify(pkg.version) }, plugins: [undiciSlim, lazyChildProcess] });
 // `gpumkt --version` (bin/gpumkt.js, CommonJS) loads this one file and nothing else.
 writeFileSync(new URL('../dist/version.cjs', import.meta.url), `module.exports = ${JSON.stringify(pkg.version)};\n`);
 // `gpumkt --help` (bin/gpumkt.js) reads its text from dist/help.json, rendered by the program just built.

@@ -2,10 +2,11 @@
  * The entry point: builds the root program, runs one command, and maps every error to its exit
  * code in one place. Only this file (and bin/) may touch `process`.
  */
+import { isatty } from 'node:tty';
 import { Command, CommanderError } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
-import { COMMANDS } from './commands/index.js';
+import { commandsFor } from './commands/index.js';
 import { exitCodesFor } from './commands/help/help-text.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { parseRetries, parseTimeout } from './commands/parse.js';
@@ -36,10 +37,14 @@ function processIo(): Io {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Made on first use: building process.stdin costs ~8 ms a run (a stream and Node's fs streams), and
+    // only a prompt reads it.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
+    stdinIsTTY: isatty(0),
     columns: process.stdout.isTTY ? process.stdout.columns || 80 : 80,
     errColumns: process.stderr.isTTY ? process.stderr.columns || 80 : 80,
     rows: process.stdout.isTTY ? process.stdout.rows || 24 : undefined,
@@ -70,7 +75,7 @@ function errLines(io: Io, message: string): string {
 }
 
 /** Builds the root program with its global options and every command from the registry. */
-export function buildProgram(ctx: Context): Command {
+export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   const program = new Command('gpumkt')
     .description('Query and export GPU-compute market data: utilization index, price-index series, market utilization, memory spot prices.')
     .version(`gpumkt ${VERSION}`, '-V, --version', 'print the version')
@@ -87,7 +92,7 @@ export function buildProgram(ctx: Context): Command {
     .option('--sandbox', 'query a built-in local sandbox with synthetic data; no key needed')
     .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
     .showSuggestionAfterError(true);
-  for (const make of COMMANDS) program.addCommand(make(ctx));
+  for (const make of commandsFor(argv?.[0])) program.addCommand(make(ctx));
   program.addHelpText('after', `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.`);
   // Every command's help ends with the exit codes, once, including commands added later.
   program.addHelpText('afterAll', ({ command }) => exitCodesFor(command));
@@ -192,7 +197,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   // run says what happened to the file, success (a failure after the commit still reports itself).
   const interrupted = (): boolean => controller.signal.aborted && !committed;
   try {
-    program = buildProgram(ctx);
+    program = buildProgram(ctx, argv);
     await program.parseAsync(rewriteApiQueryFlag(helpOfUnknown(argv, program)), { from: 'user' });
     return interrupted() ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {

@@ -4,6 +4,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { InvalidResponseError } from '../errors.js';
+import { JsonRowsParser, NotJsonError } from './json-rows.js';
 
 /** The most a 2xx body may hold (a year of hourly rows for one model is a few MB). */
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
@@ -80,4 +81,66 @@ export async function readErrorBody(res: Dispatcher.ResponseData, max = MAX_ERRO
   }
   const buf = Buffer.concat(chunks, size);
   return { text: buf.subarray(0, max).toString('utf8'), truncated };
+}
+
+/**
+ * The JSON value of a 2xx body, parsed as it arrives (src/api/json-rows.ts): the text is never held
+ * whole. Same refusals as readFullBody (too big, short, not UTF-8) and JSON.parse (not JSON).
+ */
+export async function readJsonBody(res: Dispatcher.ResponseData, what: string, max = MAX_BODY_BYTES): Promise<{ json: unknown; bytes: number }> {
+  const declared = declaredLength(res);
+  const tooBig = () => new InvalidResponseError(`${what}: the response is larger than ${Math.round(max / 1048576)} MiB; refusing to hold it in memory`, 'narrow the window with --from/--to');
+  if (declared !== undefined && declared > max) {
+    res.body.destroy();
+    throw tooBig();
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const parser = new JsonRowsParser();
+  let size = 0;
+  // After the first fault the rest is only counted, so the message names the body's size.
+  let fault: 'utf8' | 'json' | undefined;
+  const feed = (text: string): void => {
+    try {
+      parser.push(text);
+    } catch (err) {
+      if (!(err instanceof NotJsonError)) throw err;
+      fault = 'json';
+    }
+  };
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      res.body.destroy();
+      throw tooBig();
+    }
+    if (fault !== undefined) continue;
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      fault = 'utf8';
+      continue;
+    }
+    feed(text);
+  }
+  if (declared !== undefined && size < declared) throw new ShortBodyError(size, declared);
+  if (fault === undefined) {
+    try {
+      feed(decoder.decode());
+    } catch {
+      fault = 'utf8';
+    }
+  }
+  if (fault === 'utf8') throw new InvalidResponseError(`${what}: the response is not valid UTF-8 text (${size} bytes)`);
+  let json: unknown;
+  if (fault === undefined) {
+    try {
+      json = parser.end();
+    } catch (err) {
+      if (!(err instanceof NotJsonError)) throw err;
+      fault = 'json';
+    }
+  }
+  if (fault === 'json') throw new InvalidResponseError(`${what}: the response is not JSON (${size} bytes)`);
+  return { json, bytes: size };
 }

@@ -8,12 +8,12 @@ import type { Logger } from '../context.js';
 import { GpumktError, InvalidResponseError, UnreachableError } from '../errors.js';
 import type { Endpoint } from './endpoint.js';
 import type { Query, Row } from '../domain/row.js';
-import { headerValue, readErrorBody, readFullBody } from './body.js';
+import { headerValue, readErrorBody, readFullBody, readJsonBody } from './body.js';
 import { makeDispatcher, type ProxySettings } from './dispatcher.js';
 import { describeSchemaIssue, serverText, statusError } from './errors.js';
 import { redactUrl } from '../domain/redact.js';
 import { describeNetworkError, isTransientNetworkError, networkErrorHint } from './network-errors.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter, SERVICE_LIMIT } from './rate-limit.js';
 import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, RETRYABLE_STATUSES, type BackoffPolicy } from './retry.js';
 import { sleep } from '../domain/sleep.js';
 import { ConnectGate } from './connect-gate.js';
@@ -41,13 +41,18 @@ export interface ClientOptions {
   readonly proxy?: ProxySettings | false;
   /** Largest 2xx body accepted. */
   readonly maxBodyBytes?: number;
+  /**
+   * Keep each body's text (`ApiResponse.text`, for --raw and `api`); default true. Without it a body
+   * is parsed as it arrives and its text is never held whole (a million rows fit in half the memory).
+   */
+  readonly keepText?: boolean;
 }
 
 /** A validated 200 response. */
 export interface ApiResponse<B> {
   readonly body: B;
   readonly rows: Row[];
-  /** The body exactly as received (for --raw). */
+  /** The body exactly as received (for --raw); '' when the client does not keep texts. */
   readonly text: string;
   readonly url: string;
 }
@@ -84,6 +89,9 @@ async function validate<P, B>(endpoint: Endpoint<P, B>, json: unknown): Promise<
   return parsed.data;
 }
 
+/** Reads a 2xx body: its value (text or parsed JSON) and its size in bytes. */
+type BodyReader<T> = (res: Dispatcher.ResponseData) => Promise<{ json: T; bytes: number }>;
+
 /** Talks to the API. */
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
@@ -97,7 +105,7 @@ export class ApiClient {
 
   constructor(private readonly opts: ClientOptions) {
     ({ dispatcher: this.dispatcher, via: this.via, gate: this.gate } = makeDispatcher(opts.timeoutMs, opts.proxy ?? {}, opts.baseUrl, opts.log));
-    this.limiter = opts.limiter ?? new RateLimiter();
+    this.limiter = opts.limiter ?? new RateLimiter(SERVICE_LIMIT.limit, SERVICE_LIMIT.windowMs);
     const onRunAbort = (): void => this.closing.abort(opts.signal.reason);
     if (opts.signal.aborted) onRunAbort();
     else opts.signal.addEventListener('abort', onRunAbort, { once: true });
@@ -106,12 +114,20 @@ export class ApiClient {
   /** GETs one endpoint with retries and returns its validated body and rows. */
   async get<P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>> {
     const url = requestUrl(this.opts.baseUrl, endpoint.path(params), endpoint.query(params));
-    const text = await this.fetchText(url, endpoint.id);
     let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new InvalidResponseError(`${endpoint.id}: the response is not JSON (${Buffer.byteLength(text)} bytes)`);
+    let text = '';
+    if (this.opts.keepText === false) {
+      json = await this.fetchBody(url, endpoint.id, (res) => readJsonBody(res, endpoint.id, this.opts.maxBodyBytes));
+    } else {
+      text = await this.fetchBody(url, endpoint.id, async (res) => {
+        const t = await readFullBody(res, endpoint.id, this.opts.maxBodyBytes);
+        return { json: t, bytes: Buffer.byteLength(t) };
+      });
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new InvalidResponseError(`${endpoint.id}: the response is not JSON (${Buffer.byteLength(text)} bytes)`);
+      }
     }
     const body = await validate(endpoint, json);
     if ((json as { success?: unknown }).success === false) throw new InvalidResponseError(`${endpoint.id}: the response says success: false`);
@@ -121,18 +137,18 @@ export class ApiClient {
     return { body, rows, text, url };
   }
 
-  /** The complete body of a 2xx response to GET `url`, after retrying transient faults, within the time budget. */
-  private async fetchText(url: string, what: string): Promise<string> {
+  /** The complete body of a 2xx response to GET `url`, as `readOk` reads it, after retrying transient faults, within the time budget. */
+  private async fetchBody<T>(url: string, what: string, readOk: BodyReader<T>): Promise<T> {
     const budget = Math.min(this.opts.deadlineMs ?? defaultDeadlineMs(this.opts.timeoutMs, this.opts.retries), MAX_BUDGET_MS);
     const deadline = new Deadline(Date.now() + budget, this.closing.signal);
     try {
-      return await this.attempts(url, what, deadline, budget);
+      return await this.attempts(url, what, deadline, budget, readOk);
     } finally {
       deadline.dispose();
     }
   }
 
-  private async attempts(url: string, what: string, deadline: Deadline, budget: number): Promise<string> {
+  private async attempts<T>(url: string, what: string, deadline: Deadline, budget: number, readOk: BodyReader<T>): Promise<T> {
     const { retries, log, apiKey } = this.opts;
     const origin = new URL(url).origin;
     const shownUrl = redactUrl(url);
@@ -181,9 +197,9 @@ export class ApiClient {
             throw err;
           });
         if (status >= 200 && status < 300) {
-          const text = await read(readFullBody(res, what, this.opts.maxBodyBytes));
-          log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms, ${Buffer.byteLength(text)} bytes)`);
-          return text;
+          const { json, bytes } = await read(readOk(res));
+          log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms, ${bytes} bytes)`);
+          return json;
         }
         // A 429 speaks for the whole client address: hold the other starts before reading its body, so
         // requests finishing meanwhile do not start more into the same refusal.

@@ -87,6 +87,8 @@ export function makeDispatcher(timeoutMs: number, proxy: ProxySettings | false, 
     bodyTimeout: timeoutMs,
     keepAliveTimeout: 10_000,
     connections: 8,
+    // Node's default (http.maxHeaderSize), given here so undici does not load node:http to read it.
+    maxHeaderSize: 16 * 1024,
     factory: gatedPools(gate),
   };
   if (proxy === false) return { dispatcher: new Agent(common), via: undefined, gate };

@@ -12,6 +12,13 @@
  */
 import { sleep } from '../domain/sleep.js';
 
+/**
+ * The client's window: the service counts 60 arrivals a minute, and a start here reaches it a little
+ * later (more on a loaded machine), so the oldest of 60 starts may arrive late enough to share the
+ * service's minute with the 61st. A second of margin keeps the service's count within its limit.
+ */
+export const SERVICE_LIMIT = { limit: 60, windowMs: 61_000 } as const;
+
 /** Time source and sleeper, injectable so tests need no real minute. */
 export interface LimiterClock {
   now(): number;

@@ -18,3 +18,13 @@ export const COMMANDS: ReadonlyArray<(ctx: Context) => Command> = [
   ...DATASETS.map((ds) => (ctx: Context) => datasetCommand(ctx, ds)),
   gpus, memoryTypes, labs, status, api, config, sandbox, completion, sync,
 ];
+
+/**
+ * The commands a run must declare: when its first word names a data command, that command alone
+ * (declaring the other twenty costs a few milliseconds of every request, and a known command never
+ * needs them: no suggestion, no list); otherwise every command.
+ */
+export function commandsFor(first: string | undefined): ReadonlyArray<(ctx: Context) => Command> {
+  const ds = DATASETS.find((d) => d.name === first);
+  return ds === undefined ? COMMANDS : [(ctx: Context) => datasetCommand(ctx, ds)];
+}

@@ -103,7 +103,7 @@ export async function runDataset(ctx: Context, command: AnyDataset, args: readon
   // Beyond the free tier a key is needed after all: without one, exit 3 before any request.
   const beyondFree = ds.plan === 'free' && !knownKey && !ctx.globals().sandbox && !ctx.globals().dryRun ? ds.freeTier?.(targets, flags, window, today) : undefined;
   if (beyondFree !== undefined) refuseBeyondFree(ds, beyondFree);
-  const session = options.session ?? (await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name }));
+  const session = options.session ?? (await openSession(ctx, settings, { keyOptional: ds.plan === 'free', plan: ds.plan ?? 'premium', command: ds.name, keepText: plan.raw === true }));
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const said: Record<string, string | null> = {};
   const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);

@@ -63,6 +63,8 @@ export interface SessionOptions {
   readonly plan?: RequiredPlan;
   /** The command, for the message that names the plan it needs. */
   readonly command?: string;
+  /** Keep response texts (--raw, api); default true. Without, bodies are parsed as they arrive (ApiResponse.text is ''). */
+  readonly keepText?: boolean;
 }
 
 /** Opens the session the global flags ask for; fails with exit 3 when no key is to be had and the routes need one. */
@@ -120,6 +122,7 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
     deadlineMs,
     // The sandbox is in-process on loopback: a corporate proxy must not carry its requests.
     proxy,
+    keepText: options.keepText,
   });
   ctx.onCleanup(() => client.close());
   const requests: RequestLogEntry[] = [];

@@ -1,0 +1,95 @@
+// Loads dist/gpumkt.cjs (the whole program as one CommonJS file, scripts/build-cjs.mjs) and the
+// libraries it requires from dist/lib/ with a V8 code cache: V8's compiled code of each file is kept on
+// disk after the first run, so later runs skip parsing and compiling (vm.Script cachedData: the same
+// on Node 20, which has no module.enableCompileCache, and on Node 24). The cache is gpumkt's own folder
+// under the user's cache dir ($XDG_CACHE_HOME/gpumkt/code-cache, else ~/.cache/gpumkt/code-cache),
+// created 0700, and used only while the folder and each file belong to this user and nobody else may
+// write them: compiled code read from a place others can write would run as their code. Any trouble
+// with the cache (missing, foreign, unwritable, rejected by V8) means compiling as usual, without a
+// word. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+'use strict';
+const fs = require('node:fs');
+const { basename, dirname, isAbsolute, join } = require('node:path');
+const vm = require('node:vm');
+const nodeModule = require('node:module');
+
+const DIST = join(__dirname, '../dist');
+const HASH_LINE = /^\/\*gpumkt-bundle:([0-9a-f]{16})\*\/\n/;
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** True when `st` belongs to this user and neither group nor others may write it. */
+function ours(st) {
+  return st.uid === process.getuid() && (st.mode & 0o022) === 0;
+}
+
+/** gpumkt's code cache folder, made (0700 at every level) when missing; undefined when there is none we may trust. */
+function cacheFolder(env) {
+  if (env.NODE_DISABLE_COMPILE_CACHE || typeof process.getuid !== 'function') return undefined;
+  const base = env.XDG_CACHE_HOME || (env.HOME && join(env.HOME, '.cache'));
+  if (!base || !isAbsolute(base)) return undefined;
+  const dir = join(base, 'gpumkt', 'code-cache');
+  // The folder rules are bin/compile-cache.js's: a real folder, ours, that no one else can write to.
+  return require('./compile-cache.js').usableCacheDir(dir) ? dir : undefined;
+}
+
+/** The cached code at `path` when the file is ours and private, else undefined. */
+function readCache(path) {
+  let fd;
+  try {
+    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || !ours(st) || st.size > MAX_CACHE_BYTES) return undefined;
+    const buf = Buffer.allocUnsafe(st.size);
+    return fs.readSync(fd, buf, 0, st.size, 0) === st.size ? buf : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** Writes `data` to `path` atomically (0600), dropping older caches of the same file. */
+function writeCache(dir, path, name, data) {
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
+    fs.renameSync(tmp, path);
+    for (const f of fs.readdirSync(dir)) if (f.startsWith(`${name}-`) && f !== basename(path) && !f.endsWith('.tmp')) fs.rmSync(join(dir, f), { force: true });
+  } catch {
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // Nothing more to do: the next run compiles again.
+    }
+  }
+}
+
+/**
+ * Runs the CommonJS file `file` of dist/ (gpumkt.cjs, lib/*.cjs) once and returns its exports,
+ * compiled from the code cache when there is a good one; the cache is written at exit when there was none.
+ */
+function loadBundle(file, env = process.env, loaded = new Map()) {
+  const path = join(DIST, file);
+  if (loaded.has(path)) return loaded.get(path).exports;
+  const source = fs.readFileSync(path, 'utf8');
+  const hash = HASH_LINE.exec(source)?.[1];
+  const dir = hash !== undefined ? cacheFolder(env) : undefined;
+  const name = file.replace(/[^\w.-]/g, '_');
+  const cachePath = dir && join(dir, `${name}-${hash}-${process.version}-${process.arch}`);
+  const cachedData = cachePath && readCache(cachePath);
+  const script = new vm.Script(nodeModule.wrap(source), { filename: path, cachedData });
+  if (cachePath && (cachedData === undefined || script.cachedDataRejected)) {
+    // At exit, the cache holds every function the run compiled, not only the top level.
+    process.once('exit', () => writeCache(dir, cachePath, name, script.createCachedData()));
+  }
+  const mod = { exports: {}, filename: path, id: path, loaded: false };
+  loaded.set(path, mod);
+  const plain = nodeModule.createRequire(path);
+  // The bundle's own libraries come through here too, so they are cached alike.
+  const req = (id) => (id.startsWith('./lib/') ? loadBundle(id.slice(2), env, loaded) : plain(id));
+  script.runInThisContext().call(mod.exports, mod.exports, req, mod, path, dirname(path));
+  mod.loaded = true;
+  return mod.exports;
+}
+
+module.exports = { loadBundle };
