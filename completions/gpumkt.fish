@@ -357,7 +357,7 @@ function __gpumkt_v_command_23
     printf '%s\t%s\n' 'api' 'GET any path of the service: JSON body as received, or its data rows with -f'
     printf '%s\t%s\n' 'config' 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
     printf '%s\t%s\n' 'sandbox' 'serve the built-in sandbox API (synthetic data) on loopback until Ctrl-C'
-    printf '%s\t%s\n' 'completion' 'print the completion script for bash, zsh or fish (see README: Shell completions)'
+    printf '%s\t%s\n' 'completion' 'print the completion script for bash, zsh or fish (see docs/completions.md)'
     printf '%s\t%s\n' 'sync' 'keep a local lake of every dataset the key can read: one hive-partitioned Parquet folder per dataset, updated incrementally'
 end
 
@@ -401,7 +401,7 @@ complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'status' -d 'is the service healt
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'api' -d 'GET any path of the service: JSON body as received, or its data rows with -f'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'config' -d 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'sandbox' -d 'serve the built-in sandbox API (synthetic data) on loopback until Ctrl-C'
-complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'completion' -d 'print the completion script for bash, zsh or fish (see README: Shell completions)'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'completion' -d 'print the completion script for bash, zsh or fish (see docs/completions.md)'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'sync' -d 'keep a local lake of every dataset the key can read: one hive-partitioned Parquet folder per dataset, updated incrementally'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'help' -d 'display help for command'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l gpu -x -a '(__gpumkt_v_gpu_1)' -d 'one GPU model (or \'all\': each model separately); default: every model aggregated'

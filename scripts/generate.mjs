@@ -7,11 +7,12 @@
 //   node scripts/generate.mjs --check     list stale files and exit 1 (nothing written)
 //   node scripts/generate.mjs --root DIR  write under DIR instead (tests)
 //
-// To add generated files (man pages, the command reference), add a generator to GENERATORS.
+// To add generated files, add a generator to GENERATORS.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { referenceFiles } from './reference.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { main } = await import(new URL('../dist/cli.js', import.meta.url).href);
@@ -35,6 +36,11 @@ export const GENERATORS = [
       ['completions/_gpumkt', await run(['completion', 'zsh'])],
       ['completions/gpumkt.fish', await run(['completion', 'fish'])],
     ],
+  },
+  {
+    // docs/commands/*.md, man/*.1, docs/datasets.md and README's command table (scripts/reference.mjs).
+    name: 'command reference',
+    files: () => referenceFiles(undefined, root),
   },
 ];
 

@@ -13,6 +13,8 @@ import { parseRetries, parseTimeout } from './commands/parse.js';
 import { HELP_WIDTH, wrapHelpText } from './commands/help/help-width.js';
 
 export { HELP_WIDTH };
+/** The dataset registry, for the generated reference (scripts/reference.mjs reads it from the build). */
+export { ALL_DATASETS, DATASETS } from './datasets/index.js';
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/sanitize.js';
 import { redactAll, redactSecrets } from './domain/redact.js';

@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 /** Declares the completion command. */
 export default function completionCommand(ctx: Context): Command {
   return new Command('completion')
-    .description('print the completion script for bash, zsh or fish (see README: Shell completions)')
+    .description('print the completion script for bash, zsh or fish (see docs/completions.md)')
     .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
     .addHelpText('after', [
       '',

@@ -17,6 +17,10 @@ const series = perGpuSeries({
   row: { timestamp: 'datetime', index_value: 'number' },
   timeKey: 'timestamp',
   valueKey: 'index_value',
+  glossary: [
+    ['timestamp', 'start of the hour or day (UTC) the value covers'],
+    ['index_value', 'price index, USD per GPU-hour'],
+  ],
 });
 
 const history: Dataset<SeriesParams> = {

@@ -35,6 +35,13 @@ const latestCurrent: Dataset<CurrentParams> = {
   targets: (args, _flags, keyed) => (args.length > 0 ? resolveGpuList(args) : keyed ? GPU_MODELS : FREE_GPU_MODELS),
   params: (_flags, gpu) => ({ gpu: gpu as string }),
   keylessNote: keylessModelsNote,
+  grain: 'one row per model: the current hour',
+  glossary: [
+    ['gpu_name', 'the GPU model'],
+    ['region', 'the region (empty: global)'],
+    ['index_value', "this hour's price index, USD per GPU-hour"],
+    ['last_updated', 'when the value was computed (UTC)'],
+  ],
   noAppend: { message: 'latest --current is the price of this hour, not a series: --append does not apply', hint: 'for a series use: gpumkt history <gpu...> --granularity hourly --append <file>' },
 };
 

@@ -51,6 +51,13 @@ const latest: Dataset<LatestParams> = {
     { label: '--previous', when: (flags) => flags.previous === true, dataset: latestPrevious },
     { label: '--current', when: (flags) => flags.current === true, dataset: latestCurrent },
   ],
+  grain: 'one row per model: its last settled day',
+  glossary: [
+    ['gpu_name', 'the GPU model'],
+    ['region', 'the region (empty: global)'],
+    ['index_value', 'the daily price index, USD per GPU-hour'],
+    ['date', 'the settled day (UTC) the value is for'],
+  ],
 };
 
 export default latest;

@@ -58,6 +58,17 @@ const memoryHistory: Dataset<MemoryHistoryParams> = {
   params: (_flags, type, window) => ({
     type: type as string, from: window?.from ?? '', to: window?.to ?? '', limit: window ? daysBetween(window.from, window.to) + 1 : MEMORY_HISTORY_LIMIT,
   }),
+  grain: 'one row per memory type and weekday with a reading',
+  glossary: [
+    ['date', 'the day of the reading (UTC midnight)'],
+    ['id', 'the memory type id (gpumkt memory-types)'],
+    ['memoryType, category', 'its name, and dram, flash or module'],
+    ['price', 'spot price, USD per unit'],
+    ['weeklyHigh, weeklyLow', 'highest and lowest price of the week to that day, USD per unit'],
+    ['changePct', 'change against the previous reading, percent'],
+    ['sourceUpdatedAt', 'when the source published the reading (UTC)'],
+    ['timestamp', 'when the service stored the reading (UTC)'],
+  ],
 };
 
 export default memoryHistory;

@@ -57,6 +57,17 @@ const memory: Dataset<MemoryParams> = {
   }),
   noAppend: { message: 'memory is a snapshot of current prices without --from/--to, not a series: --append does not apply', hint: 'give a window for the daily history, e.g. gpumkt memory --from 30d --append memory.csv' },
   variants: [{ label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: memoryHistory }],
+  grain: 'one row per memory type: its latest reading',
+  glossary: [
+    ['id', 'the memory type id (gpumkt memory-types)'],
+    ['memoryType, category', 'its name, and dram, flash or module'],
+    ['price', 'spot price, USD per unit'],
+    ['changePct', 'change against the previous reading, percent'],
+    ['weeklyHigh, weeklyLow', 'highest and lowest price of the last week, USD per unit'],
+    ['sourceUpdatedAt', 'when the source published the reading (UTC)'],
+    ['date', 'the day of the reading (UTC midnight)'],
+    ['updatedAt', 'when the service picked the reading up (UTC)'],
+  ],
 };
 
 export default memory;

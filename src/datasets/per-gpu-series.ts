@@ -45,6 +45,8 @@ export interface SeriesSpec {
   readonly valueKey: string;
   /** Table columns after the value, most important first (the others are left out first at a narrow terminal). */
   readonly priority?: readonly string[];
+  /** What the row fields mean, with units (shown under Fields in --help and in docs/datasets.md). */
+  readonly glossary?: ReadonlyArray<readonly [string, string]>;
 }
 
 /** A per-model series dataset: `<gpu...>`, --from/--to, --granularity/--limit, analysis views, appendable. */
@@ -78,5 +80,7 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
     checks: (rows, label) => checkSeries(rows, spec.timeKey, label),
     numeric: [spec.valueKey],
     table: { keys: [spec.timeKey], priority: [spec.valueKey, ...(spec.priority ?? [])] },
+    glossary: spec.glossary,
+    grain: 'one row per model and hour or day (--granularity; auto: daily for windows over about 30 days)',
   };
 }

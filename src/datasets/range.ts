@@ -10,4 +10,10 @@ export default perGpuSeries({
   timeKey: 'recorded_at',
   valueKey: 'index_value',
   priority: ['data_type'],
+  glossary: [
+    ['recorded_at', 'start of the hour or day (UTC) the value covers'],
+    ['exact_timestamp', 'when the reading behind the row was taken (UTC)'],
+    ['index_value', 'price index, USD per GPU-hour'],
+    ['data_type', 'the grain of this row: hourly or daily'],
+  ],
 });

@@ -154,6 +154,8 @@ export interface Dataset<P = unknown> {
   readonly glossary?: ReadonlyArray<readonly [string, string]>;
   /** Columns --y may name (default: the endpoint's value column). */
   readonly numeric?: readonly string[];
+  /** What one row is, in a few words (`one row per model and day`), for docs/datasets.md; default: derived from the fetch plan. */
+  readonly grain?: string;
   /** How `gpumkt sync` keeps it in a lake; every field has a default derived from the rest of the descriptor. */
   readonly sync?: SyncSpec;
 }

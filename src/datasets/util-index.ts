@@ -108,6 +108,7 @@ const utilIndex: Dataset<UtilIndexParams> = {
   ],
   // At 80 columns: the date, the level and its move with both effects; price and readings go first.
   table: { keys: ['date'], priority: ['occupancy', 'index', 'demandEffect', 'supplyEffect', 'occupancyChange', 'price', 'readings'] },
+  grain: 'one row per published day (and per model with --gpu all)',
   numeric: UTIL_INDEX_COLUMNS.filter((c) => !['date', 'basis', 'decompositionBasis', 'comparable'].includes(c)),
 };
 

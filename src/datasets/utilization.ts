@@ -27,6 +27,14 @@ const utilization: Dataset<Record<string, never>> = {
   plan: 'premium',
   sort: false,
   params: () => ({}),
+  grain: 'one row per model: the current values',
+  glossary: [
+    ['gpu_type', 'the GPU model'],
+    ['region', 'the region of the reading (global)'],
+    ['utilization_ratio', 'current share of capacity rented, 0 to 1; null when the feed stopped in the last 48 hours'],
+    ['avg_7d, avg_30d', 'mean daily utilization of the 7 and 30 days ending today, 0 to 1'],
+    ['recorded_at', 'when the current value was read (UTC)'],
+  ],
   noAppend: { message: 'utilization is a snapshot of the current values, not a series: --append does not apply', hint: 'for a series use: gpumkt volume <gpu...> --append <file>' },
 };
 

@@ -63,6 +63,15 @@ const volatility: Dataset<VolatilityParams> = {
   targetColumn: 'gpu_type',
   validate: (flags) => void windowDays(flags),
   params: (flags, gpu, window) => ({ gpu: gpu as GpuModel, from: window?.from ?? '', to: window?.to ?? '', windowDays: windowDays(flags) }),
+  grain: 'one row per model and day',
+  glossary: [
+    ['recorded_at', 'the day (UTC) the row describes'],
+    ['gpu_type', 'the GPU model'],
+    ['region', 'the region (global)'],
+    ['index_value', 'the daily price index, USD per GPU-hour'],
+    ['rolling_volatility', 'annualised: sample std. dev. of the last window_days daily log returns x sqrt(365); 0.08 = 8 % a year; null while the history is shorter'],
+    ['window_days', 'daily returns in each rolling window (--window-days)'],
+  ],
 };
 
 export default volatility;

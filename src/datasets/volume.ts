@@ -9,4 +9,9 @@ export default perGpuSeries({
   row: { recorded_at: 'datetime', exact_timestamp: 'datetime?', utilization_ratio: 'number' },
   timeKey: 'recorded_at',
   valueKey: 'utilization_ratio',
+  glossary: [
+    ['recorded_at', 'start of the hour or day (UTC) the value covers'],
+    ['exact_timestamp', 'when the reading behind the row was taken (UTC)'],
+    ['utilization_ratio', 'share of the tracked capacity rented, 0 to 1'],
+  ],
 });

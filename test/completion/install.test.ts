@@ -1,5 +1,5 @@
 /**
- * The README's "for you only" install lines are real: run as written in an empty HOME with the built
+ * The "for you only" install lines of docs/completions.md are real: run as written in an empty HOME with the built
  * gpumkt on PATH, they leave the committed scripts where each shell then finds them.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,9 +11,8 @@ import { needs } from '../helpers/requires.js';
 import { makeTempDir, tempEnv } from '../helpers/temp.js';
 import { ROOT, run, SCRIPTS } from './shells.js';
 
-/** The shell lines of the README's completions section that a user runs without root. */
-function userInstallLines(readme: string): string[] {
-  const section = readme.split('\n## Shell completions\n')[1]?.split('\n## ')[0] ?? '';
+/** The shell lines of docs/completions.md that a user runs without root. */
+function userInstallLines(section: string): string[] {
   const lines: string[] = [];
   for (const block of section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)) {
     let forRoot = false;
@@ -25,9 +24,9 @@ function userInstallLines(readme: string): string[] {
   return lines;
 }
 
-const lines = userInstallLines(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+const lines = userInstallLines(readFileSync(join(ROOT, 'docs/completions.md'), 'utf8'));
 
-describe('README install lines for completions', () => {
+describe('docs/completions.md install lines', () => {
   let home = '';
   let env: Record<string, string> = {};
   beforeAll(() => {
@@ -39,7 +38,7 @@ describe('README install lines for completions', () => {
   });
 
   it('the lines run without errors', () => {
-    expect(lines.length, 'no install lines found in the README completions section').toBeGreaterThan(5);
+    expect(lines.length, 'no install lines found in docs/completions.md').toBeGreaterThan(5);
     for (const line of lines) {
       const r = spawnSync('sh', ['-c', line], { env, encoding: 'utf8' });
       expect(r.stderr, line).toBe('');

@@ -1,39 +1,41 @@
 /**
- * README's tables agree with the program: the completion table's first word lists every command, its
- * model row names every command that takes models, and the --append line lists every dataset that
- * appends (and none that does not). All derived from the registry, so commands added later are checked.
+ * The hand-written tables of the docs agree with the program: the completion table of
+ * docs/completions.md lists every command in its first word and every command that takes models in
+ * its model row, and the --append line of docs/cron.md lists every dataset that appends (and none that
+ * does not). All derived from the registry, so commands added later are checked.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { ALL_DATASETS, DATASETS } from '../../src/datasets/index.js';
 import { TODAY } from '../helpers/cli.js';
+import { readDoc } from '../helpers/docs.js';
 
-const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+const completions = readDoc('docs/completions.md');
+const cron = readDoc('docs/cron.md');
+const guide = readDoc('docs/guide.md');
 const program = buildProgram({ io: {}, env: {}, signal: new AbortController().signal, log: {}, globals: () => ({}), onCleanup: () => undefined, now: () => new Date(), today: () => TODAY } as never);
 
-/** The backquoted words of the README table row whose first cell matches `first`. */
+/** The backquoted words of the completion table row whose first cell matches `first`. */
 function rowWords(first: RegExp): string[] {
-  const row = readme.split('\n').find((l) => l.startsWith('| ') && first.test(l.split('|')[1] ?? ''));
+  const row = completions.split('\n').find((l) => l.startsWith('| ') && first.test(l.split('|')[1] ?? ''));
   expect(row, String(first)).toBeDefined();
   return [...(row as string).matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
 }
 
-describe("README's completion table", () => {
+describe("docs/completions.md's completion table", () => {
   it('the first word completes to every command', () => {
     const words = rowWords(/first word/);
     for (const name of program.commands.map((c) => c.name())) expect(words, `completion table lacks ${name}`).toContain(name);
   });
 
   it('the model row names every command that takes models', () => {
-    const cell = (readme.split('\n').find((l) => l.startsWith('| ') && /arguments/.test(l.split('|')[1] ?? '')) ?? '').split('|')[1] ?? '';
+    const cell = (completions.split('\n').find((l) => l.startsWith('| ') && /arguments/.test(l.split('|')[1] ?? '')) ?? '').split('|')[1] ?? '';
     for (const ds of DATASETS.filter((d) => d.subject === 'gpus' || d.subject === 'some-gpus')) expect(cell, `model row lacks ${ds.name}`).toContain(`\`${ds.name}\``);
   });
 });
 
-describe("README's --append line", () => {
-  const line = readme.split('\n').find((l) => l.startsWith('**`--append <file>`**')) ?? '';
+describe("docs/cron.md's --append line", () => {
+  const line = cron.split('\n').find((l) => l.startsWith('**`--append <file>`**')) ?? '';
 
   it('lists every dataset that appends, and none that does not', () => {
     expect(line).not.toBe('');
@@ -43,9 +45,9 @@ describe("README's --append line", () => {
   });
 });
 
-describe('README on names typed wrong', () => {
+describe('docs/guide.md on names typed wrong', () => {
   it('says memory types typed wrong are refused, as the program does', () => {
-    const section = readme.slice(readme.indexOf('### Names typed wrong'), readme.indexOf('### Names typed wrong') + 1200);
+    const section = guide.slice(guide.indexOf('## Names typed wrong'), guide.indexOf('## Names typed wrong') + 1200);
     expect(section).not.toMatch(/sent as typed/);
     expect(section).toMatch(/--type mem_ddr5_16g/);
   });

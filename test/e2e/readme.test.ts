@@ -1,41 +1,89 @@
 /**
- * README.md's examples are real: every ```console block is run line by line in a shell (pipes and
- * quotes as a user types them), with `gpumkt` on PATH, and its stdout must match the README exactly.
+ * The documentation's examples are real: every ```console block of README.md, CONTRIBUTING.md and
+ * docs/**.md is run line by line in a shell (pipes and quotes as a user types them), with `gpumkt` on
+ * PATH, and its stdout must match the page exactly. README stays a front page: at most 20,000
+ * characters, a table of contents, one example per family and the generated table of every command.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, isolatedHome, TODAY } from '../helpers/cli.js';
 import { DATASETS } from '../../src/datasets/index.js';
 import { buildProgram } from '../../src/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
+import { docPages, readDoc } from '../helpers/docs.js';
 
 interface Example {
+  readonly page: string;
   readonly command: string;
   readonly output: string;
 }
 
-/** The `$ command` lines of the README's console blocks, each with the lines that follow it. */
-function examples(markdown: string): Example[] {
+/** The `$ command` lines of a page's console blocks, each with the lines that follow it. */
+function examples(page: string, markdown: string): Example[] {
   const out: Example[] = [];
   for (const block of markdown.matchAll(/^```console\n([\s\S]*?)^```$/gm)) {
     let current: { command: string; lines: string[] } | undefined;
+    const push = () => current && out.push({ page, command: current.command, output: current.lines.join('\n') });
     for (const line of (block[1] ?? '').split('\n').slice(0, -1)) {
       if (line.startsWith('$ ')) {
-        if (current) out.push({ command: current.command, output: current.lines.join('\n') });
+        push();
         current = { command: line.slice(2), lines: [] };
       } else current?.lines.push(line);
     }
-    if (current) out.push({ command: current.command, output: current.lines.join('\n') });
+    push();
   }
   return out;
 }
 
-const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
-const all = examples(readme);
+const readme = readDoc('README.md');
+const inReadme = examples('README.md', readme);
+const all = docPages().flatMap((page) => examples(page, readDoc(page)));
+const program = buildProgram({ io: {}, env: {}, signal: new AbortController().signal, log: {}, globals: () => ({}), onCleanup: () => undefined, now: () => new Date(), today: () => TODAY } as never);
 
-describe('README examples', () => {
+describe('README as a front page', () => {
+  it('is at most 20,000 characters', () => {
+    expect(readme.length).toBeLessThanOrEqual(20_000);
+  });
+
+  it('opens with a table of contents linking every section', () => {
+    const contents = readme.slice(readme.indexOf('**Contents:**'), readme.indexOf('\n## '));
+    for (const [, heading] of readme.matchAll(/^## (.+)$/gm)) {
+      if (heading === 'License') continue;
+      const anchor = (heading as string).toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+      expect(contents, `the contents lack ${heading}`).toContain(`(#${anchor})`);
+    }
+  });
+
+  it('has one example for every data family and every other command that prints data', () => {
+    for (const cmd of [...DATASETS.map((d) => d.name), 'gpus', 'memory-types', 'status', 'api']) {
+      expect(inReadme.some((e) => e.command.startsWith(`gpumkt ${cmd} `)), cmd).toBe(true);
+    }
+  });
+
+  it('lists every command of the program in its command table, linked to its reference, each dataset with its endpoint', () => {
+    const table = readme.slice(readme.indexOf('## Commands'), readme.indexOf('<!-- end of generated command table -->'));
+    const rows = [...table.matchAll(/^\| \[`([a-z-]+)[^`]*`\]\(docs\/commands\/([a-z-]+)\.md\) \|.*\| (.*) \| (.*) \|$/gm)];
+    for (const cmd of program.commands.map((c) => c.name()).filter((n) => n !== 'help')) {
+      const row = rows.find((r) => r[1] === cmd);
+      expect(row, `README command table lacks ${cmd}`).toBeDefined();
+      expect(row?.[2], cmd).toBe(cmd);
+    }
+    for (const ds of DATASETS) {
+      const path = decodeURIComponent(ds.endpoint.path({ gpu: '{gpu}' }));
+      expect(rows.find((r) => r[1] === ds.name)?.[3], ds.name).toContain(`GET ${path}`);
+    }
+  });
+});
+
+describe('documentation examples', () => {
+  it('cover the variants and live catalogues: memory history, latest --current, --live', () => {
+    for (const re of [/^gpumkt memory .*--from/, /^gpumkt latest .*--current/, /^gpumkt gpus .*--live/, /^gpumkt memory-types .*--live/]) {
+      expect(all.some((e) => re.test(e.command)), String(re)).toBe(true);
+    }
+  });
+
   let shim = '';
   beforeAll(() => {
     shim = makeTempDir('shim');
@@ -43,35 +91,7 @@ describe('README examples', () => {
     chmodSync(join(shim, 'gpumkt'), 0o755);
   });
 
-  it('has examples for every data command', () => {
-    for (const cmd of [...DATASETS.map((d) => d.name), 'gpus', 'memory-types', 'status', 'api']) {
-      expect(all.some((e) => e.command.startsWith(`gpumkt ${cmd} `)), cmd).toBe(true);
-    }
-    // The variants and live catalogues too: memory history, latest --current, --live.
-    for (const re of [/^gpumkt memory .*--from/, /^gpumkt latest .*--current/, /^gpumkt gpus .*--live/, /^gpumkt memory-types .*--live/]) {
-      expect(all.some((e) => re.test(e.command)), String(re)).toBe(true);
-    }
-  });
-
-  it('lists every command of the registry in its command table, each dataset with its endpoint', () => {
-    const table = readme.slice(readme.indexOf('## Commands'), readme.indexOf('Every command has `--help`'));
-    // First cell: one or more `command args` spans; last cell: the endpoint.
-    const rows = [...table.matchAll(/^\| (`.+?`) \|.*\| (.*) \|$/gm)].map((m) => ({
-      names: [...(m[1] as string).matchAll(/`([a-z-]+)/g)].map((n) => n[1] as string),
-      endpoint: m[2] as string,
-    }));
-    const listed = new Set(rows.flatMap((r) => r.names));
-    for (const ds of DATASETS) {
-      const row = rows.find((r) => r.names.includes(ds.name));
-      expect(row, `README command table lacks ${ds.name}`).toBeDefined();
-      const path = decodeURIComponent(ds.endpoint.path({ gpu: '{gpu}' }));
-      expect(row?.endpoint, ds.name).toContain(`GET ${path}`);
-    }
-    const program = buildProgram({ io: {}, env: {}, signal: new AbortController().signal, log: {}, globals: () => ({}), onCleanup: () => undefined, now: () => new Date(), today: () => TODAY } as never);
-    for (const cmd of program.commands.map((c) => c.name())) expect(listed.has(cmd), `README command table lacks ${cmd}`).toBe(true);
-  });
-
-  it.each(all.map((e) => [e.command, e] as const))('$ %s', (_c, example) => {
+  it.each(all.map((e) => [e.page, e.command, e] as const))('%s: $ %s', (_p, _c, example) => {
     const r = spawnSync('sh', ['-c', example.command], {
       encoding: 'utf8',
       // Its own TMPDIR: an example's `mktemp -d` lands in a folder removed with the others.

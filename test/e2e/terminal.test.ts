@@ -4,13 +4,12 @@
  * row's key cells (dates, timestamps, models, memory ids) are whole, and numbers line up on the
  * decimal point. A long table opens in the pager and `q` ends the run with exit 0.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, parseCsv } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { cells, runInTerminal, shown } from '../helpers/terminal.js';
 import { needs } from '../helpers/requires.js';
+import { docPages, readDoc } from '../helpers/docs.js';
 
 const sb = useSandbox();
 
@@ -100,8 +99,8 @@ describe('at a terminal', needs('tmux', 'less'), () => {
     });
   }
 
-  it("README's terminal captures are what an 80x24 terminal shows", async () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+  it("the documentation's terminal captures are what an 80x24 terminal shows", async () => {
+    const readme = docPages().map(readDoc).join('\n');
     const captures = [...readme.matchAll(/^<!-- 80x24 capture[^\n]*-->\n```text\n\$ gpumkt ([^\n]*)\n([\s\S]*?)^```$/gm)];
     expect(captures.length).toBeGreaterThanOrEqual(3);
     for (const [, command, shownText] of captures) {

@@ -19,6 +19,8 @@ export const PROGRAMS = {
   openssl: 'openssl',
   tmux: 'tmux',
   less: 'less',
+  man: 'man-db',
+  groff: 'groff-base',
 } as const;
 
 /** A program some tests need. */

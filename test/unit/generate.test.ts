@@ -28,7 +28,7 @@ describe('npm run generate', () => {
 
   it('brings a stale and a deleted completion file back byte for byte, and --check names the command first', () => {
     dir = makeTempDir('generate');
-    cpSync(join(ROOT, 'completions'), join(dir, 'completions'), { recursive: true });
+    for (const p of ['completions', 'README.md', 'package.json', 'docs', 'man']) cpSync(join(ROOT, p), join(dir, p), { recursive: true });
     writeFileSync(join(dir, 'completions/_gpumkt'), '#compdef gpumkt\n# stale\n');
     rmSync(join(dir, 'completions/gpumkt.fish'));
     const stale = generate('--check', '--root', dir);
