@@ -12,17 +12,41 @@
 /** The layers, bottom up: each may import its own folder and the layers listed for it. */
 const BASICS = '^src/(domain/|context\\.ts$|version\\.ts$|errors\\.ts$)';
 const LAYERS = {
-  errors: { from: '^src/errors\\.ts$', to: '^src/errors\\.ts$', comment: 'errors.ts holds the typed errors and exit codes; it imports nothing of the project.' },
+  errors: {
+    from: '^src/errors\\.ts$',
+    to: '^src/errors\\.ts$',
+    comment: 'errors.ts holds the typed errors and exit codes; it imports nothing of the project.',
+  },
   basics: {
     from: '^src/(domain/|context\\.ts$|version\\.ts$)',
     to: BASICS,
     comment: 'domain/ (rows, GPUs, dates, checks, sanitising, redaction, atomic files), context.ts and version.ts are the shared basics.',
   },
-  api: { from: '^src/api/', to: `^src/api/|${BASICS}`, comment: 'api/ talks HTTP; files, formats and config are the business of append/, output/ and config/.' },
-  output: { from: '^src/output/', to: `^src/output/|${BASICS}`, comment: 'output/ turns rows into text or bytes and writes them; it knows nothing of HTTP, appends or config.' },
-  config: { from: '^src/config/', to: `^src/(config|output)/|${BASICS}`, comment: 'config/ checks settings (formats against the format registry); it never calls the API or appends.' },
-  append: { from: '^src/append/', to: `^src/(append|output)/|${BASICS}`, comment: 'append/ (merge, lock, manifest) writes through output/; it never calls the API or reads config.' },
-  datasets: { from: '^src/datasets/', to: `^src/(datasets|api)/|${BASICS}`, comment: 'datasets/ describe endpoints and rows in api/ and domain/ vocabulary; never the runner, files or config.' },
+  api: {
+    from: '^src/api/',
+    to: `^src/api/|${BASICS}`,
+    comment: 'api/ talks HTTP; files, formats and config are the business of append/, output/ and config/.',
+  },
+  output: {
+    from: '^src/output/',
+    to: `^src/output/|${BASICS}`,
+    comment: 'output/ turns rows into text or bytes and writes them; it knows nothing of HTTP, appends or config.',
+  },
+  config: {
+    from: '^src/config/',
+    to: `^src/(config|output)/|${BASICS}`,
+    comment: 'config/ checks settings (formats against the format registry); it never calls the API or appends.',
+  },
+  append: {
+    from: '^src/append/',
+    to: `^src/(append|output)/|${BASICS}`,
+    comment: 'append/ (merge, lock, manifest) writes through output/; it never calls the API or reads config.',
+  },
+  datasets: {
+    from: '^src/datasets/',
+    to: `^src/(datasets|api)/|${BASICS}`,
+    comment: 'datasets/ describe endpoints and rows in api/ and domain/ vocabulary; never the runner, files or config.',
+  },
   run: {
     from: '^src/run/',
     to: `^src/(run|datasets|api|append|output|config)/|^src/sandbox/(index|keys)\\.ts$|${BASICS}`,
@@ -31,7 +55,8 @@ const LAYERS = {
   sync: {
     from: '^src/sync/',
     to: `^src/(sync|run|datasets|api|append|output|config)/|${BASICS}`,
-    comment: 'sync/ (the lake: state per dataset, what the plan reads, one pacer) is called by commands/; it runs each dataset through run/ and the append code below it, never the commands.',
+    comment:
+      'sync/ (the lake: state per dataset, what the plan reads, one pacer) is called by commands/; it runs each dataset through run/ and the append code below it, never the commands.',
   },
   commands: {
     from: '^src/(commands|completion)/',
@@ -39,7 +64,11 @@ const LAYERS = {
     comment: 'commands/ and completion/ are mounted by cli.ts and never import it.',
   },
   cli: { from: '^src/cli\\.ts$', to: '^src/(?!sandbox/)', comment: 'cli.ts is the top: it may import every layer.' },
-  sandbox: { from: '^src/sandbox/', to: '^src/(sandbox|domain)/|^src/errors\\.ts$', comment: 'The sandbox is a separate server: domain/ and errors.ts only, so it never shares state with the client.' },
+  sandbox: {
+    from: '^src/sandbox/',
+    to: '^src/(sandbox|domain)/|^src/errors\\.ts$',
+    comment: 'The sandbox is a separate server: domain/ and errors.ts only, so it never shares state with the client.',
+  },
 };
 const KNOWN = `^src/(cli|errors|context|version)\\.ts$|^src/(${['domain', 'api', 'output', 'config', 'append', 'datasets', 'run', 'sync', 'commands', 'completion', 'sandbox'].join('|')})/`;
 

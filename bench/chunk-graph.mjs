@@ -18,7 +18,9 @@ export function staticClosure(entry) {
     for (const m of text.matchAll(STATIC)) walk(resolve(dirname(file), m[1]));
   };
   walk(entry);
-  const packages = Object.entries(MARKERS).filter(([, re]) => [...seen.values()].some((t) => re.test(t))).map(([name]) => name);
+  const packages = Object.entries(MARKERS)
+    .filter(([, re]) => [...seen.values()].some((t) => re.test(t)))
+    .map(([name]) => name);
   return { files: [...seen.keys()], bytes: [...seen.values()].reduce((a, t) => a + Buffer.byteLength(t), 0), packages };
 }
 

@@ -71,14 +71,17 @@ export async function measureGroup(cases, reps, onRound) {
   return Object.fromEntries(
     cases.map((c) => {
       const s = samples[c.name];
-      return [c.name, {
-        ms: median(s.map((x) => x.ms)),
-        firstByteMs: median(s.map((x) => x.firstByteMs)),
-        rssKiB: median(s.map((x) => x.rssKiB)),
-        maxRssKiB: Math.max(...s.map((x) => x.rssKiB ?? 0)),
-        bytes: s[0]?.bytes,
-        runs: s.length,
-      }];
+      return [
+        c.name,
+        {
+          ms: median(s.map((x) => x.ms)),
+          firstByteMs: median(s.map((x) => x.firstByteMs)),
+          rssKiB: median(s.map((x) => x.rssKiB)),
+          maxRssKiB: Math.max(...s.map((x) => x.rssKiB ?? 0)),
+          bytes: s[0]?.bytes,
+          runs: s.length,
+        },
+      ];
     }),
   );
 }

@@ -36,10 +36,22 @@ if (process.argv[2] === '--child') {
   const rows = makeRows(Number(n));
   const t0 = performance.now();
   if (what === 'csv') {
-    const opts = { columns: ['timestamp', 'index_value', 'gpu'], selected: false, header: true, color: false, width: 80, csvSafe: false, dialect: 'rfc4180' };
+    const opts = {
+      columns: ['timestamp', 'index_value', 'gpu'],
+      selected: false,
+      header: true,
+      color: false,
+      width: 80,
+      csvSafe: false,
+      dialect: 'rfc4180',
+    };
     await lib.writeAll(lib.csv.format(rows, opts), await lib.fileSink(out));
   } else if (what === 'parquet') {
-    const columns = [{ name: 'timestamp', type: 'timestamp' }, { name: 'index_value', type: 'double' }, { name: 'gpu', type: 'string' }];
+    const columns = [
+      { name: 'timestamp', type: 'timestamp' },
+      { name: 'index_value', type: 'double' },
+      { name: 'gpu', type: 'string' },
+    ];
     await lib.writeParquet(rows, await lib.fileSink(out), { columns, request: { command: 'history', gpus: GPUS } });
   }
   const ms = performance.now() - t0;
@@ -68,7 +80,12 @@ await build({
     resolveDir: root,
     loader: 'ts',
   },
-  bundle: true, format: 'esm', platform: 'node', target: 'node20.19', outfile: bundle, logLevel: 'warning',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  outfile: bundle,
+  logLevel: 'warning',
   define: { __GPUMKT_VERSION__: JSON.stringify(pkg.version) },
 });
 
@@ -83,7 +100,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 const mib = (kib) => `${(kib / 1024).toFixed(0)} MiB`;
 const size = (b) => (b >= 1024 * 1024 ? `${(b / 1024 / 1024).toFixed(1)} MiB` : `${(b / 1024).toFixed(0)} KiB`);
-console.log(`Parquet vs CSV — node ${process.version}; ${reps} run${reps === 1 ? '' : 's'} each (median); write time · peak RSS of the whole process · file size`);
+console.log(
+  `Parquet vs CSV — node ${process.version}; ${reps} run${reps === 1 ? '' : 's'} each (median); write time · peak RSS of the whole process · file size`,
+);
 for (const n of [200_000, 1_000_000]) {
   console.log(`\n${n.toLocaleString('en-US')} rows`);
   const results = {};
@@ -93,8 +112,13 @@ for (const n of [200_000, 1_000_000]) {
   }
   const { rows, csv, parquet } = results;
   console.log(`  ${'rows only (held in memory, nothing written)'.padEnd(46)} ${''.padStart(9)}  ${mib(rows.rssKiB).padStart(8)}`);
-  for (const [label, r] of [['csv (-f csv -o file)', csv], ['parquet (snappy, 16,000-row groups)', parquet]]) {
+  for (const [label, r] of [
+    ['csv (-f csv -o file)', csv],
+    ['parquet (snappy, 16,000-row groups)', parquet],
+  ]) {
     console.log(`  ${label.padEnd(46)} ${`${r.ms.toFixed(0)} ms`.padStart(9)}  ${mib(r.rssKiB).padStart(8)}  ${size(r.bytes).padStart(9)}`);
   }
-  console.log(`  → parquet/csv: time ${(parquet.ms / csv.ms).toFixed(2)}×, size ${(parquet.bytes / csv.bytes).toFixed(3)}×, peak RSS above the rows: csv ${mib(csv.rssKiB - rows.rssKiB)}, parquet ${mib(parquet.rssKiB - rows.rssKiB)}`);
+  console.log(
+    `  → parquet/csv: time ${(parquet.ms / csv.ms).toFixed(2)}×, size ${(parquet.bytes / csv.bytes).toFixed(3)}×, peak RSS above the rows: csv ${mib(csv.rssKiB - rows.rssKiB)}, parquet ${mib(parquet.rssKiB - rows.rssKiB)}`,
+  );
 }

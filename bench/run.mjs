@@ -20,7 +20,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin/gpumkt.js');
 const nodeAt = process.argv.indexOf('--node');
 const node = nodeAt > 0 ? process.argv[nodeAt + 1] : process.env.GPUMKT_BENCH_NODE || process.execPath;
-const nodeVersion = spawnSync(node, ['-p', 'process.version + " " + typeof require("node:module").enableCompileCache']).stdout.toString().trim().split(' ');
+const nodeVersion = spawnSync(node, ['-p', 'process.version + " " + typeof require("node:module").enableCompileCache'])
+  .stdout.toString()
+  .trim()
+  .split(' ');
 const has = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 
 // ---- servers, in their own process ----
@@ -36,8 +39,13 @@ process.on('exit', () => {
 });
 
 const cliEnv = (baseUrl) => ({
-  PATH: process.env.PATH, HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY,
-  GPUMKT_API_KEY: KEY, GPUMKT_BASE_URL: baseUrl, NO_COLOR: '1',
+  PATH: process.env.PATH,
+  HOME: home,
+  GPUMKT_CONFIG: join(home, 'none.json'),
+  GPUMKT_TODAY: TODAY,
+  GPUMKT_API_KEY: KEY,
+  GPUMKT_BASE_URL: baseUrl,
+  NO_COLOR: '1',
 });
 const plainEnv = { PATH: process.env.PATH, HOME: home, BENCH_KEY: KEY };
 const gpumkt = (...args) => [node, bin, ...args];
@@ -64,24 +72,32 @@ function ratio(label, value, target, why = '') {
 const progress = (name, total) => (r) =>
   process.stderr.isTTY && process.stderr.write(`\r  … ${name}: round ${r}/${total}${r === total ? '\r\x1b[K' : ''}`);
 
-log(`gpumkt bench — node ${nodeVersion[0]}, ${spawnSync('nproc').stdout.toString().trim()} cores, ${quick ? 'quick' : 'full'} run; medians; wall time · peak RSS`);
-log(`code cache: bin/ compiles dist/gpumkt.cjs (${(statSync(join(root, 'dist/gpumkt.cjs')).size / 1024).toFixed(0)} KiB) from V8's code cache in $HOME/.cache/gpumkt/code-cache; the warm-up run fills it${HAS_TIME ? '' : '; /usr/bin/time missing: no RSS figures'}`);
+log(
+  `gpumkt bench — node ${nodeVersion[0]}, ${spawnSync('nproc').stdout.toString().trim()} cores, ${quick ? 'quick' : 'full'} run; medians; wall time · peak RSS`,
+);
+log(
+  `code cache: bin/ compiles dist/gpumkt.cjs (${(statSync(join(root, 'dist/gpumkt.cjs')).size / 1024).toFixed(0)} KiB) from V8's code cache in $HOME/.cache/gpumkt/code-cache; the warm-up run fills it${HAS_TIME ? '' : '; /usr/bin/time missing: no RSS figures'}`,
+);
 
 // ---- 1. start-up and a 30-row query (sandbox on loopback) ----
 log(`\n1. Start-up and a 30-row query (${REPS.startup} rounds)`);
 const q30 = gpumkt('history', 'h100', '--from', '2026-10-21', '--to', '2026-11-19', '--granularity', 'daily', '-f', 'csv');
 const q30Url = `${urls.sandbox}/api/gpu/H100%20SXM/history-simple?startDate=2026-10-21&endDate=2026-11-19&granularity=daily&limit=30`;
-const startup = await measureGroup([
-  { name: 'node', argv: [node, '-e', '0'], env: plainEnv },
-  { name: 'naive', argv: [node, join(root, 'bench/naive-http.cjs'), q30Url], env: plainEnv },
-  { name: 'esm', argv: [node, join(root, 'bench/esm-floor.mjs')], env: plainEnv },
-  { name: 'version', argv: gpumkt('--version'), env: cliEnv(urls.sandbox) },
-  { name: 'help', argv: gpumkt('--help'), env: cliEnv(urls.sandbox) },
-  { name: 'q30', argv: q30, env: cliEnv(urls.sandbox) },
-  { name: 'latest', argv: gpumkt('latest', '-f', 'csv'), env: cliEnv(urls.sandbox) },
-  { name: 'cmdhelp', argv: gpumkt('history', '--help'), env: cliEnv(urls.sandbox) },
-  { name: 'completion', argv: gpumkt('completion', 'bash'), env: cliEnv(urls.sandbox) },
-], REPS.startup, progress('start-up', REPS.startup));
+const startup = await measureGroup(
+  [
+    { name: 'node', argv: [node, '-e', '0'], env: plainEnv },
+    { name: 'naive', argv: [node, join(root, 'bench/naive-http.cjs'), q30Url], env: plainEnv },
+    { name: 'esm', argv: [node, join(root, 'bench/esm-floor.mjs')], env: plainEnv },
+    { name: 'version', argv: gpumkt('--version'), env: cliEnv(urls.sandbox) },
+    { name: 'help', argv: gpumkt('--help'), env: cliEnv(urls.sandbox) },
+    { name: 'q30', argv: q30, env: cliEnv(urls.sandbox) },
+    { name: 'latest', argv: gpumkt('latest', '-f', 'csv'), env: cliEnv(urls.sandbox) },
+    { name: 'cmdhelp', argv: gpumkt('history', '--help'), env: cliEnv(urls.sandbox) },
+    { name: 'completion', argv: gpumkt('completion', 'bash'), env: cliEnv(urls.sandbox) },
+  ],
+  REPS.startup,
+  progress('start-up', REPS.startup),
+);
 line('node -e 0', startup.node);
 line('node bench/esm-floor.mjs (an empty ES module)', startup.esm);
 line('gpumkt --version', startup.version);
@@ -97,7 +113,9 @@ ratio('history --help ÷ node -e 0', startup.cmdhelp.ms / startup.node.ms, 1.3);
 ratio('30-row history ÷ node -e 0', startup.q30.ms / startup.node.ms, 1.6);
 ratio('latest ÷ node -e 0', startup.latest.ms / startup.node.ms, 1.6);
 log(`  (completion bash ÷ node -e 0: ${(startup.completion.ms / startup.node.ms).toFixed(2)}; bin/ prints the committed script)`);
-log(`  (an ES module entry alone is ${(startup.esm.ms / startup.node.ms).toFixed(2)} × node -e 0; the naive node:http script ${(startup.naive.ms / startup.node.ms).toFixed(2)} ×)`);
+log(
+  `  (an ES module entry alone is ${(startup.esm.ms / startup.node.ms).toFixed(2)} × node -e 0; the naive node:http script ${(startup.naive.ms / startup.node.ms).toFixed(2)} ×)`,
+);
 
 // ---- 2 and 3. big exports from the static server ----
 // The CLI takes dates from 2000-01-01 on (README, Bounds), and a million hourly rows span 114 years: such
@@ -111,7 +129,10 @@ async function exportGroup(n, reps, withJq) {
   const cli = gpumkt('range', 'h100', ...cliWindow(n, from), '--to', TODAY, '--granularity', 'hourly', '-f', 'csv');
   const env = cliEnv(base);
   // Same bytes as the floor: proves both do the same job before timing either.
-  const [a, b] = [await runOnce(cli, { env, hash: true }), await runOnce([node, join(root, 'bench/floor.mjs'), url], { env: plainEnv, hash: true })];
+  const [a, b] = [
+    await runOnce(cli, { env, hash: true }),
+    await runOnce([node, join(root, 'bench/floor.mjs'), url], { env: plainEnv, hash: true }),
+  ];
   const same = a.sha === b.sha;
   const jq = `curl -sS -H 'Authorization: Bearer ${KEY}' '${url}' | jq -r '["recorded_at","exact_timestamp","index_value","data_type"], (.data | sort_by(.recorded_at) | .[] | [.recorded_at, .exact_timestamp, .index_value, .data_type]) | @csv'`;
   const cases = [
@@ -128,7 +149,9 @@ if (!has('curl') || !has('jq')) log('\n(curl or jq missing: the curl | jq refere
 const jqOk = has('curl') && has('jq');
 log(`\n2. Export ${N_MID.toLocaleString('en')} hourly rows as CSV (${REPS.mid} rounds)`);
 const mid = await exportGroup(N_MID, REPS.mid, jqOk);
-log(`  body ${(mid.bytes / 2 ** 20).toFixed(1)} MiB → CSV ${(mid.out / 2 ** 20).toFixed(1)} MiB; gpumkt output ${mid.same ? 'byte-identical to' : 'DIFFERS FROM'} the floor's`);
+log(
+  `  body ${(mid.bytes / 2 ** 20).toFixed(1)} MiB → CSV ${(mid.out / 2 ** 20).toFixed(1)} MiB; gpumkt output ${mid.same ? 'byte-identical to' : 'DIFFERS FROM'} the floor's`,
+);
 line('gpumkt range h100 --limit all -f csv', mid.r.cli);
 line('naive Node floor (bench/floor.mjs)', mid.r.floor);
 if (jqOk) line("curl | jq -r '… | @csv'", mid.r.jq);
@@ -140,12 +163,16 @@ if (jqOk) ratio('200k export ÷ curl | jq (wall)', mid.r.cli.ms / mid.r.jq.ms, 0
 
 log(`\n3. Export ${N_BIG.toLocaleString('en')} hourly rows as CSV (${REPS.big} round${REPS.big > 1 ? 's' : ''})`);
 const big = await exportGroup(N_BIG, REPS.big, false);
-log(`  body ${(big.bytes / 2 ** 20).toFixed(1)} MiB → CSV ${(big.out / 2 ** 20).toFixed(1)} MiB; gpumkt output ${big.same ? 'byte-identical to' : 'DIFFERS FROM'} the floor's`);
+log(
+  `  body ${(big.bytes / 2 ** 20).toFixed(1)} MiB → CSV ${(big.out / 2 ** 20).toFixed(1)} MiB; gpumkt output ${big.same ? 'byte-identical to' : 'DIFFERS FROM'} the floor's`,
+);
 line('gpumkt range h100 --limit all -f csv', big.r.cli);
 line('naive Node floor (bench/floor.mjs)', big.r.floor);
 line('gpumkt … --columns index_value (narrow output)', big.r.narrow);
 log(`  first CSV byte after ${ms(big.r.cli.firstByteMs)} of ${ms(big.r.cli.ms)} (fetch + parse + check + sort, then formatting streams)`);
-log(`  peak RSS, full vs narrow output: ${mib(big.r.cli.rssKiB)} vs ${mib(big.r.narrow.rssKiB)} for ${(big.out / 2 ** 20).toFixed(0)} vs ${(big.r.narrow.bytes / 2 ** 20).toFixed(0)} MiB written: formatted text is not kept`);
+log(
+  `  peak RSS, full vs narrow output: ${mib(big.r.cli.rssKiB)} vs ${mib(big.r.narrow.rssKiB)} for ${(big.out / 2 ** 20).toFixed(0)} vs ${(big.r.narrow.bytes / 2 ** 20).toFixed(0)} MiB written: formatted text is not kept`,
+);
 if (HAS_TIME) ratio('1M export peak RSS (MiB) ÷ 300', big.r.cli.maxRssKiB / 1024 / 300, 1.0);
 ratio('1M export ÷ floor (wall)', big.r.cli.ms / big.r.floor.ms, 0.8);
 
@@ -156,12 +183,18 @@ for (const n of [N_MID, N_BIG]) {
   const from = windowStart(n, TODAY);
   const to = (ext) => join(home, `export-${n}.${ext}`);
   const cli = (ext) => gpumkt('range', 'h100', ...cliWindow(n, from), '--to', TODAY, '--granularity', 'hourly', '-o', to(ext));
-  const r = await measureGroup([
-    { name: 'csv', argv: cli('csv'), env: cliEnv(base) },
-    { name: 'parquet', argv: cli('parquet'), env: cliEnv(base) },
-  ], REPS.big, progress(`parquet ${n}`, REPS.big));
+  const r = await measureGroup(
+    [
+      { name: 'csv', argv: cli('csv'), env: cliEnv(base) },
+      { name: 'parquet', argv: cli('parquet'), env: cliEnv(base) },
+    ],
+    REPS.big,
+    progress(`parquet ${n}`, REPS.big),
+  );
   const [csvBytes, pqBytes] = [statSync(to('csv')).size, statSync(to('parquet')).size];
-  log(`  ${n.toLocaleString('en')} rows: CSV ${(csvBytes / 2 ** 20).toFixed(1)} MiB, Parquet ${(pqBytes / 2 ** 20).toFixed(1)} MiB (${(pqBytes / csvBytes).toFixed(2)} ×)`);
+  log(
+    `  ${n.toLocaleString('en')} rows: CSV ${(csvBytes / 2 ** 20).toFixed(1)} MiB, Parquet ${(pqBytes / 2 ** 20).toFixed(1)} MiB (${(pqBytes / csvBytes).toFixed(2)} ×)`,
+  );
   line(`gpumkt range … -o ${n / 1000}k.csv`, r.csv);
   line(`gpumkt range … -o ${n / 1000}k.parquet`, r.parquet);
   ratio(`${n === N_MID ? '200k' : '1M'} Parquet ÷ CSV export (wall)`, r.parquet.ms / r.csv.ms, 1.5);
@@ -174,20 +207,29 @@ for (const n of [N_MID, N_BIG]) {
 log(`\n4. Six-model fan-out, sandbox replying after 100 ms (${REPS.fan} rounds)`);
 const models = ['h100', 'h200', 'a100', 'b200', '5090', 'pro6000'];
 const fanArgs = (m) => gpumkt('history', ...m, '--from', '2026-10-21', '--to', '2026-11-19', '--granularity', 'hourly', '-f', 'csv');
-const fan = await measureGroup([
-  { name: 'all', argv: fanArgs(['all']), env: cliEnv(urls.slow) },
-  ...models.map((m) => ({ name: m, argv: fanArgs([m]), env: cliEnv(urls.slow) })),
-], REPS.fan, progress('fan-out', REPS.fan));
+const fan = await measureGroup(
+  [
+    { name: 'all', argv: fanArgs(['all']), env: cliEnv(urls.slow) },
+    ...models.map((m) => ({ name: m, argv: fanArgs([m]), env: cliEnv(urls.slow) })),
+  ],
+  REPS.fan,
+  progress('fan-out', REPS.fan),
+);
 const slowest = models.reduce((a, m) => (fan[m].ms > fan[a].ms ? m : a), models[0]);
 line('gpumkt history all (6 × 720 hourly rows)', fan.all);
 line(`slowest single model (history ${slowest})`, fan[slowest]);
 ratio('fan-out ÷ slowest single', fan.all.ms / fan[slowest].ms, 1.5);
 
 const above = verdicts.filter((v) => !v.ok);
-log(`\n${verdicts.length - above.length} of ${verdicts.length} figures within target${above.length ? `; above: ${above.map((v) => v.label).join('; ')}` : ''}`);
+log(
+  `\n${verdicts.length - above.length} of ${verdicts.length} figures within target${above.length ? `; above: ${above.map((v) => v.label).join('; ')}` : ''}`,
+);
 const results = join(root, 'bench/results');
 mkdirSync(results, { recursive: true });
-const file = join(results, `${new Date().toISOString().slice(0, 10)}-node${nodeVersion[0].slice(1).split('.')[0]}${quick ? '-quick' : ''}.txt`);
+const file = join(
+  results,
+  `${new Date().toISOString().slice(0, 10)}-node${nodeVersion[0].slice(1).split('.')[0]}${quick ? '-quick' : ''}.txt`,
+);
 writeFileSync(file, `${printed.join('\n')}\n`);
 process.stderr.write(`written to ${file}\n`);
 process.exit(0);

@@ -7,13 +7,22 @@ import { startStaticServer } from './static-server.mjs';
 
 const key = process.env.BENCH_KEY ?? 'bench-key';
 const today = process.env.BENCH_TODAY ?? '2026-11-20';
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const keys = { valid: [key] };
 const sandbox = await startSandbox({ today, keys, record: false });
 const slow = await startSandbox({ today, keys, record: false, latencyMs: 100 });
 const statics = {};
 for (const n of sizes) statics[n] = await startStaticServer({ rows: n, key, to: today });
-process.stdout.write(JSON.stringify({ sandbox: sandbox.url, slow: slow.url, statics: Object.fromEntries(Object.entries(statics).map(([n, s]) => [n, { url: s.url, bytes: s.bytes }])) }) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    sandbox: sandbox.url,
+    slow: slow.url,
+    statics: Object.fromEntries(Object.entries(statics).map(([n, s]) => [n, { url: s.url, bytes: s.bytes }])),
+  }) + '\n',
+);
 const stop = async () => {
   await Promise.all([sandbox.close(), slow.close(), ...Object.values(statics).map((s) => s.close())]);
   process.exit(0);

@@ -20,7 +20,15 @@ export function makeBody(rows, gpu, to, limit = rows) {
   const parts = [];
   const head = {
     success: true,
-    query: { gpu_name: gpu, region: '', start_date: `${from}T00:00:00.000Z`, end_date: `${to}T23:59:59.999Z`, records_found: rows, limit_applied: limit, data_granularity: 'hourly' },
+    query: {
+      gpu_name: gpu,
+      region: '',
+      start_date: `${from}T00:00:00.000Z`,
+      end_date: `${to}T23:59:59.999Z`,
+      records_found: rows,
+      limit_applied: limit,
+      data_granularity: 'hourly',
+    },
   };
   parts.push(JSON.stringify(head).slice(0, -1) + ',"data":[');
   let chunk = '';
@@ -45,7 +53,9 @@ export async function startStaticServer({ rows, key, gpu = 'H100 SXM', to = '202
   const full = makeBody(rows, gpu, to);
   const server = createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${key}`) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false,"error":"Unauthorized","message":"Invalid API key"}');
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end('{"success":false,"error":"Unauthorized","message":"Invalid API key"}');
       return;
     }
     const url = new URL(req.url ?? '/', 'http://x');
@@ -62,6 +72,10 @@ export async function startStaticServer({ rows, key, gpu = 'H100 SXM', to = '202
   return {
     url: `http://127.0.0.1:${port}`,
     bytes: full.length,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -14,7 +14,9 @@ const debug = process.argv.includes('--debug');
 function fatal(err) {
   const message = err instanceof Error ? err.message : String(err);
   try {
-    process.stderr.write(`gpumkt: internal error: ${message.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()} (this is a bug; rerun with --debug for details)\n`);
+    process.stderr.write(
+      `gpumkt: internal error: ${message.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()} (this is a bug; rerun with --debug for details)\n`,
+    );
     if (debug && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
   } catch {
     // stderr itself is gone: the exit code still tells.
@@ -31,7 +33,11 @@ process.removeAllListeners('warning');
 process.on('warning', (w) => {
   if (w.name === 'ExperimentalWarning' || w.code === 'DEP0123') return;
   try {
-    process.stderr.write(`gpumkt: warning: ${w.name}: ${String(w.message).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()}\n`);
+    process.stderr.write(
+      `gpumkt: warning: ${w.name}: ${String(w.message)
+        .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+        .trim()}\n`,
+    );
   } catch {
     // stderr itself is gone: nothing to tell.
   }
@@ -65,7 +71,8 @@ function prebuiltHelp(args) {
   let path;
   const last = args[args.length - 1];
   if (last === '--help' || last === '-h') path = args.slice(0, -1);
-  else if (args[0] === 'help' && args.length <= 2) path = args.slice(1); // commander's help takes one command
+  else if (args[0] === 'help' && args.length <= 2)
+    path = args.slice(1); // commander's help takes one command
   else return undefined;
   if (path.some((a) => a.startsWith('-'))) return undefined;
   try {

@@ -54,7 +54,8 @@ function writeCache(dir, path, name, data) {
   try {
     fs.writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
     fs.renameSync(tmp, path);
-    for (const f of fs.readdirSync(dir)) if (f.startsWith(`${name}-`) && f !== basename(path) && !f.endsWith('.tmp')) fs.rmSync(join(dir, f), { force: true });
+    for (const f of fs.readdirSync(dir))
+      if (f.startsWith(`${name}-`) && f !== basename(path) && !f.endsWith('.tmp')) fs.rmSync(join(dir, f), { force: true });
   } catch {
     try {
       fs.rmSync(tmp, { force: true });

@@ -34,7 +34,8 @@ const LAZY_HELPER = `"use strict";var __gpumktLazy=(id)=>{let m;const load=()=>m
 // A body gpumkt sends is never an IncomingMessage, and when node:http is not loaded none can exist.
 const HTTP_IMPORT = "const { IncomingMessage } = require('node:http')";
 const HTTP_USE = '=== IncomingMessage';
-const MAX_HEADER = /const http = require\('node:http'\)\n([\s\S]*?)const getDefaultNodeMaxHeaderSize = http &&[\s\S]*?\n {2}: \(\) => \{ throw new InvalidArgumentError\('http module not available or http\.maxHeaderSize invalid'\) \}\n/;
+const MAX_HEADER =
+  /const http = require\('node:http'\)\n([\s\S]*?)const getDefaultNodeMaxHeaderSize = http &&[\s\S]*?\n {2}: \(\) => \{ throw new InvalidArgumentError\('http module not available or http\.maxHeaderSize invalid'\) \}\n/;
 const lazyHttp = {
   name: 'undici-lazy-http',
   setup(b) {
@@ -43,11 +44,15 @@ const lazyHttp = {
     b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       if (!MAX_HEADER.test(text)) throw new Error('build: undici changed; revisit the lazy http.maxHeaderSize patch');
-      return { contents: text.replace(MAX_HEADER, "$1const getDefaultNodeMaxHeaderSize = () => require('node:http').maxHeaderSize\n"), loader: 'js' };
+      return {
+        contents: text.replace(MAX_HEADER, "$1const getDefaultNodeMaxHeaderSize = () => require('node:http').maxHeaderSize\n"),
+        loader: 'js',
+      };
     });
     b.onLoad({ filter: /undici[\\/]lib[\\/]core[\\/]util\.js$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      if (!text.includes(HTTP_IMPORT) || text.split(HTTP_USE).length !== 2) throw new Error('build: undici changed; revisit the lazy node:http patch');
+      if (!text.includes(HTTP_IMPORT) || text.split(HTTP_USE).length !== 2)
+        throw new Error('build: undici changed; revisit the lazy node:http patch');
       const patched = text
         .replace(HTTP_IMPORT, "const loadedHttp = () => process.moduleLoadList.includes('NativeModule http')")
         .replace(HTTP_USE, "=== (loadedHttp() ? require('node:http').IncomingMessage : undefined)");
@@ -77,10 +82,25 @@ const withHash = (text) => `/*gpumkt-bundle:${createHash('sha256').update(text).
  */
 export async function buildCjs(common) {
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-  const base = { bundle: true, format: 'cjs', platform: 'node', target: 'node20.19', minify: true, legalComments: 'none', logLevel: 'warning', write: false,
+  const base = {
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.19',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
     // import() becomes a require() in a promise: vm.Script code has no ES module loader behind it.
-    supported: { 'dynamic-import': false } };
-  const main = await build({ ...base, ...common, plugins: [...common.plugins, lazyHttp, lazyLibraries], entryPoints: ['src/cli.ts'], outfile: `${dist}gpumkt.cjs` });
+    supported: { 'dynamic-import': false },
+  };
+  const main = await build({
+    ...base,
+    ...common,
+    plugins: [...common.plugins, lazyHttp, lazyLibraries],
+    entryPoints: ['src/cli.ts'],
+    outfile: `${dist}gpumkt.cjs`,
+  });
   let text = main.outputFiles[0].text;
   for (const id of LAZY_BUILTINS) {
     const plain = new RegExp(`(?<=[=,:]\\s*)require\\("${id}"\\)`, 'g');
@@ -90,7 +110,8 @@ export async function buildCjs(common) {
   const assertions = /(?<=[=,]\s*)require\("node:assert"\)(?=[,;])/g;
   if (!assertions.test(text)) throw new Error('build: node:assert no longer required by the bundle; drop its stand-in');
   text = text.replace(assertions, '__gpumktAssert');
-  if (/(?<![\w.])import\(\s*["'`]/.test(text)) throw new Error('build: dist/gpumkt.cjs still holds an import(), which fails under vm.Script');
+  if (/(?<![\w.])import\(\s*["'`]/.test(text))
+    throw new Error('build: dist/gpumkt.cjs still holds an import(), which fails under vm.Script');
   text = LAZY_HELPER + text;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   writeFileSync(`${dist}gpumkt.cjs`, withHash(text));

@@ -14,9 +14,11 @@ const undiciSlim = {
   name: 'undici-slim',
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, (args) =>
-      args.importer.endsWith('undici-slim.cjs') ? undefined : { path: fileURLToPath(new URL('./undici-slim.cjs', import.meta.url)) });
+      args.importer.endsWith('undici-slim.cjs') ? undefined : { path: fileURLToPath(new URL('./undici-slim.cjs', import.meta.url)) },
+    );
     b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
-      args.importer.includes('undici') ? { path: fileURLToPath(new URL('./undici-no-h2.cjs', import.meta.url)) } : undefined);
+      args.importer.includes('undici') ? { path: fileURLToPath(new URL('./undici-no-h2.cjs', import.meta.url)) } : undefined,
+    );
   },
 };
 
@@ -29,7 +31,10 @@ const lazyChildProcess = {
     b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes(CHILD_PROCESS)) throw new Error('build: commander changed; revisit the lazy child_process patch');
-      return { contents: text.replace(CHILD_PROCESS, "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"), loader: 'js' };
+      return {
+        contents: text.replace(CHILD_PROCESS, "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"),
+        loader: 'js',
+      };
     });
   },
 };
@@ -42,7 +47,10 @@ function checkUndiciImports() {
     if (!String(file).endsWith('.ts')) continue;
     const text = readFileSync(join(src, String(file)), 'utf8');
     for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'undici'/g)) {
-      for (const name of (m[1] ?? '').split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '))) {
+      for (const name of (m[1] ?? '')
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n && !n.startsWith('type '))) {
         if (!(name in slim)) throw new Error(`build: src/${file} imports ${name} from undici; add it to scripts/undici-slim.cjs`);
       }
     }

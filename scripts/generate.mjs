@@ -20,8 +20,22 @@ const { main } = await import(new URL('../dist/cli.js', import.meta.url).href);
 /** Runs the built program in-process with `argv`; resolves to what it printed on stdout. */
 async function run(argv) {
   const chunks = [];
-  const sink = (into) => new Writable({ write: (c, _e, cb) => { into?.push(String(c)); cb(); } });
-  const io = { stdout: sink(chunks), stderr: sink(), stdin: process.stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: 80 };
+  const sink = (into) =>
+    new Writable({
+      write: (c, _e, cb) => {
+        into?.push(String(c));
+        cb();
+      },
+    });
+  const io = {
+    stdout: sink(chunks),
+    stderr: sink(),
+    stdin: process.stdin,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    columns: 80,
+  };
   const code = await main(argv, { io, env: {} });
   if (code !== 0) throw new Error(`generate: gpumkt ${argv.join(' ')} exited ${code}`);
   return chunks.join('');

@@ -10,12 +10,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const PLATFORMS = {
-  'darwin-arm64': ['darwin', 'arm64'], 'darwin-x64': ['darwin', 'x64'],
-  'linux-arm-gnueabihf': ['linux', 'arm'], 'linux-arm64-gnu': ['linux', 'arm64'], 'linux-arm64-musl': ['linux', 'arm64'],
-  'linux-ppc64-gnu': ['linux', 'ppc64'], 'linux-s390x-gnu': ['linux', 's390x'], 'linux-x64-gnu': ['linux', 'x64'],
-  'linux-x64-musl': ['linux', 'x64'], 'linux-arm64': ['linux', 'arm64'], 'linux-x64': ['linux', 'x64'],
-  'win32-arm64-msvc': ['win32', 'arm64'], 'win32-ia32-msvc': ['win32', 'ia32'], 'win32-x64-msvc': ['win32', 'x64'],
-  'win32-x64': ['win32', 'x64'], 'win32-arm64': ['win32', 'arm64'],
+  'darwin-arm64': ['darwin', 'arm64'],
+  'darwin-x64': ['darwin', 'x64'],
+  'linux-arm-gnueabihf': ['linux', 'arm'],
+  'linux-arm64-gnu': ['linux', 'arm64'],
+  'linux-arm64-musl': ['linux', 'arm64'],
+  'linux-ppc64-gnu': ['linux', 'ppc64'],
+  'linux-s390x-gnu': ['linux', 's390x'],
+  'linux-x64-gnu': ['linux', 'x64'],
+  'linux-x64-musl': ['linux', 'x64'],
+  'linux-arm64': ['linux', 'arm64'],
+  'linux-x64': ['linux', 'x64'],
+  'win32-arm64-msvc': ['win32', 'arm64'],
+  'win32-ia32-msvc': ['win32', 'ia32'],
+  'win32-x64-msvc': ['win32', 'x64'],
+  'win32-x64': ['win32', 'x64'],
+  'win32-arm64': ['win32', 'arm64'],
 };
 
 const file = new URL('../package-lock.json', import.meta.url);
@@ -27,7 +37,9 @@ for (const [path, entry] of Object.entries(packages)) {
     const key = `node_modules/${dep}`;
     if (packages[key] || packages[`${path}/node_modules/${dep}`]) continue;
     const name = dep.split('/').pop();
-    const platform = Object.entries(PLATFORMS).filter(([suffix]) => name.endsWith(suffix)).sort((a, b) => b[0].length - a[0].length)[0];
+    const platform = Object.entries(PLATFORMS)
+      .filter(([suffix]) => name.endsWith(suffix))
+      .sort((a, b) => b[0].length - a[0].length)[0];
     if (!platform) {
       console.error(`lock-platforms: no platform known for ${dep}; left out`);
       continue;
@@ -37,6 +49,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added.push(key);
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(added.length ? `lock-platforms: added ${added.join(', ')}` : 'lock-platforms: nothing missing');

@@ -3,14 +3,28 @@
 import { endpointPath, partsOf, planOf, variantsOf } from './reference-parse.mjs';
 import { slug } from './reference-markdown.mjs';
 
-const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
-const SHAPE_TYPES = { date: 'date', datetime: 'timestamp (UTC)', number: 'number', int: 'integer', uint: 'integer', string: 'text', boolean: 'boolean' };
+const cell = (s) =>
+  String(s)
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
+const SHAPE_TYPES = {
+  date: 'date',
+  datetime: 'timestamp (UTC)',
+  number: 'number',
+  int: 'integer',
+  uint: 'integer',
+  string: 'text',
+  boolean: 'boolean',
+};
 
 /** A field's type in words, from the documented row shape (`number|null?` → `number or null`). */
 function typeOf(shape) {
   if (shape === undefined) return 'as received';
   const spec = String(shape).replace(/\?$/, '');
-  return spec.split('|').map((t) => (t.endsWith('[]') ? `list of ${SHAPE_TYPES[t.slice(0, -2)] ?? t}` : SHAPE_TYPES[t] ?? t)).join(' or ');
+  return spec
+    .split('|')
+    .map((t) => (t.endsWith('[]') ? `list of ${SHAPE_TYPES[t.slice(0, -2)] ?? t}` : (SHAPE_TYPES[t] ?? t)))
+    .join(' or ');
 }
 
 /** What one row is: the descriptor's own words, else what its fetch plan implies. */
@@ -18,7 +32,12 @@ function grainOf(ds) {
   if (ds.grain !== undefined) return ds.grain;
   if (ds.groups.series) return 'one row per model and hour or day (--granularity)';
   if (ds.fetch.kind === 'windowed') return 'one row per published day';
-  return `one row per ${[ds.endpoint.timeKey, ds.targetColumn].filter(Boolean).map((k) => `\`${k}\``).join(' and ') || 'item the service lists'}`;
+  return `one row per ${
+    [ds.endpoint.timeKey, ds.targetColumn]
+      .filter(Boolean)
+      .map((k) => `\`${k}\``)
+      .join(' and ') || 'item the service lists'
+  }`;
 }
 
 /** The order rows are printed in. */
@@ -27,7 +46,9 @@ function orderOf(ds) {
   if (ds.sort && ds.endpoint.timeKey !== undefined) {
     return `oldest first by \`${ds.endpoint.timeKey}\`${by === undefined ? '' : `, then by \`${by}\` in the order asked`} (\`--order desc\`: newest first)`;
   }
-  return ds.endpoint.timeKey === undefined ? 'as the service sends them' : `as the service sends them (by \`${ds.endpoint.timeKey}\`, checked)`;
+  return ds.endpoint.timeKey === undefined
+    ? 'as the service sends them'
+    : `as the service sends them (by \`${ds.endpoint.timeKey}\`, checked)`;
 }
 
 /** One dataset's section of docs/datasets.md. */
@@ -44,7 +65,9 @@ function section(ds, label) {
     '',
     '| | |',
     '|---|---|',
-    `| endpoint | ${endpointPath(ds).map((p) => `\`${p}\``).join(', ')} |`,
+    `| endpoint | ${endpointPath(ds)
+      .map((p) => `\`${p}\``)
+      .join(', ')} |`,
     `| plan | ${planOf(ds)} |`,
     `| grain | ${cell(grainOf(ds))} |`,
     `| ordering | ${orderOf(ds)} |`,
@@ -70,7 +93,10 @@ export function datasetsDoc(datasets) {
     '',
     '| dataset | what it is | plan |',
     '|---|---|---|',
-    ...all.map(({ ds, label }) => `| [${label === '' ? ds.name : `${ds.name} \`${label}\``}](#${slug(label === '' ? ds.name : `${ds.name} \`${label}\``)}) | ${cell(ds.summary)} | ${planOf(ds)} |`),
+    ...all.map(
+      ({ ds, label }) =>
+        `| [${label === '' ? ds.name : `${ds.name} \`${label}\``}](#${slug(label === '' ? ds.name : `${ds.name} \`${label}\``)}) | ${cell(ds.summary)} | ${planOf(ds)} |`,
+    ),
     '',
   ];
   for (const { ds, label } of all) lines.push(...section(ds, label));
@@ -82,11 +108,29 @@ export function readmeTable(commands, datasets) {
   const lines = ['| command | what it does | endpoint | plan |', '|---|---|---|---|'];
   for (const c of commands) {
     const p = partsOf(c.cmd);
-    const term = p.usage.replace(/^gpumkt /, '').replace(' [options]', '').replace(' [command]', ` ${p.commands.map(([t]) => t.split(' ')[0]).filter((n) => n !== 'help').join('|')}`);
+    const term = p.usage
+      .replace(/^gpumkt /, '')
+      .replace(' [options]', '')
+      .replace(
+        ' [command]',
+        ` ${p.commands
+          .map(([t]) => t.split(' ')[0])
+          .filter((n) => n !== 'help')
+          .join('|')}`,
+      );
     const ds = datasets.find((d) => d.name === c.cmd.name());
     const variants = ds === undefined ? [] : variantsOf(ds);
-    const endpoints = variants.map(({ ds: v, label }) => `${label === '' ? '' : `${label}: `}${endpointPath(v, false).map((e) => `\`${e}\``).join(', ')}`).join('; ');
-    lines.push(`| [\`${cell(term)}\`](docs/commands/${c.cmd.name()}.md) | ${cell(p.summary)} | ${endpoints || '—'} | ${ds === undefined ? '—' : (ds.plan ?? 'premium').replace('free', 'free (no key)')} |`);
+    const endpoints = variants
+      .map(
+        ({ ds: v, label }) =>
+          `${label === '' ? '' : `${label}: `}${endpointPath(v, false)
+            .map((e) => `\`${e}\``)
+            .join(', ')}`,
+      )
+      .join('; ');
+    lines.push(
+      `| [\`${cell(term)}\`](docs/commands/${c.cmd.name()}.md) | ${cell(p.summary)} | ${endpoints || '—'} | ${ds === undefined ? '—' : (ds.plan ?? 'premium').replace('free', 'free (no key)')} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

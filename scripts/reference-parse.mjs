@@ -6,16 +6,22 @@ const CORE = new Set(['Arguments:', 'Options:', 'Commands:']);
 
 /** The blocks of the help text after commander's own (prose paragraphs and titled sections). */
 export function afterSections(help) {
-  const blocks = help.replace(/\n+$/, '').split(/\n\s*\n/).map((b) => b.split('\n'));
+  const blocks = help
+    .replace(/\n+$/, '')
+    .split(/\n\s*\n/)
+    .map((b) => b.split('\n'));
   let last = 0;
   blocks.forEach((b, i) => {
     if (CORE.has(b[0]) || i < 2) last = i;
   });
   // The pointer to the global flags is a link in the reference itself.
-  return blocks.slice(last + 1).filter((lines) => !lines[0].startsWith('Global flags')).map((lines) => {
-    const title = /^[A-Z][A-Za-z ]*:$/.test(lines[0]) ? lines[0].slice(0, -1) : undefined;
-    return title === undefined ? { prose: lines.map((l) => l.trim()).join(' ') } : { title, lines: lines.slice(1) };
-  });
+  return blocks
+    .slice(last + 1)
+    .filter((lines) => !lines[0].startsWith('Global flags'))
+    .map((lines) => {
+      const title = /^[A-Z][A-Za-z ]*:$/.test(lines[0]) ? lines[0].slice(0, -1) : undefined;
+      return title === undefined ? { prose: lines.map((l) => l.trim()).join(' ') } : { title, lines: lines.slice(1) };
+    });
 }
 
 /** The example command lines of a help text (`  $ gpumkt …`), without the prompt. */
@@ -26,7 +32,10 @@ export function examplesOf(sections) {
 /** The exit codes a help text lists, as [code, meaning]. */
 export function exitCodesOf(sections) {
   const items = sections.filter((s) => s.title === 'Exit codes').flatMap((s) => s.lines.flatMap((l) => l.trim().split(/\s{3,}/)));
-  return items.map((i) => /^(\S+) (.*)$/.exec(i)).filter(Boolean).map((m) => [m[1], m[2]]);
+  return items
+    .map((i) => /^(\S+) (.*)$/.exec(i))
+    .filter(Boolean)
+    .map((m) => [m[1], m[2]]);
 }
 
 /** The parts of a command as commander's Help shows them. */

@@ -24,8 +24,22 @@ export const TABLE_END = '<!-- end of generated command table -->';
 /** Runs the built program with `argv` and returns its stdout (help is printed at the width --help uses). */
 async function capture(cli, argv) {
   const chunks = [];
-  const sink = (into) => new Writable({ write: (c, _e, cb) => { into?.push(String(c)); cb(); } });
-  const io = { stdout: sink(chunks), stderr: sink(), stdin: process.stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: cli.HELP_WIDTH };
+  const sink = (into) =>
+    new Writable({
+      write: (c, _e, cb) => {
+        into?.push(String(c));
+        cb();
+      },
+    });
+  const io = {
+    stdout: sink(chunks),
+    stderr: sink(),
+    stdin: process.stdin,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    columns: cli.HELP_WIDTH,
+  };
   const code = await cli.main(argv, { io, env: {} });
   if (code !== 0) throw new Error(`reference: gpumkt ${argv.join(' ')} exited ${code}`);
   return chunks.join('');
@@ -42,7 +56,16 @@ async function describe(cli, cmd, path) {
 export async function referenceFiles(cli = undefined, root = repo) {
   cli ??= await import(new URL('../dist/cli.js', import.meta.url).href);
   const version = readFileSync(new URL('../dist/version.cjs', import.meta.url), 'utf8').match(/"(.*)"/)[1];
-  const program = cli.buildProgram({ io: {}, env: {}, argv: [], globals: () => ({}), log: {}, onCleanup: () => undefined, now: () => new Date(), today: () => '2026-01-01' });
+  const program = cli.buildProgram({
+    io: {},
+    env: {},
+    argv: [],
+    globals: () => ({}),
+    log: {},
+    onCleanup: () => undefined,
+    now: () => new Date(),
+    today: () => '2026-01-01',
+  });
   const top = await describe(cli, program, []);
   const commands = top.subcommands;
   const datasetsOf = (name) => cli.DATASETS.filter((d) => d.name === name);
@@ -57,7 +80,10 @@ export async function referenceFiles(cli = undefined, root = repo) {
   files.push(['docs/datasets.md', datasetsDoc(cli.DATASETS)]);
   // package.json's "man" lists every page, so `npm install -g` links each one (npm reads no folder).
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  pkg.man = files.filter(([p]) => p.startsWith('man/')).map(([p]) => `./${p}`).sort();
+  pkg.man = files
+    .filter(([p]) => p.startsWith('man/'))
+    .map(([p]) => `./${p}`)
+    .sort();
   files.push(['package.json', `${JSON.stringify(pkg, null, 2)}\n`]);
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const begin = readme.indexOf(TABLE_BEGIN);

@@ -10,8 +10,22 @@ const { main, buildProgram, HELP_WIDTH } = await import(new URL('cli.js', dist).
 /** An io whose stdout is collected; nothing is a terminal, as in a pipe. */
 function captureIo() {
   const chunks = [];
-  const sink = (into) => new Writable({ write: (c, _e, cb) => { into?.push(String(c)); cb(); } });
-  const io = { stdout: sink(chunks), stderr: sink(), stdin: process.stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: HELP_WIDTH };
+  const sink = (into) =>
+    new Writable({
+      write: (c, _e, cb) => {
+        into?.push(String(c));
+        cb();
+      },
+    });
+  const io = {
+    stdout: sink(chunks),
+    stderr: sink(),
+    stdin: process.stdin,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    columns: HELP_WIDTH,
+  };
   return { io, text: () => chunks.join('') };
 }
 

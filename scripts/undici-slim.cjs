@@ -20,7 +20,8 @@ Object.assign(Dispatcher.prototype, api);
 /** undici's top-level request(url, opts), as index.js builds it (makeDispatcher), minus the global dispatcher. */
 function request(url, opts) {
   if (!url || (typeof url !== 'string' && typeof url !== 'object')) throw new InvalidArgumentError('invalid url');
-  if (opts == null || typeof opts !== 'object' || !opts.dispatcher) throw new InvalidArgumentError('gpumkt: request() needs opts.dispatcher');
+  if (opts == null || typeof opts !== 'object' || !opts.dispatcher)
+    throw new InvalidArgumentError('gpumkt: request() needs opts.dispatcher');
   const u = util.parseURL(url);
   return api.request.call(opts.dispatcher, {
     ...opts,

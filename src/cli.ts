@@ -93,7 +93,10 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
     .showSuggestionAfterError(true);
   for (const make of commandsFor(argv?.[0])) program.addCommand(make(ctx));
-  program.addHelpText('after', `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.`);
+  program.addHelpText(
+    'after',
+    `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.`,
+  );
   // Every command's help ends with the exit codes, once, including commands added later.
   program.addHelpText('afterAll', ({ command }) => exitCodesFor(command));
   configureTree(program, ctx.io);
@@ -150,7 +153,8 @@ function oneLine(s: string): string {
 }
 
 /** The root program's options as commander parsed them (flags that were not given are absent). */
-type RawGlobals = Partial<Record<keyof GlobalOptions, string | number | boolean>> & Pick<GlobalOptions, 'baseUrl' | 'profile' | 'config' | 'timeout' | 'retries'>;
+type RawGlobals = Partial<Record<keyof GlobalOptions, string | number | boolean>> &
+  Pick<GlobalOptions, 'baseUrl' | 'profile' | 'config' | 'timeout' | 'retries'>;
 
 /** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
 export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
@@ -168,16 +172,31 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     const o: RawGlobals = program?.opts() ?? {};
     const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
     return {
-      baseUrl: o.baseUrl, profile: o.profile, config: o.config, timeout: o.timeout, retries: o.retries,
-      color: o.color !== false && !noColor, quiet: o.quiet === true, verbose: o.verbose === true && o.quiet !== true,
-      debug: o.debug === true, dryRun: o.dryRun === true, sandbox: o.sandbox === true, pager: o.pager !== false,
+      baseUrl: o.baseUrl,
+      profile: o.profile,
+      config: o.config,
+      timeout: o.timeout,
+      retries: o.retries,
+      color: o.color !== false && !noColor,
+      quiet: o.quiet === true,
+      verbose: o.verbose === true && o.quiet !== true,
+      debug: o.debug === true,
+      dryRun: o.dryRun === true,
+      sandbox: o.sandbox === true,
+      pager: o.pager !== false,
     };
   };
   const clock = makeClock(env);
   const secrets = new Set<string>();
   let committed = false;
   const ctx: Context = {
-    io, env, argv, ...clock, signal: controller.signal, log: makeLogger(io, globals, secrets), globals,
+    io,
+    env,
+    argv,
+    ...clock,
+    signal: controller.signal,
+    log: makeLogger(io, globals, secrets),
+    globals,
     onCleanup: (fn) => void cleanups.push(fn),
     secrets,
     committed: () => void (committed = true),

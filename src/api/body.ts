@@ -16,7 +16,10 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 export class ShortBodyError extends Error {
   /** Marks the failure as a network fault for the retry logic. */
   readonly code = 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH';
-  constructor(readonly received: number, readonly declared: number) {
+  constructor(
+    readonly received: number,
+    readonly declared: number,
+  ) {
     super(`the response body was shorter than its Content-Length (${received} of ${declared} bytes)`);
   }
 }
@@ -35,7 +38,11 @@ export function declaredLength(res: Dispatcher.ResponseData): number | undefined
 /** The whole body of a 2xx response as text; throws when it is too big, short, or not UTF-8. */
 export async function readFullBody(res: Dispatcher.ResponseData, what: string, max = MAX_BODY_BYTES): Promise<string> {
   const declared = declaredLength(res);
-  const tooBig = () => new InvalidResponseError(`${what}: the response is larger than ${Math.round(max / 1048576)} MiB; refusing to hold it in memory`, 'narrow the window with --from/--to');
+  const tooBig = () =>
+    new InvalidResponseError(
+      `${what}: the response is larger than ${Math.round(max / 1048576)} MiB; refusing to hold it in memory`,
+      'narrow the window with --from/--to',
+    );
   if (declared !== undefined && declared > max) {
     res.body.destroy();
     throw tooBig();
@@ -60,7 +67,10 @@ export async function readFullBody(res: Dispatcher.ResponseData, what: string, m
 }
 
 /** At most `max` bytes of an error body, decoded leniently; the rest is not read. */
-export async function readErrorBody(res: Dispatcher.ResponseData, max = MAX_ERROR_BODY_BYTES): Promise<{ text: string; truncated: boolean }> {
+export async function readErrorBody(
+  res: Dispatcher.ResponseData,
+  max = MAX_ERROR_BODY_BYTES,
+): Promise<{ text: string; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   let truncated = false;
@@ -87,9 +97,17 @@ export async function readErrorBody(res: Dispatcher.ResponseData, max = MAX_ERRO
  * The JSON value of a 2xx body, parsed as it arrives (src/api/json-rows.ts): the text is never held
  * whole. Same refusals as readFullBody (too big, short, not UTF-8) and JSON.parse (not JSON).
  */
-export async function readJsonBody(res: Dispatcher.ResponseData, what: string, max = MAX_BODY_BYTES): Promise<{ json: unknown; bytes: number }> {
+export async function readJsonBody(
+  res: Dispatcher.ResponseData,
+  what: string,
+  max = MAX_BODY_BYTES,
+): Promise<{ json: unknown; bytes: number }> {
   const declared = declaredLength(res);
-  const tooBig = () => new InvalidResponseError(`${what}: the response is larger than ${Math.round(max / 1048576)} MiB; refusing to hold it in memory`, 'narrow the window with --from/--to');
+  const tooBig = () =>
+    new InvalidResponseError(
+      `${what}: the response is larger than ${Math.round(max / 1048576)} MiB; refusing to hold it in memory`,
+      'narrow the window with --from/--to',
+    );
   if (declared !== undefined && declared > max) {
     res.body.destroy();
     throw tooBig();

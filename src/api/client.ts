@@ -84,7 +84,9 @@ async function validate<P, B>(endpoint: Endpoint<P, B>, json: unknown): Promise<
   if (endpoint.check(json)) return json as B;
   const parsed = (await endpoint.loadSchema()).safeParse(json);
   if (!parsed.success) {
-    throw new InvalidResponseError(`${endpoint.id}: the response does not have the documented shape: ${describeSchemaIssue(parsed.error.issues[0])}`);
+    throw new InvalidResponseError(
+      `${endpoint.id}: the response does not have the documented shape: ${describeSchemaIssue(parsed.error.issues[0])}`,
+    );
   }
   return parsed.data;
 }
@@ -104,7 +106,11 @@ export class ApiClient {
   private readonly closing = new AbortController();
 
   constructor(private readonly opts: ClientOptions) {
-    ({ dispatcher: this.dispatcher, via: this.via, gate: this.gate } = makeDispatcher(opts.timeoutMs, opts.proxy ?? {}, opts.baseUrl, opts.log));
+    ({
+      dispatcher: this.dispatcher,
+      via: this.via,
+      gate: this.gate,
+    } = makeDispatcher(opts.timeoutMs, opts.proxy ?? {}, opts.baseUrl, opts.log));
     this.limiter = opts.limiter ?? new RateLimiter(SERVICE_LIMIT.limit, SERVICE_LIMIT.windowMs);
     const onRunAbort = (): void => this.closing.abort(opts.signal.reason);
     if (opts.signal.aborted) onRunAbort();
@@ -130,7 +136,8 @@ export class ApiClient {
       }
     }
     const body = await validate(endpoint, json);
-    if ((json as { success?: unknown }).success === false) throw new InvalidResponseError(`${endpoint.id}: the response says success: false`);
+    if ((json as { success?: unknown }).success === false)
+      throw new InvalidResponseError(`${endpoint.id}: the response says success: false`);
     const rows = endpoint.rows(body);
     const deep = tooDeepRow(rows);
     if (deep !== -1) throw new InvalidResponseError(`${endpoint.id}: row ${deep} nests deeper than ${MAX_ROW_DEPTH} levels`);
@@ -157,7 +164,10 @@ export class ApiClient {
     let inAttempt = false;
     const outOfTime = () => {
       const last = inAttempt ? undefined : failure;
-      return new UnreachableError(`${last ? `${last.message}; ` : `${origin}: `}no complete response within the time budget of ${seconds(budget)}`, last?.hint);
+      return new UnreachableError(
+        `${last ? `${last.message}; ` : `${origin}: `}no complete response within the time budget of ${seconds(budget)}`,
+        last?.hint,
+      );
     };
     // Whatever ended a wait or an attempt: the run's interrupt, the client closing, or the budget.
     const stopped = (err: unknown): unknown => {
@@ -183,11 +193,18 @@ export class ApiClient {
           method: 'GET',
           dispatcher: this.dispatcher,
           signal: deadline.signal,
-          headers: { ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}), accept: 'application/json', 'user-agent': this.opts.userAgent },
+          headers: {
+            ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}),
+            accept: 'application/json',
+            'user-agent': this.opts.userAgent,
+          },
         });
         const res = await deadline.race(pending).catch((err: unknown) => {
           // A response that arrives after the race was lost is dropped unread.
-          pending.then((late) => late.body.destroy(), () => undefined);
+          pending.then(
+            (late) => late.body.destroy(),
+            () => undefined,
+          );
           throw err;
         });
         const status = res.statusCode;
@@ -209,9 +226,19 @@ export class ApiClient {
         log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms)`);
         if (status >= 300 && status < 400) {
           const location = serverText(headerValue(res.headers.location) ?? '(no Location)', apiKey);
-          throw new UnreachableError(`${origin} redirected (HTTP ${status}) to ${location}; not followed, so the API key is never sent elsewhere`, 'point --base-url at the final address');
+          throw new UnreachableError(
+            `${origin} redirected (HTTP ${status}) to ${location}; not followed, so the API key is never sent elsewhere`,
+            'point --base-url at the final address',
+          );
         }
-        failure = statusError({ status, text: body.text, truncated: body.truncated, contentType: headerValue(res.headers['content-type']), where: origin, secret: apiKey });
+        failure = statusError({
+          status,
+          text: body.text,
+          truncated: body.truncated,
+          contentType: headerValue(res.headers['content-type']),
+          where: origin,
+          secret: apiKey,
+        });
         if (!RETRYABLE_STATUSES.has(status)) throw failure;
         waitMs = parseRetryAfter(res.headers['retry-after'], Date.now());
       } catch (err) {
@@ -232,7 +259,10 @@ export class ApiClient {
         // Waiting would break the budget, and a shorter wait would only earn another refusal.
         const at = isoSecond(Date.now() + waitMs);
         const when = at !== undefined ? ` (at ${at})` : '';
-        throw new UnreachableError(`${failure.message}; the server asks to retry after ${seconds(waitMs)}${when}, beyond the time budget of ${seconds(budget)}`, at !== undefined ? `try again after ${at}` : undefined);
+        throw new UnreachableError(
+          `${failure.message}; the server asks to retry after ${seconds(waitMs)}${when}, beyond the time budget of ${seconds(budget)}`,
+          at !== undefined ? `try again after ${at}` : undefined,
+        );
       }
       const delay = waitMs ?? backoffDelay(attempt, this.opts.backoff ?? DEFAULT_BACKOFF);
       if (delay > deadline.left()) throw outOfTime();

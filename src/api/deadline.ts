@@ -25,7 +25,10 @@ export class Deadline {
   private timer: NodeJS.Timeout | undefined;
   private readonly onParentAbort = (): void => this.abort(this.parent.reason);
 
-  constructor(readonly atMs: number, private readonly parent: AbortSignal) {
+  constructor(
+    readonly atMs: number,
+    private readonly parent: AbortSignal,
+  ) {
     if (parent.aborted) this.controller.abort(parent.reason);
     else {
       parent.addEventListener('abort', this.onParentAbort, { once: true });

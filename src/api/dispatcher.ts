@@ -49,12 +49,15 @@ export function bypassesProxy(url: URL, noProxy: string | undefined): boolean {
   if (noProxy.trim() === '*') return true;
   const host = url.hostname.toLowerCase();
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  return noProxy.split(/[,\s]/).filter((e) => e !== '').some((entry) => {
-    const m = /^(.+):(\d+)$/.exec(entry);
-    if (m && Number(m[2]) !== port) return false;
-    const name = (m ? (m[1] as string) : entry).replace(/^\*?\./, '').toLowerCase();
-    return host === name || host.endsWith(`.${name}`);
-  });
+  return noProxy
+    .split(/[,\s]/)
+    .filter((e) => e !== '')
+    .some((entry) => {
+      const m = /^(.+):(\d+)$/.exec(entry);
+      if (m && Number(m[2]) !== port) return false;
+      const name = (m ? (m[1] as string) : entry).replace(/^\*?\./, '').toLowerCase();
+      return host === name || host.endsWith(`.${name}`);
+    });
 }
 
 /** The run's dispatcher, the proxy (credentials hidden) its requests to the API go through, if any, and its connection gate. */
@@ -105,6 +108,11 @@ export function makeDispatcher(timeoutMs: number, proxy: ProxySettings | false, 
     return { dispatcher: new Agent({ ...common, factory: gatedPools(gate, socksConnector(new URL(used), timeoutMs)) }), via, gate };
   }
   // Explicit values (empty string = none) so undici never reads process.env behind our back.
-  const dispatcher = new EnvHttpProxyAgent({ ...common, httpsProxy: httpsProxy ?? httpProxy ?? '', httpProxy: httpProxy ?? '', noProxy: proxy.noProxy ?? '' });
+  const dispatcher = new EnvHttpProxyAgent({
+    ...common,
+    httpsProxy: httpsProxy ?? httpProxy ?? '',
+    httpProxy: httpProxy ?? '',
+    noProxy: proxy.noProxy ?? '',
+  });
   return { dispatcher, via, gate };
 }

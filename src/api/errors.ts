@@ -1,10 +1,7 @@
 /** Maps what the service said to the CLI's typed errors (docs/api-contract.md §5), with server text made safe. */
-import {
-  AuthError, GpumktError, InvalidResponseError, NoDataError, UnreachableError, UsageError,
-} from '../errors.js';
+import { AuthError, GpumktError, InvalidResponseError, NoDataError, UnreachableError, UsageError } from '../errors.js';
 import { sanitizeForTerminal } from '../domain/sanitize.js';
 import { redactSecret, redactUrl } from '../domain/redact.js';
-
 
 // A server's message is quoted, never dumped: one line, at most this many characters.
 const MAX_SERVER_TEXT = 300;
@@ -68,8 +65,11 @@ export function statusError(r: ErrorResponse): GpumktError {
       return new NoDataError(`no data (404): ${detail}`);
     default:
       // Here the status is already in the sentence: add the server's message, or what the body was.
-      if (r.status === 408 || r.status === 429 || r.status >= 500) return new UnreachableError(`${r.where} answered HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`);
-      return new InvalidResponseError(`${r.where} answered an unexpected HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`);
+      if (r.status === 408 || r.status === 429 || r.status >= 500)
+        return new UnreachableError(`${r.where} answered HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`);
+      return new InvalidResponseError(
+        `${r.where} answered an unexpected HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`,
+      );
   }
 }
 
@@ -91,7 +91,10 @@ export function describeSchemaIssue(issue: SchemaIssue | undefined): string {
   let current: SchemaIssue = issue;
   for (let depth = 0; depth < 5 && current.errors && current.errors.length > 0; depth++) {
     const branches = current.errors.map((b) => b[0]).filter((b): b is SchemaIssue => b !== undefined);
-    const furthest = branches.reduce<SchemaIssue | undefined>((best, b) => (best === undefined || b.path.length > best.path.length ? b : best), undefined);
+    const furthest = branches.reduce<SchemaIssue | undefined>(
+      (best, b) => (best === undefined || b.path.length > best.path.length ? b : best),
+      undefined,
+    );
     if (furthest === undefined) break;
     path = [...path, ...furthest.path];
     current = furthest;

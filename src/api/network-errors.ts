@@ -30,10 +30,26 @@ export function networkErrorCode(err: unknown): string | undefined {
 
 // Faults that may well be gone a moment later: resets, refusals while a server restarts, timeouts, DNS hiccups.
 const TRANSIENT = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENETUNREACH', 'ENETDOWN', 'EHOSTUNREACH',
-  'EHOSTDOWN', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_CLOSED', 'HPE_INVALID_CHUNK_SIZE',
-  'HPE_UNEXPECTED_CONTENT_LENGTH', 'HPE_INVALID_CONSTANT', 'HPE_CLOSED_CONNECTION',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_CLOSED',
+  'HPE_INVALID_CHUNK_SIZE',
+  'HPE_UNEXPECTED_CONTENT_LENGTH',
+  'HPE_INVALID_CONSTANT',
+  'HPE_CLOSED_CONNECTION',
   // A connection lost before the request went out, undici's reconnect refused (src/api/connect-gate.ts).
   'GPUMKT_EARLY_CLOSE',
 ]);
@@ -62,7 +78,8 @@ export function isTransientNetworkError(err: unknown): boolean {
 /** What the user can do about a failure, when there is something specific. */
 export function networkErrorHint(err: unknown): string | undefined {
   const code = networkErrorCode(err) ?? '';
-  if (TLS.test(code)) return 'the certificate was not accepted; for a private CA or a TLS-inspecting proxy set NODE_EXTRA_CA_CERTS to its PEM file';
+  if (TLS.test(code))
+    return 'the certificate was not accepted; for a private CA or a TLS-inspecting proxy set NODE_EXTRA_CA_CERTS to its PEM file';
   if (code === 'ENOTFOUND') return 'check --base-url, and HTTPS_PROXY if you need a proxy';
   if (proxyStatus(err) === 407) return 'the proxy wants credentials: HTTPS_PROXY / HTTP_PROXY=http://user:password@host:port';
   return undefined;

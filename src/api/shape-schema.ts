@@ -13,21 +13,36 @@ const isoDateTime = z.string().min(10);
 
 function kindSchema(kind: Kind): z.ZodType {
   switch (kind) {
-    case 'string': return z.string();
-    case 'datetime': return isoDateTime;
-    case 'date': return isoDate;
-    case 'number': return z.number();
-    case 'int': return z.number().int();
-    case 'uint': return z.number().int().nonnegative();
-    case 'boolean': return z.boolean();
-    case 'number|null': return z.number().nullable();
-    case 'int|null': return z.number().int().nullable();
-    case 'string|null': return z.string().nullable();
-    case 'string[]': return z.array(z.string());
-    case 'date|null': return isoDate.nullable();
-    case 'datetime|null': return isoDateTime.nullable();
-    case 'object[]': return z.array(z.looseObject({}));
-    case 'object|null': return z.looseObject({}).nullable();
+    case 'string':
+      return z.string();
+    case 'datetime':
+      return isoDateTime;
+    case 'date':
+      return isoDate;
+    case 'number':
+      return z.number();
+    case 'int':
+      return z.number().int();
+    case 'uint':
+      return z.number().int().nonnegative();
+    case 'boolean':
+      return z.boolean();
+    case 'number|null':
+      return z.number().nullable();
+    case 'int|null':
+      return z.number().int().nullable();
+    case 'string|null':
+      return z.string().nullable();
+    case 'string[]':
+      return z.array(z.string());
+    case 'date|null':
+      return isoDate.nullable();
+    case 'datetime|null':
+      return isoDateTime.nullable();
+    case 'object[]':
+      return z.array(z.looseObject({}));
+    case 'object|null':
+      return z.looseObject({}).nullable();
   }
 }
 

@@ -10,7 +10,10 @@ import type { Connector } from './connect-gate.js';
 
 /** A SOCKS failure, with a code the retry logic knows (network-errors.ts). */
 class SocksError extends Error {
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
     this.name = 'SocksError';
   }
@@ -18,9 +21,14 @@ class SocksError extends Error {
 
 // RFC 1928 replies: unreachable networks and hosts, refusals and expiries may pass; the rest will not.
 const REPLIES: Record<number, [string, string]> = {
-  1: ['general failure', 'GPUMKT_SOCKS_FAILED'], 2: ['connection not allowed by its rules', 'GPUMKT_SOCKS_FAILED'],
-  3: ['network unreachable', 'ENETUNREACH'], 4: ['host unreachable', 'EHOSTUNREACH'], 5: ['connection refused', 'ECONNREFUSED'],
-  6: ['TTL expired', 'ETIMEDOUT'], 7: ['command not supported', 'GPUMKT_SOCKS_FAILED'], 8: ['address type not supported', 'GPUMKT_SOCKS_FAILED'],
+  1: ['general failure', 'GPUMKT_SOCKS_FAILED'],
+  2: ['connection not allowed by its rules', 'GPUMKT_SOCKS_FAILED'],
+  3: ['network unreachable', 'ENETUNREACH'],
+  4: ['host unreachable', 'EHOSTUNREACH'],
+  5: ['connection refused', 'ECONNREFUSED'],
+  6: ['TTL expired', 'ETIMEDOUT'],
+  7: ['command not supported', 'GPUMKT_SOCKS_FAILED'],
+  8: ['address type not supported', 'GPUMKT_SOCKS_FAILED'],
 };
 
 /** Reads exact byte counts off a socket during the handshake. */
@@ -48,10 +56,11 @@ function reader(socket: Socket): (n: number) => Promise<Buffer> {
   };
   socket.on('error', fail);
   socket.on('close', () => fail(new SocksError('the SOCKS5 proxy closed the connection during the handshake', 'ECONNRESET')));
-  return (n) => new Promise((resolve, reject) => {
-    want = { n, resolve, reject };
-    pump();
-  });
+  return (n) =>
+    new Promise((resolve, reject) => {
+      want = { n, resolve, reject };
+      pump();
+    });
 }
 
 /** The CONNECT request's address part for `host`. */
@@ -89,7 +98,12 @@ async function handshake(socket: Socket, proxy: URL, host: string, port: number)
     socket.write(Buffer.concat([Buffer.from([1, u.length]), u, Buffer.from([p.length]), p]));
     if ((await read(2))[1] !== 0) throw new SocksError('the SOCKS5 proxy refused the user name and password', 'GPUMKT_SOCKS_FAILED');
   } else if (method !== 0) {
-    throw new SocksError(user === '' ? 'the SOCKS5 proxy wants credentials (socks5://user:password@host:port)' : 'the SOCKS5 proxy accepts none of our authentication methods', 'GPUMKT_SOCKS_FAILED');
+    throw new SocksError(
+      user === ''
+        ? 'the SOCKS5 proxy wants credentials (socks5://user:password@host:port)'
+        : 'the SOCKS5 proxy accepts none of our authentication methods',
+      'GPUMKT_SOCKS_FAILED',
+    );
   }
   const portBytes = Buffer.alloc(2);
   portBytes.writeUInt16BE(port);
@@ -101,7 +115,7 @@ async function handshake(socket: Socket, proxy: URL, host: string, port: number)
     throw new SocksError(`the SOCKS5 proxy could not connect: ${text}`, code);
   }
   const type = head[3];
-  const rest = type === 1 ? 4 : type === 4 ? 16 : type === 3 ? (await read(1))[0] as number : 0;
+  const rest = type === 1 ? 4 : type === 4 ? 16 : type === 3 ? ((await read(1))[0] as number) : 0;
   await read(rest + 2);
   socket.removeAllListeners('data');
   socket.removeAllListeners('close');
@@ -124,17 +138,24 @@ export function socksConnector(proxy: URL, timeoutMs: number): Connector {
       if (err) socket.destroy();
       callback(err, s);
     };
-    const timer = setTimeout(() => finish(new SocksError('connect timed out (SOCKS5 handshake)', 'UND_ERR_CONNECT_TIMEOUT'), null), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new SocksError('connect timed out (SOCKS5 handshake)', 'UND_ERR_CONNECT_TIMEOUT'), null),
+      timeoutMs,
+    );
     socket.once('connect', () => {
-      handshake(socket, proxy, host, port).then(() => {
-        if (!https) return finish(null, socket);
-        const servername = typeof options.servername === 'string' && options.servername !== '' ? options.servername : isIP(host) === 0 ? host : undefined;
-        // The TLS socket reports the tunnel's faults; the raw one must not throw with no listener left.
-        socket.on('error', () => undefined);
-        const secure = tlsConnect({ socket, servername });
-        secure.once('secureConnect', () => finish(null, secure));
-        secure.once('error', (e: Error) => finish(e, null));
-      }, (e: unknown) => finish(e instanceof Error ? e : new Error(String(e)), null));
+      handshake(socket, proxy, host, port).then(
+        () => {
+          if (!https) return finish(null, socket);
+          const servername =
+            typeof options.servername === 'string' && options.servername !== '' ? options.servername : isIP(host) === 0 ? host : undefined;
+          // The TLS socket reports the tunnel's faults; the raw one must not throw with no listener left.
+          socket.on('error', () => undefined);
+          const secure = tlsConnect({ socket, servername });
+          secure.once('secureConnect', () => finish(null, secure));
+          secure.once('error', (e: Error) => finish(e, null));
+        },
+        (e: unknown) => finish(e instanceof Error ? e : new Error(String(e)), null),
+      );
     });
     socket.once('error', (e) => finish(e, null));
   };

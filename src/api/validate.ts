@@ -10,10 +10,23 @@
 
 /** One field type; each mirrors one zod construct (see CONDITIONS). A trailing `?` means `.optional()`. */
 export type Kind =
-  | 'string' | 'datetime' | 'date' | 'number' | 'int' | 'uint' | 'boolean' | 'number|null' | 'int|null' | 'string[]'
+  | 'string'
+  | 'datetime'
+  | 'date'
+  | 'number'
+  | 'int'
+  | 'uint'
+  | 'boolean'
+  | 'number|null'
+  | 'int|null'
+  | 'string[]'
   // Nullable fields of the newer families (forward marks, token volume), and nested parts that a
   // dataset's rows() flattens (each flat row is then checked against its own shape).
-  | 'string|null' | 'date|null' | 'datetime|null' | 'object[]' | 'object|null';
+  | 'string|null'
+  | 'date|null'
+  | 'datetime|null'
+  | 'object[]'
+  | 'object|null';
 
 /** An object's documented fields; unknown fields are always allowed (zod looseObject). */
 export type Shape = Readonly<Record<string, Kind | `${Kind}?`>>;
@@ -56,7 +69,8 @@ const CONDITIONS: Readonly<Record<Kind, string>> = {
   'datetime|null': "v === null || (typeof v === 'string' && v.length >= 10 && (v.length >= 20 || codePoints(v) >= 10))",
   // z.array(z.looseObject({})): every element a non-null, non-array object.
   // (An own `__proto__` key is dropped by zod's copy, so such an object takes the schema's path.)
-  'object[]': "Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x) && !Object.hasOwn(x, '__proto__'))",
+  'object[]':
+    "Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x) && !Object.hasOwn(x, '__proto__'))",
   'object|null': "v === null || (typeof v === 'object' && !Array.isArray(v) && !Object.hasOwn(v, '__proto__'))",
 };
 

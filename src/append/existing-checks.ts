@@ -27,7 +27,13 @@ const refuse = (at: RowPlace, what: string): never => {
 };
 
 /** Refuses a time whose shape differs from the file's (`shape`, from its first row; `like`: the previous time). */
-export function checkTimeShape(at: RowPlace, column: string, time: string, shape: TimeShape | undefined, like: string | undefined): TimeShape {
+export function checkTimeShape(
+  at: RowPlace,
+  column: string,
+  time: string,
+  shape: TimeShape | undefined,
+  like: string | undefined,
+): TimeShape {
   const own = timeShape(time);
   const shown = JSON.stringify(time.slice(0, 40));
   const want = shape ?? own;
@@ -42,5 +48,6 @@ export function checkTimeShape(at: RowPlace, column: string, time: string, shape
 /** Refuses a row of a keyed file whose key is blank, or not one `known` accepts. */
 export function checkSeriesKey(at: RowPlace, column: string, value: unknown, known: ((v: string) => boolean) | undefined): void {
   if (typeof value !== 'string' || value.trim() === '') return refuse(at, `the '${column}' column is empty`);
-  if (known !== undefined && !known(value)) refuse(at, `${JSON.stringify(value.slice(0, 40)).replace(/^"|"$/g, "'")} in the '${column}' column is not a GPU model`);
+  if (known !== undefined && !known(value))
+    refuse(at, `${JSON.stringify(value.slice(0, 40)).replace(/^"|"$/g, "'")} in the '${column}' column is not a GPU model`);
 }

@@ -71,16 +71,35 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
   const info = formatInfo(plan.format);
   const lines = info.appendAs !== undefined && info.appendAs !== 'rows' ? info.appendAs : undefined;
-  const existing = plan.append && lines ? await scanExisting(target, { format: lines, timeKey: spec.timeKey, regionStart, keyColumn: spec.keyColumn, isKnownKey: knownKeys(spec) }) : undefined;
-  if (existing?.grain !== undefined && spec.grain !== undefined && (spec.grain === 'daily' || spec.grain === 'hourly') && spec.grain !== existing.grain) {
-    throw new UsageError(`${target} holds ${existing.grain} rows; this run asks for ${spec.grain} rows, and a file keeps the grain it was created with`, `use --granularity ${existing.grain}, or a new file`);
+  const existing =
+    plan.append && lines
+      ? await scanExisting(target, {
+          format: lines,
+          timeKey: spec.timeKey,
+          regionStart,
+          keyColumn: spec.keyColumn,
+          isKnownKey: knownKeys(spec),
+        })
+      : undefined;
+  if (
+    existing?.grain !== undefined &&
+    spec.grain !== undefined &&
+    (spec.grain === 'daily' || spec.grain === 'hourly') &&
+    spec.grain !== existing.grain
+  ) {
+    throw new UsageError(
+      `${target} holds ${existing.grain} rows; this run asks for ${spec.grain} rows, and a file keeps the grain it was created with`,
+      `use --granularity ${existing.grain}, or a new file`,
+    );
   }
   const formatter = (await info.load()).formatter;
   let dialect = plan.dialect;
   if (existing !== undefined && info.dialects) {
     const fileDialect = existing.bom ? 'excel' : 'rfc4180';
     if (plan.dialectGiven && plan.dialect !== fileDialect) {
-      throw new UsageError(`${target} is ${fileDialect} csv (${existing.bom ? 'with' : 'no'} BOM); --csv-dialect ${plan.dialect} would mix dialects`);
+      throw new UsageError(
+        `${target} is ${fileDialect} csv (${existing.bom ? 'with' : 'no'} BOM); --csv-dialect ${plan.dialect} would mix dialects`,
+      );
     }
     dialect = fileDialect;
   }
@@ -88,8 +107,17 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   // Binary formats are read back whole and rewritten (rewrite-append.ts, loaded only here).
   const rewrite = plan.append && info.appendAs === 'rows' ? await import('./rewrite-append.js') : undefined;
   const rewriteSpec = {
-    target, timeKey: spec.timeKey, formatter, options, partitionBy: plan.partitionBy, windowDependent: spec.windowDependent,
-    replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, regionStart, gpuOrder: spec.gpuOrder, keyColumn: spec.keyColumn,
+    target,
+    timeKey: spec.timeKey,
+    formatter,
+    options,
+    partitionBy: plan.partitionBy,
+    windowDependent: spec.windowDependent,
+    replaceRestated: plan.replaceRestated,
+    failEmpty: plan.failEmpty,
+    regionStart,
+    gpuOrder: spec.gpuOrder,
+    keyColumn: spec.keyColumn,
   };
   const back = rewrite ? await rewrite.readExistingRows(rewriteSpec) : undefined;
   if (existing !== undefined && info.headerLine) {
@@ -98,19 +126,39 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
     if (header.charCodeAt(0) === 0xfeff) header = header.slice(1);
     header = header.replace(/\r?\n$/, '');
     if (header !== existing.header) {
-      throw new UsageError(`${target} has the columns ${existing.header}; this run would write ${header}`, 'use the same --columns as the file, or a new file');
+      throw new UsageError(
+        `${target} has the columns ${existing.header}; this run would write ${header}`,
+        'use the same --columns as the file, or a new file',
+      );
     }
   }
-  const manifest = async (rows: { total: number; new: number; replaced: number; late: number }, firstKey?: string, lastKey?: string): Promise<void> => {
+  const manifest = async (
+    rows: { total: number; new: number; replaced: number; late: number },
+    firstKey?: string,
+    lastKey?: string,
+  ): Promise<void> => {
     if (!plan.manifest) return;
     const file = await writeManifest({
       // The key in any encoding, and URL credentials, are masked wherever they might hide.
-      target, argv: (ctx.argv ?? []).map((a) => redactAll(a, ctx.secrets)), knownKey: spec.knownKey, command: spec.command, format: plan.format,
-      dialect: info.dialects ? dialect : undefined, mode: plan.append ? 'append' : 'write', rows, firstKey, lastKey,
-      baseUrl: redactAll(session.baseUrl, ctx.secrets), requests: session.requests.map((r) => ({
-        ...r, url: redactAll(r.url, ctx.secrets), outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
-      // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
-      })), createdAt: new Date(), served: spec.served?.(),
+      target,
+      argv: (ctx.argv ?? []).map((a) => redactAll(a, ctx.secrets)),
+      knownKey: spec.knownKey,
+      command: spec.command,
+      format: plan.format,
+      dialect: info.dialects ? dialect : undefined,
+      mode: plan.append ? 'append' : 'write',
+      rows,
+      firstKey,
+      lastKey,
+      baseUrl: redactAll(session.baseUrl, ctx.secrets),
+      requests: session.requests.map((r) => ({
+        ...r,
+        url: redactAll(r.url, ctx.secrets),
+        outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
+        // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
+      })),
+      createdAt: new Date(),
+      served: spec.served?.(),
     });
     ctx.log.info(`wrote ${file}`);
   };
@@ -140,10 +188,20 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
         ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
       } else if (existing !== undefined) {
         if (existing.grain !== undefined && grain !== undefined && grain !== existing.grain) {
-          throw new UsageError(`${target} holds ${existing.grain} rows and the service sent ${grain} rows; ${target} left unchanged (a file keeps the grain it was created with)`);
+          throw new UsageError(
+            `${target} holds ${existing.grain} rows and the service sent ${grain} rows; ${target} left unchanged (a file keeps the grain it was created with)`,
+          );
         }
         const r = await appendRows(ctx, existing, rows, {
-          target, timeKey: spec.timeKey, keyColumn: spec.keyColumn, windowDependent: spec.windowDependent, formatter, options, replaceRestated: plan.replaceRestated, failEmpty: plan.failEmpty, gpuOrder: spec.gpuOrder,
+          target,
+          timeKey: spec.timeKey,
+          keyColumn: spec.keyColumn,
+          windowDependent: spec.windowDependent,
+          formatter,
+          options,
+          replaceRestated: plan.replaceRestated,
+          failEmpty: plan.failEmpty,
+          gpuOrder: spec.gpuOrder,
         });
         if (r.written) await manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, existing.firstKey, r.lastKey);
         return;
@@ -152,7 +210,9 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       }
       const key = (row: Row | undefined): string | undefined => {
         const time = row?.[spec.timeKey];
-        return row === undefined || time === undefined || time === null ? undefined : rowKey(typeof time === 'string' ? time : JSON.stringify(time), keyValue(row, spec.keyColumn));
+        return row === undefined || time === undefined || time === null
+          ? undefined
+          : rowKey(typeof time === 'string' ? time : JSON.stringify(time), keyValue(row, spec.keyColumn));
       };
       await manifest({ total: rows.length, new: rows.length, replaced: 0, late: 0 }, key(rows[0]), key(rows[rows.length - 1]));
       if (rows.length === 0 && plan.failEmpty) throw new EmptyError(`no rows to export; ${target} holds only the header`);

@@ -15,7 +15,6 @@ export interface ExportFlags {
   partitionBy?: string;
 }
 
-
 /** Throws a UsageError when the export flags contradict each other or the format. */
 export function checkExportFlags(flags: ExportFlags, format: string): void {
   if (flags.csvDialect !== undefined && !formatInfo(format).dialects) {
@@ -29,8 +28,10 @@ export function checkExportFlags(flags: ExportFlags, format: string): void {
     throw new UsageError('--manifest describes a file: give -o <file> or --append <file>');
   }
   if (flags.partitionBy !== undefined) {
-    if (!formatInfo(format).partitions) throw new UsageError(`--partition-by writes ${PARTITION_FORMATS.join(', ')} folders, not ${format}`);
-    if (flags.output === undefined && flags.append === undefined) throw new UsageError('--partition-by writes a folder: give -o <folder> or --append <folder>');
+    if (!formatInfo(format).partitions)
+      throw new UsageError(`--partition-by writes ${PARTITION_FORMATS.join(', ')} folders, not ${format}`);
+    if (flags.output === undefined && flags.append === undefined)
+      throw new UsageError('--partition-by writes a folder: give -o <folder> or --append <folder>');
     if (flags.manifest === true) throw new UsageError('--manifest describes one file; it does not apply to a --partition-by folder');
   }
   if (flags.append === undefined) return;

@@ -70,7 +70,10 @@ export function classify(existing: ExistingFile, rows: readonly Row[], spec: App
     };
   });
   const region = existing.region.map((r) => ({ key: r.key, time: r.time, day: r.time.slice(0, 10), text: r.text, model: regionModel(r) }));
-  const plan = planMerge({ region, lastTime: existing.lastTime, firstKeys: existing.firstKeys, windowDependent: spec.windowDependent !== undefined }, incoming);
+  const plan = planMerge(
+    { region, lastTime: existing.lastTime, firstKeys: existing.firstKeys, windowDependent: spec.windowDependent !== undefined },
+    incoming,
+  );
   const lineOf = (i: number): string => (incoming[i] as IncomingRow).text;
   const byKey = (m: ReadonlyMap<string, number>): Map<string, string> => new Map([...m].map(([k, i]) => [k, lineOf(i)]));
   const late = plan.late.map((i): LateRow => {
@@ -90,19 +93,28 @@ export function checkNdjsonKeys(existing: ExistingFile, firstLine: string | unde
   if (existing.rows === 0 || firstLine === undefined) return;
   const keys = Object.keys(JSON.parse(firstLine) as object).join(',');
   if (keys !== existing.header) {
-    throw new UsageError(`${target} has the fields ${existing.header}; this run would write ${keys}`, 'use the same --columns as the file, or a new file');
+    throw new UsageError(
+      `${target} has the fields ${existing.header}; this run would write ${keys}`,
+      'use the same --columns as the file, or a new file',
+    );
   }
 }
 
 /** Appends what is new in `rows` to the existing file, atomically; see the module comment. */
 export async function appendRows(ctx: Context, existing: ExistingFile, rows: readonly Row[], spec: AppendSpec): Promise<AppendResult> {
-  if (spec.formatter.name === 'ndjson' && rows[0] !== undefined) checkNdjsonKeys(existing, renderLine(spec.formatter, spec.options, rows[0]), spec.target);
+  if (spec.formatter.name === 'ndjson' && rows[0] !== undefined)
+    checkNdjsonKeys(existing, renderLine(spec.formatter, spec.options, rows[0]), spec.target);
   // Rows always carry their own key columns (memory history's `id`); they key them only when printed.
   const printed = spec.keyColumn === undefined || keyColumnList(spec.keyColumn).every((c) => spec.options.columns.includes(c));
   const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => keyValue(r, spec.keyColumn) !== undefined));
   const { plan, fresh, restated, refreshed, late, lastKey, order } = classify(existing, rows, spec, byGpu);
   const report = reportMerge(plan, {
-    target: spec.target, existingRows: existing.rows, lastTimeShown: existing.lastTime, lastKey, restatedKeys: [...restated.keys()], replaceRestated: spec.replaceRestated,
+    target: spec.target,
+    existingRows: existing.rows,
+    lastTimeShown: existing.lastTime,
+    lastKey,
+    restatedKeys: [...restated.keys()],
+    replaceRestated: spec.replaceRestated,
   });
   if (report.warning !== undefined) ctx.log.warn(report.warning);
   if (report.unchanged) {
@@ -132,7 +144,12 @@ interface LineChanges {
  * that changes or moves (a late row goes before the first record that sorts after it), the region
  * re-emitted from there, then the fresh lines.
  */
-async function writeLines(ctx: Context, existing: ExistingFile, spec: AppendSpec, { replace, late, fresh, order: models }: LineChanges): Promise<void> {
+async function writeLines(
+  ctx: Context,
+  existing: ExistingFile,
+  spec: AppendSpec,
+  { replace, late, fresh, order: models }: LineChanges,
+): Promise<void> {
   const eol = existing.eol;
   const order = exportOrder(models);
   const before = (a: LateRow, r: RegionRecord): boolean => order(a, { time: r.time, model: regionModel(r) }) < 0;

@@ -68,7 +68,13 @@ export async function lockTarget(target: string): Promise<string> {
 export function parseLock(text: string): LockInfo | undefined {
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
-    if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.startedAt === 'string' && (v.procStart === undefined || typeof v.procStart === 'string')) return v as LockInfo;
+    if (
+      typeof v.pid === 'number' &&
+      typeof v.hostname === 'string' &&
+      typeof v.startedAt === 'string' &&
+      (v.procStart === undefined || typeof v.procStart === 'string')
+    )
+      return v as LockInfo;
   } catch {
     // fall through: not a lock we can judge
   }
@@ -134,7 +140,12 @@ const QUICK_RETRIES = 3;
 export async function acquireLock(target: string, opts: LockOptions): Promise<Lock> {
   const file = lockPath(target);
   const procStart = processStartTime(process.pid);
-  const info: LockInfo = { pid: process.pid, hostname: hostname(), startedAt: (opts.now?.() ?? new Date()).toISOString(), ...(procStart ? { procStart } : {}) };
+  const info: LockInfo = {
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: (opts.now?.() ?? new Date()).toISOString(),
+    ...(procStart ? { procStart } : {}),
+  };
   const text = `${JSON.stringify(info)}\n`;
   if (opts.signal?.aborted) throw opts.signal.reason;
   const writer = await lockWriter(file, text);
@@ -179,9 +190,16 @@ async function takeWhenFree(target: string, writer: LockWriter, opts: LockOption
 /** The error of a wait that ran out; a lock whose holder is alive on this host is never called removable. */
 function timedOut(target: string, seen: Seen, hint: string): LockedError {
   const held = seen.state === 'held' ? seen.owner : undefined;
-  const who = held ? `pid ${held.pid} on ${held.hostname}, since ${held.startedAt}` : seen.state === 'held' ? 'a lock with no owner in it, written moments ago' : 'the lock keeps changing';
+  const who = held
+    ? `pid ${held.pid} on ${held.hostname}, since ${held.startedAt}`
+    : seen.state === 'held'
+      ? 'a lock with no owner in it, written moments ago'
+      : 'the lock keeps changing';
   const live = held !== undefined && held.hostname === hostname();
-  return new LockedError(`${target} is locked by another run (${who})`, live ? 'wait for it, or raise --lock-timeout' : `wait for it, raise --lock-timeout, or ${hint}`);
+  return new LockedError(
+    `${target} is locked by another run (${who})`,
+    live ? 'wait for it, or raise --lock-timeout' : `wait for it, raise --lock-timeout, or ${hint}`,
+  );
 }
 
 /** What is at the lock's path: nothing any more, something unreadable, a stale lock, or a lock held (by `owner` when it names one). */

@@ -101,7 +101,9 @@ export function modelOrder(gpuOrder: readonly string[] | undefined, incoming: Re
 }
 
 /** Orders rows as one full export does: by time, then by the models' order (rows without a model first). */
-export function exportOrder(gpuOrder: readonly string[] | undefined): (a: Pick<MergeRow, 'time' | 'model'>, b: Pick<MergeRow, 'time' | 'model'>) => number {
+export function exportOrder(
+  gpuOrder: readonly string[] | undefined,
+): (a: Pick<MergeRow, 'time' | 'model'>, b: Pick<MergeRow, 'time' | 'model'>) => number {
   const rank = new Map((gpuOrder ?? []).map((g, i) => [g, i]));
   const of = (m: string | undefined): number => (m === undefined ? -1 : (rank.get(m) ?? -1));
   return (a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : of(a.model) - of(b.model));
@@ -158,7 +160,13 @@ export function reportMerge(plan: MergePlan, input: ReportInput): MergeReport {
     warning = replacing ? `${what}; replaced` : `${what}; kept as they were (--replace-restated replaces them)`;
   }
   const total = input.existingRows + fresh.length + late.length;
-  const result = { total, added: fresh.length, replaced: refreshed.size + (replacing ? restated.size : 0), late: late.length, lastKey: input.lastKey };
+  const result = {
+    total,
+    added: fresh.length,
+    replaced: refreshed.size + (replacing ? restated.size : 0),
+    late: late.length,
+    lastKey: input.lastKey,
+  };
   const unchanged = fresh.length === 0 && late.length === 0 && result.replaced === 0;
   if (unchanged) {
     const since = input.lastTimeShown ? ` after ${input.lastTimeShown}` : '';

@@ -76,7 +76,9 @@ function fieldReader(format: LineSyntax, header: string, timeKey: string, file: 
   const cols = csv ? parseCsvRecordStrict(header) : parseTsvRecord(header);
   if (cols === undefined) throw new UsageError(`${file} line 1 (the header) is not valid csv; --append will not extend it`);
   const ti = cols.indexOf(timeKey);
-  const gis = keyColumnList(keyColumn).map((c) => cols.indexOf(c)).filter((i) => i !== -1);
+  const gis = keyColumnList(keyColumn)
+    .map((c) => cols.indexOf(c))
+    .filter((i) => i !== -1);
   // The key value of a record's fields, as keyValue() makes it of a fetched row.
   const joined = (field: (i: number) => string | undefined): string | undefined => {
     const parts = gis.map(field).filter((v): v is string => v !== undefined && v !== '');
@@ -150,70 +152,87 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
   let shape: TimeShape | undefined;
   // Named in messages: the key column, or the key columns together.
   const keyColumn = keyColumnList(spec.keyColumn).join(', ');
-  for await (const batch of readRecords(file, spec.format === 'csv')) for (const rec of batch) {
-    lineNo++;
-    const first = header === undefined;
-    const text = recordText(rec, first);
-    openEnded = !rec.terminated;
-    if (first) {
-      bom = rec.bytes[0] === 0xef && rec.bytes[1] === 0xbb && rec.bytes[2] === 0xbf;
-      eol = rec.crlf ? '\r\n' : '\n';
-      if (spec.format !== 'ndjson') {
-        header = text;
-        fields = fieldReader(spec.format, text, spec.timeKey, file, spec.keyColumn);
-        continue;
+  for await (const batch of readRecords(file, spec.format === 'csv'))
+    for (const rec of batch) {
+      lineNo++;
+      const first = header === undefined;
+      const text = recordText(rec, first);
+      openEnded = !rec.terminated;
+      if (first) {
+        bom = rec.bytes[0] === 0xef && rec.bytes[1] === 0xbb && rec.bytes[2] === 0xbf;
+        eol = rec.crlf ? '\r\n' : '\n';
+        if (spec.format !== 'ndjson') {
+          header = text;
+          fields = fieldReader(spec.format, text, spec.timeKey, file, spec.keyColumn);
+          continue;
+        }
+        header = '';
       }
-      header = '';
-    }
-    if (text.trim() === '') continue;
-    let time: unknown;
-    let gpu: unknown;
-    try {
-      ({ time, gpu } = (fields ?? fieldReader(spec.format, '', spec.timeKey, file, spec.keyColumn))(text));
-    } catch {
-      throw new UsageError(`${file} line ${lineNo} is not valid ${spec.format}; --append will not extend it`);
-    }
-    if (spec.format === 'ndjson' && rows === 0) header = Object.keys(JSON.parse(text) as object).join(',');
-    if (typeof time !== 'string' || time === '') {
-      throw new UsageError(`${file} line ${lineNo} has no '${spec.timeKey}'; --append will not extend it`);
-    }
-    keyed ??= gpu !== undefined;
-    if (keyed) checkSeriesKey({ file, line: lineNo }, keyColumn, gpu, spec.isKnownKey);
-    // The shape is checked where the time changes: rows of one time share it.
-    if (time !== lastTime) shape = checkTimeShape({ file, line: lineNo }, spec.timeKey, time, shape, lastTime);
-    if (lastTime !== undefined && time < lastTime) {
-      throw new UsageError(`${file} is not sorted oldest first (line ${lineNo}); --append only extends files it wrote`);
-    }
-    const model = typeof gpu === 'string' && gpu !== '' ? gpu : undefined;
-    const key = rowKey(time, model);
-    if (!models.has(model)) {
-      models.add(model);
-      firstKeys.add(key);
-    }
-    // Daily rows sit at midnight (`…T00:00:00.000Z`); one time elsewhere makes the file hourly.
-    if (!subDaily && time.length > 10 && time.slice(11, 19) !== '00:00:00') subDaily = true;
-    rows++;
-    firstKey ??= key;
-    lastKey = key;
-    if (time !== lastTime) {
-      lastTime = time;
-      // The region's start depends on the day only: computed once a day, not once a row.
-      if (!time.startsWith(regionDay)) {
-        regionDay = time.slice(0, 10);
-        if (!isIsoDate(regionDay)) throw new UsageError(`${file} line ${lineNo}: '${spec.timeKey}' is not a date (${JSON.stringify(time.slice(0, 40))}); --append will not extend it`);
-        start = spec.regionStart(time);
-        days++;
+      if (text.trim() === '') continue;
+      let time: unknown;
+      let gpu: unknown;
+      try {
+        ({ time, gpu } = (fields ?? fieldReader(spec.format, '', spec.timeKey, file, spec.keyColumn))(text));
+      } catch {
+        throw new UsageError(`${file} line ${lineNo} is not valid ${spec.format}; --append will not extend it`);
       }
-      // The file is sorted, so the region only moves forward: what fell out of it is skipped by
-      // `head` and dropped in bulk now and then, never one shift per row.
-      while (head < region.length && (region[head] as RegionRecord).time < start) head++;
-      if (head > 4096 && head * 2 > region.length) {
-        region = region.slice(head);
-        head = 0;
+      if (spec.format === 'ndjson' && rows === 0) header = Object.keys(JSON.parse(text) as object).join(',');
+      if (typeof time !== 'string' || time === '') {
+        throw new UsageError(`${file} line ${lineNo} has no '${spec.timeKey}'; --append will not extend it`);
       }
+      keyed ??= gpu !== undefined;
+      if (keyed) checkSeriesKey({ file, line: lineNo }, keyColumn, gpu, spec.isKnownKey);
+      // The shape is checked where the time changes: rows of one time share it.
+      if (time !== lastTime) shape = checkTimeShape({ file, line: lineNo }, spec.timeKey, time, shape, lastTime);
+      if (lastTime !== undefined && time < lastTime) {
+        throw new UsageError(`${file} is not sorted oldest first (line ${lineNo}); --append only extends files it wrote`);
+      }
+      const model = typeof gpu === 'string' && gpu !== '' ? gpu : undefined;
+      const key = rowKey(time, model);
+      if (!models.has(model)) {
+        models.add(model);
+        firstKeys.add(key);
+      }
+      // Daily rows sit at midnight (`…T00:00:00.000Z`); one time elsewhere makes the file hourly.
+      if (!subDaily && time.length > 10 && time.slice(11, 19) !== '00:00:00') subDaily = true;
+      rows++;
+      firstKey ??= key;
+      lastKey = key;
+      if (time !== lastTime) {
+        lastTime = time;
+        // The region's start depends on the day only: computed once a day, not once a row.
+        if (!time.startsWith(regionDay)) {
+          regionDay = time.slice(0, 10);
+          if (!isIsoDate(regionDay))
+            throw new UsageError(
+              `${file} line ${lineNo}: '${spec.timeKey}' is not a date (${JSON.stringify(time.slice(0, 40))}); --append will not extend it`,
+            );
+          start = spec.regionStart(time);
+          days++;
+        }
+        // The file is sorted, so the region only moves forward: what fell out of it is skipped by
+        // `head` and dropped in bulk now and then, never one shift per row.
+        while (head < region.length && (region[head] as RegionRecord).time < start) head++;
+        if (head > 4096 && head * 2 > region.length) {
+          region = region.slice(head);
+          head = 0;
+        }
+      }
+      region.push({ key, time, text, raw: rec });
     }
-    region.push({ key, time, text, raw: rec });
-  }
   const grain = lastTime === undefined || lastTime.length <= 10 ? undefined : subDaily ? 'hourly' : days >= 2 ? 'daily' : undefined;
-  return { size, bom, eol, header: header ?? '', rows, firstKey, lastKey, lastTime, openEnded, region: region.slice(head), firstKeys, grain };
+  return {
+    size,
+    bom,
+    eol,
+    header: header ?? '',
+    rows,
+    firstKey,
+    lastKey,
+    lastTime,
+    openEnded,
+    region: region.slice(head),
+    firstKeys,
+    grain,
+  };
 }

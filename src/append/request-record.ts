@@ -14,7 +14,12 @@ export interface RequestRecord {
  * The request record of `command` run with `argv` through `session`; `knownKey` is masked wherever it
  * appears. Made before the requests are sent: `urls` is read when the record is written (a getter).
  */
-export function requestRecord(command: string, argv: readonly string[], knownKey: string | undefined, session: ExportSource): RequestRecord {
+export function requestRecord(
+  command: string,
+  argv: readonly string[],
+  knownKey: string | undefined,
+  session: ExportSource,
+): RequestRecord {
   return {
     command,
     argv: redactArgv(argv, knownKey),

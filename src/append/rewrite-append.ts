@@ -58,7 +58,8 @@ function canonical(type: ColumnType, v: unknown): string {
   return typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
 }
 
-const keyText = (k: bigint | number | string, gpu: string | undefined, byGpu: boolean): string => rowKey(String(k), byGpu ? gpu : undefined);
+const keyText = (k: bigint | number | string, gpu: string | undefined, byGpu: boolean): string =>
+  rowKey(String(k), byGpu ? gpu : undefined);
 
 /**
  * Reads `target` back before any request, or undefined when it does not exist yet. Refuses a folder
@@ -74,7 +75,11 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
   // An empty file is a new one, as for csv.
   if (st === undefined || (st.isFile() && st.size === 0)) return undefined;
   if (st.isDirectory() !== (partitionBy !== undefined)) {
-    throw new UsageError(st.isDirectory() ? `${target} is a partitioned folder; give the --partition-by it was written with` : `${target} is one file; --partition-by appends to a folder`);
+    throw new UsageError(
+      st.isDirectory()
+        ? `${target} is a partitioned folder; give the --partition-by it was written with`
+        : `${target} is one file; --partition-by appends to a folder`,
+    );
   }
   const back = (await (spec.formatter.read as NonNullable<Formatter['read']>)(target)) as ReadBack & { partitionBy?: string };
   if (partitionBy !== undefined && back.partitionBy !== undefined && back.partitionBy !== partitionBy) {
@@ -88,7 +93,10 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
     const want = declared[name];
     if (has === undefined || (want !== undefined && name !== back.partitionBy && has !== want)) {
       const cols = back.columns.map((c) => `${c.name} ${c.type}`).join(', ');
-      throw new UsageError(`${target} has the columns ${cols}; this run would write ${name}${want ? ` ${want}` : ''}`, 'use the same --columns as the file, or a new file');
+      throw new UsageError(
+        `${target} has the columns ${cols}; this run would write ${name}${want ? ` ${want}` : ''}`,
+        'use the same --columns as the file, or a new file',
+      );
     }
   }
   const timeType = fileTypes.get(spec.timeKey);
@@ -112,7 +120,12 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
 }
 
 const sameColumns = (a: readonly TypedColumn[], b: readonly TypedColumn[], skip?: string): boolean => {
-  const text = (cs: readonly TypedColumn[]): string => cs.filter((c) => c.name !== skip).map((c) => `${c.name} ${c.type}`).sort().join(', ');
+  const text = (cs: readonly TypedColumn[]): string =>
+    cs
+      .filter((c) => c.name !== skip)
+      .map((c) => `${c.name} ${c.type}`)
+      .sort()
+      .join(', ');
   return text(a) === text(b);
 };
 
@@ -168,10 +181,19 @@ function fileRegion(existing: readonly Row[], view: MergeView) {
 }
 
 /** The file's rows with the plan applied: replacements in place, late rows in export order, fresh rows at the end. */
-function applyPlan(existing: readonly Row[], rows: readonly Row[], plan: MergePlan, regionAt: ReadonlyMap<string, number>, replaceRestated: boolean, view: MergeView, gpuOrder?: readonly string[]): Row[] {
+function applyPlan(
+  existing: readonly Row[],
+  rows: readonly Row[],
+  plan: MergePlan,
+  regionAt: ReadonlyMap<string, number>,
+  replaceRestated: boolean,
+  view: MergeView,
+  gpuOrder?: readonly string[],
+): Row[] {
   // Provisional rows take their settled values whatever the flags; restated ones only with --replace-restated.
   const replace = new Map<number, Row>();
-  for (const [k, i] of [...plan.refreshed, ...(replaceRestated ? plan.restated : [])]) replace.set(regionAt.get(k) as number, rows[i] as Row);
+  for (const [k, i] of [...plan.refreshed, ...(replaceRestated ? plan.restated : [])])
+    replace.set(regionAt.get(k) as number, rows[i] as Row);
   const merged = existing.map((row, i) => replace.get(i) ?? row);
   if (plan.late.length > 0) {
     // Late rows (a day the service published late) go where one full export has them: by time, then model order.
@@ -186,8 +208,15 @@ function applyPlan(existing: readonly Row[], rows: readonly Row[], plan: MergePl
 function checkColumns(existing: ExistingRows, merged: readonly Row[], spec: RewriteSpec): void {
   const columns = (spec.formatter.columnsFor as NonNullable<Formatter['columnsFor']>)(merged, spec.options);
   if (existing.columns.length === 0 || sameColumns(existing.columns, columns, spec.partitionBy)) return;
-  const cols = (cs: readonly TypedColumn[]): string => cs.filter((c) => c.name !== spec.partitionBy).map((c) => `${c.name} ${c.type}`).join(', ');
-  throw new UsageError(`${spec.target} has the columns ${cols(existing.columns)}; this run would write ${cols(columns)}`, 'use the same --columns as the file, or a new file');
+  const cols = (cs: readonly TypedColumn[]): string =>
+    cs
+      .filter((c) => c.name !== spec.partitionBy)
+      .map((c) => `${c.name} ${c.type}`)
+      .join(', ');
+  throw new UsageError(
+    `${spec.target} has the columns ${cols(existing.columns)}; this run would write ${cols(columns)}`,
+    'use the same --columns as the file, or a new file',
+  );
 }
 
 /** Merges this run's rows into the existing ones and rewrites the file or folder atomically; see the module comment. */
@@ -220,7 +249,11 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
 }
 
 /** Writes all rows to the target: one file through the atomic sink, or the partitioned folder swapped in whole. */
-export async function writeRows(ctx: Context, spec: Pick<RewriteSpec, 'target' | 'formatter' | 'options' | 'partitionBy'>, rows: readonly Row[]): Promise<void> {
+export async function writeRows(
+  ctx: Context,
+  spec: Pick<RewriteSpec, 'target' | 'formatter' | 'options' | 'partitionBy'>,
+  rows: readonly Row[],
+): Promise<void> {
   const { formatter, target } = spec;
   if (spec.partitionBy !== undefined && formatter.writeFolder) {
     await formatter.writeFolder(rows, target, spec.options, spec.partitionBy, ctx.signal);

@@ -35,15 +35,24 @@ export default function apiCommand(ctx: Context): Command {
   return new Command('api')
     .description('GET any path of the service: JSON body as received, or its data rows with -f')
     .argument('<path>', "path on the base URL, starting with '/' (e.g. /api/otpi)")
-    .option('-q, --param <name=value>', 'a query parameter (repeatable); after api, -q means --param (use --quiet)', (v: string, prev: string[] = []) => [...prev, v])
+    .option(
+      '-q, --param <name=value>',
+      'a query parameter (repeatable); after api, -q means --param (use --quiet)',
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
     .addOption(queryOption())
     .addOption(formatOption("print the body's data rows in this format (default: the JSON body as received)", FORMAT_NAMES))
     .option('-o, --output <file>', 'write to a file, atomically')
     .option('--columns <list>', 'with -f: comma-separated columns of the data rows, in this order', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
-    .addOption(new Option('--order <order>', "with -f: the service's order (asc) or reversed (desc)").choices(['asc', 'desc']).default('asc'))
+    .addOption(
+      new Option('--order <order>', "with -f: the service's order (asc) or reversed (desc)").choices(['asc', 'desc']).default('asc'),
+    )
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
-    .addHelpText('after', '\nExamples:\n  $ gpumkt api /health\n  $ gpumkt api /api/otpi -q lab=openai -f csv\n  $ gpumkt api /api/gpu-types -f tsv --columns gpu_name\n  $ gpumkt api /api/daily-index/all --query "data[].gpu_name"\n  $ gpumkt api /api/memory/mem_ddr5_16gb/history -q startDate=2026-11-01 -q endDate=2026-11-20 --dry-run')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ gpumkt api /health\n  $ gpumkt api /api/otpi -q lab=openai -f csv\n  $ gpumkt api /api/gpu-types -f tsv --columns gpu_name\n  $ gpumkt api /api/daily-index/all --query "data[].gpu_name"\n  $ gpumkt api /api/memory/mem_ddr5_16gb/history -q startDate=2026-11-01 -q endDate=2026-11-20 --dry-run',
+    )
     .action(async (path: string, flags: Record<string, unknown>) => {
       const { runApi } = await import('../run/one-shot/api-call.js');
       await runApi(ctx, path, flags as never);

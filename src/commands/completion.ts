@@ -7,14 +7,17 @@ export default function completionCommand(ctx: Context): Command {
   return new Command('completion')
     .description('print the completion script for bash, zsh or fish (see docs/completions.md)')
     .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
-    .addHelpText('after', [
-      '',
-      'Examples:',
-      '  $ gpumkt completion bash > ~/.local/share/bash-completion/completions/gpumkt',
-      '  $ gpumkt completion zsh > ~/.zfunc/_gpumkt         # with fpath=(~/.zfunc $fpath) before compinit',
-      '  $ gpumkt completion fish > ~/.config/fish/completions/gpumkt.fish',
-      '  $ source <(gpumkt completion bash)               # this bash session only',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ gpumkt completion bash > ~/.local/share/bash-completion/completions/gpumkt',
+        '  $ gpumkt completion zsh > ~/.zfunc/_gpumkt         # with fpath=(~/.zfunc $fpath) before compinit',
+        '  $ gpumkt completion fish > ~/.config/fish/completions/gpumkt.fish',
+        '  $ source <(gpumkt completion bash)               # this bash session only',
+      ].join('\n'),
+    )
     .action(async (shell: 'bash' | 'zsh' | 'fish', _flags: unknown, cmd: Command) => {
       const { renderCompletion } = await import('../completion/index.js');
       // The script describes the whole program this command belongs to, so it never drifts from it.

@@ -29,9 +29,11 @@ export async function defaultProfileCommand(ctx: Context, verb: 'get' | 'set' | 
     return say(`removed ${DEFAULT_PROFILE_KEY} from ${path}`);
   }
   const name = value?.trim() ?? '';
-  if (name === '') throw new UsageError(`config set ${DEFAULT_PROFILE_KEY} needs a profile name`, `e.g. gpumkt config set ${DEFAULT_PROFILE_KEY} work`);
+  if (name === '')
+    throw new UsageError(`config set ${DEFAULT_PROFILE_KEY} needs a profile name`, `e.g. gpumkt config set ${DEFAULT_PROFILE_KEY} work`);
   await writeConfig(path, { ...(file ?? { profiles: {} }), defaultProfile: name });
   say(`saved ${DEFAULT_PROFILE_KEY} ${JSON.stringify(name)} (${path})`);
-  if (!Object.hasOwn(file?.profiles ?? {}, name)) ctx.log.warn(`profile ${JSON.stringify(name)} has no settings yet; add some with: gpumkt config set <key> <value> --profile ${name}`);
+  if (!Object.hasOwn(file?.profiles ?? {}, name))
+    ctx.log.warn(`profile ${JSON.stringify(name)} has no settings yet; add some with: gpumkt config set <key> <value> --profile ${name}`);
   if (ctx.env.GPUMKT_PROFILE) ctx.log.warn(`GPUMKT_PROFILE is set and takes precedence over ${DEFAULT_PROFILE_KEY}`);
 }

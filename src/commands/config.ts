@@ -21,9 +21,13 @@ const KEY_ON_ARGV =
 export default function configCommand(ctx: Context): Command {
   const cmd = new Command('config')
     .description('show and change settings (api-key, base-url, timeout, retries, format), per profile')
-    .addHelpText('after', `\nSettings come from, highest first: flag, environment (GPUMKT_API_KEY, GPUMKT_BASE_URL), the selected\nprofile of the config file, built-in defaults. Profile: --profile, GPUMKT_PROFILE, the file's defaultProfile, "default".\n\nExamples:\n  $ gpumkt config set api-key          # prompts, no echo\n  $ gpumkt config list --profile work`);
+    .addHelpText(
+      'after',
+      `\nSettings come from, highest first: flag, environment (GPUMKT_API_KEY, GPUMKT_BASE_URL), the selected\nprofile of the config file, built-in defaults. Profile: --profile, GPUMKT_PROFILE, the file's defaultProfile, "default".\n\nExamples:\n  $ gpumkt config set api-key          # prompts, no echo\n  $ gpumkt config list --profile work`,
+    );
 
-  cmd.command('get')
+  cmd
+    .command('get')
     .description('print the effective value of a key (the API key itself is never printed)')
     .argument('<key>', KEY_HELP)
     .addHelpText('after', '\nExamples:\n  $ gpumkt config get base-url\n  $ gpumkt config get api-key --profile work')
@@ -37,16 +41,21 @@ export default function configCommand(ctx: Context): Command {
       ctx.io.stdout.write(`${line}\n`);
     });
 
-  cmd.command('set')
+  cmd
+    .command('set')
     .description('save a value in the selected profile; the API key is read from a hidden prompt or stdin')
     .argument('<key>', KEY_HELP)
     .argument('[value]', 'the value (not for api-key)')
-    .addHelpText('after', `\nExamples:\n  $ gpumkt config set api-key                   # prompts: API key:\n  $ pass show gpumkt | gpumkt config set api-key\n  $ gpumkt config set base-url http://127.0.0.1:8787 --profile local\n  $ gpumkt config set format json               # ${FORMATS.join('|')}\n  $ gpumkt config set defaultProfile work       # the profile used when --profile and GPUMKT_PROFILE are not given`)
+    .addHelpText(
+      'after',
+      `\nExamples:\n  $ gpumkt config set api-key                   # prompts: API key:\n  $ pass show gpumkt | gpumkt config set api-key\n  $ gpumkt config set base-url http://127.0.0.1:8787 --profile local\n  $ gpumkt config set format json               # ${FORMATS.join('|')}\n  $ gpumkt config set defaultProfile work       # the profile used when --profile and GPUMKT_PROFILE are not given`,
+    )
     .action(async (rawKey: string, value: string | undefined) => {
       if (isDefaultProfileKey(rawKey)) return defaultProfileCommand(ctx, 'set', value);
       const key = parseKey(rawKey);
       if (key === 'api-key' && value !== undefined) throw new UsageError(KEY_ON_ARGV);
-      if (key !== 'api-key' && value === undefined) throw new UsageError(`config set ${key} needs a value`, `e.g. gpumkt config set ${key} ${EXAMPLES[key]}`);
+      if (key !== 'api-key' && value === undefined)
+        throw new UsageError(`config set ${key} needs a value`, `e.g. gpumkt config set ${key} ${EXAMPLES[key]}`);
       const { path, file, profile } = await openProfile(ctx, false);
       // Checked before the prompt: an unusable config file should not cost the user a typed key.
       const stored = key === 'api-key' ? await readKey(ctx) : parseValue(key, value ?? '');
@@ -59,7 +68,8 @@ export default function configCommand(ctx: Context): Command {
       if (over) ctx.log.warn(`${over} is set and takes precedence over the saved ${key}`);
     });
 
-  cmd.command('unset')
+  cmd
+    .command('unset')
     .description('remove a key from the selected profile')
     .argument('<key>', KEY_HELP)
     .addHelpText('after', '\nExamples:\n  $ gpumkt config unset api-key\n  $ gpumkt config unset base-url --profile local')
@@ -77,7 +87,8 @@ export default function configCommand(ctx: Context): Command {
       confirm(ctx, `removed ${key} from ${where}`);
     });
 
-  cmd.command('list')
+  cmd
+    .command('list')
     .description('show every key with its effective value and where it comes from (the API key as ***)')
     .addHelpText('after', '\nExamples:\n  $ gpumkt config list\n  $ GPUMKT_PROFILE=work gpumkt config list')
     .action(async () => {
@@ -86,18 +97,31 @@ export default function configCommand(ctx: Context): Command {
       const rows = CONFIG_KEYS.map((key) => {
         const s = settingOf(settings, key);
         if (!s) return { KEY: key, VALUE: 'not set', SOURCE: '-' };
-        return { KEY: key, VALUE: key === 'api-key' ? redactKey(String(s.value)) : shown(s.value), SOURCE: sourceText(key, s, settings, false) };
+        return {
+          KEY: key,
+          VALUE: key === 'api-key' ? redactKey(String(s.value)) : shown(s.value),
+          SOURCE: sourceText(key, s, settings, false),
+        };
       });
       // The same table renderer as the data commands (never wrapped here: settings are short).
       const { formatter } = await import('../output/text/table.js');
-      const opts = { columns: ['KEY', 'VALUE', 'SOURCE'], selected: true, header: true, color: ctx.io.stdoutIsTTY && ctx.globals().color, width: Number.POSITIVE_INFINITY, csvSafe: false, dialect: 'rfc4180' as const };
+      const opts = {
+        columns: ['KEY', 'VALUE', 'SOURCE'],
+        selected: true,
+        header: true,
+        color: ctx.io.stdoutIsTTY && ctx.globals().color,
+        width: Number.POSITIVE_INFINITY,
+        csvSafe: false,
+        dialect: 'rfc4180' as const,
+      };
       for (const chunk of formatter.format(rows, opts)) ctx.io.stdout.write(chunk);
       const profiles = await (await import('./config-profiles.js')).profileRows(settings.configPath, settings.profile);
       ctx.io.stdout.write('\n');
       for (const chunk of formatter.format(profiles, { ...opts, columns: ['PROFILE', 'ACTIVE'] })) ctx.io.stdout.write(chunk);
     });
 
-  cmd.command('path')
+  cmd
+    .command('path')
     .description('print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)')
     .addHelpText('after', '\nExamples:\n  $ gpumkt config path\n  $ "$EDITOR" "$(gpumkt config path)"')
     .action(async () => {
@@ -190,4 +214,3 @@ function overriddenBy(ctx: Context, key: ConfigKey): string | undefined {
 function confirm(ctx: Context, line: string): void {
   if (!ctx.globals().quiet) ctx.io.stderr.write(`${line}\n`);
 }
-

@@ -39,20 +39,33 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
     cmd.argument('<gpu...>', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all'");
     // Commander would only say the argument is missing: name what may go there.
     // (missingArgument is commander's hook for this, public in its JavaScript but not in its typings.)
-    (cmd as unknown as { missingArgument: () => never }).missingArgument = () => cmd.error(`error: ${ds.name} needs a GPU model: ${GPU_MODELS.join(', ')}, or all (e.g. ${ds.examples[0] ?? `gpumkt ${ds.name} h100`})`, { code: 'commander.missingArgument', exitCode: 2 });
+    (cmd as unknown as { missingArgument: () => never }).missingArgument = () =>
+      cmd.error(
+        `error: ${ds.name} needs a GPU model: ${GPU_MODELS.join(', ')}, or all (e.g. ${ds.examples[0] ?? `gpumkt ${ds.name} h100`})`,
+        { code: 'commander.missingArgument', exitCode: 2 },
+      );
   }
-  if (ds.subject === 'some-gpus') cmd.argument('[gpu...]', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all' (default: every model)");
+  if (ds.subject === 'some-gpus')
+    cmd.argument('[gpu...]', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all' (default: every model)");
   if (ds.subject === 'names' && ds.positional) cmd.argument(`[${ds.positional.name}...]`, ds.positional.description);
   for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));
   if (ds.groups.window) addWindowOptions(cmd);
   if (ds.groups.series) addSeriesOptions(cmd);
   // A flag applies when the command or one of its variants takes it (memory --from appends, rolling --from too).
   const all = [ds, ...(ds.variants ?? []).map((v) => v.dataset)];
-  addOutputOptions(cmd, { append: all.some((d) => d.noAppend === undefined), order: all.some((d) => d.endpoint.timeKey !== undefined), strict: all.some((d) => d.checks !== undefined) });
+  addOutputOptions(cmd, {
+    append: all.some((d) => d.noAppend === undefined),
+    order: all.some((d) => d.endpoint.timeKey !== undefined),
+    strict: all.some((d) => d.checks !== undefined),
+  });
   if (ds.groups.analysis) addAnalysisOptions(cmd);
-  const glossary = ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
+  const glossary =
+    ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
   const examples = [...ds.examples, ...queryExample(ds)];
-  cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help`);
+  cmd.addHelpText(
+    'after',
+    `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}${glossary}\n\nGlobal flags (--sandbox, --dry-run, -q, -v, --no-pager, --debug): gpumkt --help`,
+  );
   // A stray argument gets a pointer to the option it was meant for (see strayArgument), not commander's count.
   if (!positional) cmd.allowExcessArguments(true);
   return cmd.action(async (...params: unknown[]) => {

@@ -16,7 +16,15 @@ import sync from './sync.js';
 /** Every command's declaration; cli.ts mounts them on the root program. */
 export const COMMANDS: ReadonlyArray<(ctx: Context) => Command> = [
   ...DATASETS.map((ds) => (ctx: Context) => datasetCommand(ctx, ds)),
-  gpus, memoryTypes, labs, status, api, config, sandbox, completion, sync,
+  gpus,
+  memoryTypes,
+  labs,
+  status,
+  api,
+  config,
+  sandbox,
+  completion,
+  sync,
 ];
 
 /**

@@ -15,7 +15,10 @@ export default function labsCommand(ctx: Context): Command {
     .option('--free', 'only the labs the service serves without a key (trailing month)')
     .option('--live', "the service's own catalogue (GET /api/token-types, -free with --free) instead of the built-in list");
   return addListOptions(cmd)
-    .addHelpText('after', '\nExamples:\n  $ gpumkt labs\n  $ gpumkt labs --free -f csv\n  $ gpumkt labs --live | cut -f1\n  $ gpumkt token-prices $(gpumkt labs --free | cut -f1) --from 7d')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ gpumkt labs\n  $ gpumkt labs --free -f csv\n  $ gpumkt labs --live | cut -f1\n  $ gpumkt token-prices $(gpumkt labs --free | cut -f1) --from 7d',
+    )
     .action(async (flags: ListFlags & { free?: boolean; live?: boolean }) => {
       let labs: readonly Lab[] = LABS.filter((l) => !flags.free || FREE_LABS.includes(l.lab));
       if (flags.live) {

@@ -20,20 +20,32 @@ export interface ListFlags {
 /** Adds -f (every format that is not a chart) and --no-header. */
 export function addListOptions(cmd: Command): Command {
   return cmd
-    .addOption(formatOption('output format (default: plain lines, tab-separated)', FORMAT_NAMES.filter((f) => f !== 'chart')))
+    .addOption(
+      formatOption(
+        'output format (default: plain lines, tab-separated)',
+        FORMAT_NAMES.filter((f) => f !== 'chart'),
+      ),
+    )
     .option('--no-header', 'leave out the header line (csv, tsv)')
     .addOption(queryOption())
     .hook('preAction', async (self) => {
       const { query, format } = self.opts<ListFlags>();
       if (query === undefined) return;
-      if (format !== undefined && format !== 'json' && format !== 'ndjson') throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
+      if (format !== undefined && format !== 'json' && format !== 'ndjson')
+        throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
       const { compileQuery } = await import('../output/json-query.js');
       self.setOptionValue('compiledQuery', await compileQuery(query));
     });
 }
 
 /** Prints `rows` in the chosen format, or as `plain` lines (the scriptable default) without -f. */
-export async function printList(ctx: Context, rows: readonly Row[], columns: readonly string[], flags: ListFlags, plain: () => string): Promise<void> {
+export async function printList(
+  ctx: Context,
+  rows: readonly Row[],
+  columns: readonly string[],
+  flags: ListFlags,
+  plain: () => string,
+): Promise<void> {
   if (flags.compiledQuery) {
     const { queryResultText } = await import('../output/json-query.js');
     ctx.io.stdout.write(queryResultText(flags.compiledQuery.search(rows), flags.format === 'ndjson' ? 'ndjson' : 'json'));
@@ -46,8 +58,15 @@ export async function printList(ctx: Context, rows: readonly Row[], columns: rea
   const formatter = await getFormatter(flags.format);
   const tty = ctx.io.stdoutIsTTY;
   const opts = {
-    columns, selected: true, header: flags.header !== false, color: tty && ctx.globals().color, width: ctx.io.columns,
-    fit: tty, keys: columns.slice(0, 1), csvSafe: false, dialect: 'rfc4180' as const,
+    columns,
+    selected: true,
+    header: flags.header !== false,
+    color: tty && ctx.globals().color,
+    width: ctx.io.columns,
+    fit: tty,
+    keys: columns.slice(0, 1),
+    csvSafe: false,
+    dialect: 'rfc4180' as const,
     notice: (m: string) => ctx.log.info(m),
   };
   await writeAll(formatter.format(rows, opts), stdoutSink(ctx.io.stdout));

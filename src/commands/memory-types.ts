@@ -12,7 +12,10 @@ export default function memoryTypesCommand(ctx: Context): Command {
     .addOption(withChoices(new Option('--category <category>', 'only this category'), MEMORY_CATEGORIES))
     .option('--live', "the service's own catalogue (GET /api/memory-types) instead of the built-in list");
   return addListOptions(cmd)
-    .addHelpText('after', '\nExamples:\n  $ gpumkt memory-types --category flash\n  $ gpumkt memory-types -f json\n  $ gpumkt memory-types --live | cut -f1\n  $ gpumkt memory --type "$(gpumkt memory-types | head -1 | cut -f1)"')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ gpumkt memory-types --category flash\n  $ gpumkt memory-types -f json\n  $ gpumkt memory-types --live | cut -f1\n  $ gpumkt memory --type "$(gpumkt memory-types | head -1 | cut -f1)"',
+    )
     .action(async (flags: ListFlags & { category?: string; live?: boolean }) => {
       let types: ReadonlyArray<{ id: string; name: string; category: string }> = MEMORY_TYPES;
       if (flags.live) {
@@ -21,7 +24,9 @@ export default function memoryTypesCommand(ctx: Context): Command {
         if (!live) return;
         types = live;
       }
-      const rows = types.filter((t) => !flags.category || t.category === flags.category).map((t) => ({ id: t.id, name: t.name, category: t.category }));
+      const rows = types
+        .filter((t) => !flags.category || t.category === flags.category)
+        .map((t) => ({ id: t.id, name: t.name, category: t.category }));
       await printList(ctx, rows, ['id', 'name', 'category'], flags, () => rows.map((t) => `${t.id}\t${t.name}\t${t.category}\n`).join(''));
     });
 }

@@ -5,7 +5,6 @@ import { FORMAT_NAMES } from '../output/formats.js';
 import { parseLimit, parseList, parseLockTimeout } from './parse.js';
 export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../run/request.js';
 
-
 /**
  * Restricts `opt` to `values` (help and completions show them), and answers a value typed wrong with
  * the closest valid one: `-f jsn` → did you mean 'json'?
@@ -17,8 +16,11 @@ export function withChoices(opt: Option, values: readonly string[]): Option {
   return opt.choices(values).argParser((v: string) => {
     if (values.includes(v)) return v;
     const near = closest(v, values);
-    const advice = values.includes('csv') && SPREADSHEET.test(v) ? ' For a spreadsheet: -f csv --csv-dialect excel (opens in Excel as is).' : '';
-    throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.${near === undefined ? '' : ` Did you mean '${near}'?`}${advice}`);
+    const advice =
+      values.includes('csv') && SPREADSHEET.test(v) ? ' For a spreadsheet: -f csv --csv-dialect excel (opens in Excel as is).' : '';
+    throw new InvalidArgumentError(
+      `Allowed choices are ${values.join(', ')}.${near === undefined ? '' : ` Did you mean '${near}'?`}${advice}`,
+    );
   });
 }
 
@@ -42,7 +44,10 @@ export function formatOption(description: string, values: readonly string[]): Op
 
 /** --query, declared once for every command that prints JSON (the data commands and api). */
 export function queryOption(): Option {
-  return new Option('--query <jmespath>', 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"');
+  return new Option(
+    '--query <jmespath>',
+    'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"',
+  );
 }
 
 /** Adds -f, -o, --columns, --no-header, --order, --raw, --csv-safe, --strict, and the cron-export flags (src/append). */
@@ -51,19 +56,44 @@ export function addOutputOptions(cmd: Command, applies: OutputApplies = { append
   return cmd
     .addOption(formatOption('output format (default: table on a terminal, csv otherwise)', FORMAT_NAMES))
     .option('-o, --output <file>', "write to a file, atomically; its extension picks the format (else give -f); '-' is stdout")
-    .option('--columns <list>', 'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)', parseList)
+    .option(
+      '--columns <list>',
+      'comma-separated columns to print, in this order (with several models, gpu is always kept: first unless placed)',
+      parseList,
+    )
     .option('--no-header', 'leave out the header line (csv, tsv)')
-    .addOption(shown(withChoices(new Option('--order <order>', 'oldest first (asc) or newest first (desc)'), ['asc', 'desc']).default('asc'), applies.order))
+    .addOption(
+      shown(
+        withChoices(new Option('--order <order>', 'oldest first (asc) or newest first (desc)'), ['asc', 'desc']).default('asc'),
+        applies.order,
+      ),
+    )
     .option('--raw', 'print the untouched JSON body of the single request')
     .addOption(queryOption())
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
     .addOption(shown(new Option('--strict', "fail (exit 6) when rows break the spec's rules, instead of warning"), applies.strict))
-    .addOption(shown(new Option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'), applies.append))
+    .addOption(
+      shown(
+        new Option('--append <file>', 'add only rows newer than the file holds (csv, tsv, ndjson, parquet); creates the file when missing'),
+        applies.append,
+      ),
+    )
     .option('--partition-by <column>', 'parquet: write -o/--append as a hive-style folder, one sub-folder per value of <column> (e.g. gpu)')
-    .addOption(shown(new Option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)'), applies.append))
+    .addOption(
+      shown(new Option('--replace-restated', 'with --append: replace rows the service restated (same key, new values)'), applies.append),
+    )
     .option('--manifest', 'also write <file>.manifest.json: command, requests, row counts, sha256')
-    .addOption(withChoices(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'), ['rfc4180', 'excel']))
-    .option('--lock-timeout <seconds>', 'with --append/--manifest: wait this long for another run\'s lock, then exit 8 (default 0; at most 86400)', parseLockTimeout)
+    .addOption(
+      withChoices(new Option('--csv-dialect <dialect>', 'csv: rfc4180 (LF, no BOM; default) or excel (BOM, CRLF, formula guard)'), [
+        'rfc4180',
+        'excel',
+      ]),
+    )
+    .option(
+      '--lock-timeout <seconds>',
+      "with --append/--manifest: wait this long for another run's lock, then exit 8 (default 0; at most 86400)",
+      parseLockTimeout,
+    )
     .option('--fail-empty', 'exit 9 when there is nothing new to write (for cron alerts)');
 }
 
@@ -72,7 +102,7 @@ export function addWindowOptions(cmd: Command): Command {
   return cmd
     .option('--from <date>', 'first day: YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back (default: 29 days before --to)')
     .option('--to <date>', 'last day, same forms (default: today, UTC)')
-    .option('--settled', "leave out rows of today (UTC): the day is not over, so they are provisional");
+    .option('--settled', 'leave out rows of today (UTC): the day is not over, so they are provisional');
 }
 
 /** Adds --granularity and --limit. */

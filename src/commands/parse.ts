@@ -17,7 +17,8 @@ function seconds(value: string, range: Range): number {
 function whole(value: string, range: Range): number {
   const v = value.trim();
   const n = Number(v);
-  if (!/^\d+$/.test(v) || n < range.min || n > range.max) throw new InvalidArgumentError(`must be a whole number from ${range.min} to ${range.max}.`);
+  if (!/^\d+$/.test(v) || n < range.min || n > range.max)
+    throw new InvalidArgumentError(`must be a whole number from ${range.min} to ${range.max}.`);
   return n;
 }
 
@@ -54,5 +55,8 @@ export function parseLimit(value: string): number | 'all' {
 
 /** A comma-separated list, blanks dropped. */
 export function parseList(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }

@@ -32,7 +32,7 @@ export function renderBash(p: ProgramSpec): string {
     '    if [[ -n $_gpumkt_quote ]]; then',
     '      COMPREPLY+=("$v")',
     '    else',
-    "      printf -v e '%q' \"$v\"",
+    '      printf -v e \'%q\' "$v"',
     '      COMPREPLY+=("$e")',
     '    fi',
     '  done',
@@ -80,7 +80,9 @@ export function renderBash(p: ProgramSpec): string {
     '# Sets `subs` to the subcommands of the command path $1.',
     '_gpumkt_cmds() {',
     '  case $1 in',
-    ...commands.filter((c) => c.commands.length > 0).map((c) => `    ${sq(c.path.join(' '))}) subs=${sq(c.commands.map((s) => s.name).join(' '))} ;;`),
+    ...commands
+      .filter((c) => c.commands.length > 0)
+      .map((c) => `    ${sq(c.path.join(' '))}) subs=${sq(c.commands.map((s) => s.name).join(' '))} ;;`),
     "    *) subs='' ;;",
     '  esac',
     '}',
@@ -147,7 +149,9 @@ function valueArms(p: ProgramSpec, commands: readonly CommandSpec[]): string[] {
       if (o.value) for (const s of spellings(o)) own.push([sq(`${c.path.join(' ')}|${s}`), offer(o.value)]);
     }
   }
-  const globals = p.root.options.flatMap((o) => (o.value ? spellings(o).map((s) => [`*${sq(`|${s}`)}`, offer(o.value as ValueSource)] as const) : []));
+  const globals = p.root.options.flatMap((o) =>
+    o.value ? spellings(o).map((s) => [`*${sq(`|${s}`)}`, offer(o.value as ValueSource)] as const) : [],
+  );
   // A command's own flag wins over a global of the same name: its arms come first.
   return [...groupBy(own), ...groupBy(globals)].map(([keys, body]) => `    ${keys.join('|')}) [[ -z \${3-} ]] || ${body} ;;`);
 }

@@ -49,7 +49,10 @@ export function renderFish(p: ProgramSpec): string {
     '',
     '# Which command path the words before the cursor name, how many arguments follow it, and --config.',
     '# Cached per command line: fish evaluates every condition below for one Tab.',
-    `set -g __gpumkt_commands ${commands.filter((c) => c !== p.root).map((c) => fq(c.path.join(' '))).join(' ')}`,
+    `set -g __gpumkt_commands ${commands
+      .filter((c) => c !== p.root)
+      .map((c) => fq(c.path.join(' ')))
+      .join(' ')}`,
     `set -g __gpumkt_valued ${valued.join(' ')}`,
     'function __gpumkt_state',
     '    set -l line (commandline -pc)',
@@ -93,7 +96,7 @@ export function renderFish(p: ProgramSpec): string {
     '    switch $argv[2]',
     "        case '>=*'",
     '            test $__gpumkt_nargs -ge (string sub -s 3 -- $argv[2])',
-    '        case \'*\'',
+    "        case '*'",
     '            test $__gpumkt_nargs = $argv[2]',
     '    end',
     'end',

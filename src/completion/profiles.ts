@@ -32,4 +32,3 @@ export const PROFILES_AWK = [
   '  }',
   '}',
 ].join('\n');
-

@@ -44,7 +44,9 @@ function describeCommand(cmd: Command, path: readonly string[], helpTargets?: re
   const help = cmd.createHelp();
   const children = help.visibleCommands(cmd);
   // commander's implicit `help [command]` completes the names of the commands beside it.
-  const siblings = children.filter((c) => c.name() !== 'help').map((c): Candidate => ({ value: c.name(), description: firstLine(c.description()) }));
+  const siblings = children
+    .filter((c) => c.name() !== 'help')
+    .map((c): Candidate => ({ value: c.name(), description: firstLine(c.description()) }));
   const registered: readonly Argument[] = cmd.registeredArguments;
   return {
     path,

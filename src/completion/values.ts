@@ -79,7 +79,12 @@ export function optionValues(path: readonly string[], long: string): ValueSource
   if (declared === 'gpu') return GPUS;
   if (declared === 'memory-type') return MEMORY;
   // A list flag (`--tenor 1Y,3Y`) takes comma-separated words; others one word.
-  if (spec?.words) return { kind: spec.flags.includes('<list>') || spec.flags.includes(',...>') ? 'list' : 'words', name: long.replace(/^--/, ''), words: spec.words };
+  if (spec?.words)
+    return {
+      kind: spec.flags.includes('<list>') || spec.flags.includes(',...>') ? 'list' : 'words',
+      name: long.replace(/^--/, ''),
+      words: spec.words,
+    };
   switch (long) {
     case '--profile':
       return { kind: 'profiles', name: 'profile' };

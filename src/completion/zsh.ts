@@ -33,7 +33,9 @@ export function renderZsh(p: ProgramSpec): string {
     '',
     '# The global flags, accepted before and after any command.',
     'typeset -ga _gpumkt_globals=(',
-    ...globalOptions(p).flatMap((o) => optionSpecs(o, values)).map((s) => `  ${sq(s)}`),
+    ...globalOptions(p)
+      .flatMap((o) => optionSpecs(o, values))
+      .map((s) => `  ${sq(s)}`),
     ')',
     '',
     ...values.render(),
@@ -71,7 +73,15 @@ function commandFunction(p: ProgramSpec, c: CommandSpec, values: ValueFunctions)
   const specs = flagSpecs(p, c, values);
   const args = c.args.map((a, i) => `${c.variadic && i === c.args.length - 1 ? '*' : String(i + 1)}:${a.name}:${values.action(a)}`);
   if (c.commands.length === 0) {
-    return [`${functionName(c)}() {`, '  _arguments -s -S : \\', ...[...specs, ...args.map(sq)].map((s) => `    ${s} \\`), '    && return 0', '  return 1', '}', ''];
+    return [
+      `${functionName(c)}() {`,
+      '  _arguments -s -S : \\',
+      ...[...specs, ...args.map(sq)].map((s) => `    ${s} \\`),
+      '    && return 0',
+      '  return 1',
+      '}',
+      '',
+    ];
   }
   const subs = c.commands.map((s) => sq(`${s.name.replace(/:/g, '\\:')}:${s.description}`));
   return [
@@ -107,7 +117,10 @@ function flagSpecs(p: ProgramSpec, c: CommandSpec, values: ValueFunctions): stri
   if (c === p.root) return c.options.flatMap((o) => optionSpecs(o, values)).map(sq);
   const own = new Set(c.options.flatMap(spellings));
   const clash = globalOptions(p).some((o) => spellings(o).some((s) => own.has(s)));
-  if (clash) return flagsAt(p, c).flatMap((o) => optionSpecs(o, values)).map(sq);
+  if (clash)
+    return flagsAt(p, c)
+      .flatMap((o) => optionSpecs(o, values))
+      .map(sq);
   return [...c.options.flatMap((o) => optionSpecs(o, values)).map(sq), '"${_gpumkt_globals[@]}"'];
 }
 
@@ -144,10 +157,16 @@ class ValueFunctions {
       case 'none':
         return ' ';
       case 'words':
-        return this.define(v.name, `  local -a vals=(${v.words.map((w) => sq(describeEntry(w))).join(' ')})\n  _describe -t ${v.name} ${sq(v.name)} vals`);
+        return this.define(
+          v.name,
+          `  local -a vals=(${v.words.map((w) => sq(describeEntry(w))).join(' ')})\n  _describe -t ${v.name} ${sq(v.name)} vals`,
+        );
       case 'list':
         // _values -s , completes comma-separated lists and leaves out the items already given.
-        return this.define(v.name, `  _values -s , ${sq(v.name)} ${v.words.map((w) => sq(w.value.replace(/[\\[\]:]/g, '\\$&'))).join(' ')}`);
+        return this.define(
+          v.name,
+          `  _values -s , ${sq(v.name)} ${v.words.map((w) => sq(w.value.replace(/[\\[\]:]/g, '\\$&'))).join(' ')}`,
+        );
     }
   }
 

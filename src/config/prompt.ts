@@ -19,9 +19,10 @@ const MAX_PIPED = 64 * 1024;
 /** Reads a secret: hidden prompt `label` on a terminal, else the first stdin line; trimmed, never empty. */
 export async function readSecret(src: SecretSource, label: string): Promise<string> {
   const raw = src.stdin as Partial<RawCapable>;
-  const secret = src.stdinIsTTY && typeof raw.setRawMode === 'function'
-    ? await promptHidden(src.stdin as RawCapable, src.stderr, label, src.signal)
-    : await readFirstLine(src.stdin, src.signal);
+  const secret =
+    src.stdinIsTTY && typeof raw.setRawMode === 'function'
+      ? await promptHidden(src.stdin as RawCapable, src.stderr, label, src.signal)
+      : await readFirstLine(src.stdin, src.signal);
   const trimmed = secret.trim();
   if (trimmed === '') throw new UsageError('empty API key; nothing saved');
   return trimmed;
@@ -78,7 +79,8 @@ export function promptHidden(stdin: RawCapable, out: Writable, label: string, si
         if (ch === '\r' || ch === '\n' || ch === '\u0004') return finish();
         if (ch === '\u0003') return finish(new InterruptedError('SIGINT'));
         if (ch === '\u007f' || ch === '\b') chars = chars.slice(0, -1);
-        else if (ch === '\u0015') chars = []; // Ctrl-U: erase the line, as terminals do
+        else if (ch === '\u0015')
+          chars = []; // Ctrl-U: erase the line, as terminals do
         else if (ch === '\u001b') escape = true;
         else if (ch >= ' ') chars.push(ch);
       }

@@ -42,7 +42,9 @@ export const BOUNDS = {
 export function parseKey(input: string): ConfigKey {
   const key = input.trim().toLowerCase();
   if ((CONFIG_KEYS as readonly string[]).includes(key)) return key as ConfigKey;
-  throw new UsageError(`unknown config key ${JSON.stringify(input)}; ${didYouMean(input, CONFIG_KEYS)}valid keys: ${CONFIG_KEYS.join(', ')}`);
+  throw new UsageError(
+    `unknown config key ${JSON.stringify(input)}; ${didYouMean(input, CONFIG_KEYS)}valid keys: ${CONFIG_KEYS.join(', ')}`,
+  );
 }
 
 // Bearer tokens are printable ASCII (RFC 6750 b64token is a subset); anything else would only
@@ -129,4 +131,3 @@ export function parseValue(key: Exclude<ConfigKey, 'api-key'>, value: string): s
       return checkFormat(value, origin);
   }
 }
-

@@ -45,7 +45,10 @@ export async function readConfig(path: string): Promise<ConfigFile | undefined> 
 function checkConfigFile(path: string, st: { isFile(): boolean; size: number }): void {
   if (!st.isFile()) throw new UsageError(`config file ${path} is not a regular file`, 'give --config (or GPUMKT_CONFIG) a JSON file');
   if (st.size > MAX_CONFIG_BYTES) {
-    throw new UsageError(`config file ${path} is ${(st.size / MAX_CONFIG_BYTES).toFixed(st.size < 10 * MAX_CONFIG_BYTES ? 1 : 0)} MiB; a config file is at most 1 MiB`, 'give --config (or GPUMKT_CONFIG) the JSON file gpumkt writes');
+    throw new UsageError(
+      `config file ${path} is ${(st.size / MAX_CONFIG_BYTES).toFixed(st.size < 10 * MAX_CONFIG_BYTES ? 1 : 0)} MiB; a config file is at most 1 MiB`,
+      'give --config (or GPUMKT_CONFIG) the JSON file gpumkt writes',
+    );
   }
 }
 
@@ -102,7 +105,9 @@ async function makeFolder(dir: string): Promise<void> {
   // chmod every folder we created, from the first new one down to `dir`, regardless of umask.
   let current = first;
   await chmod(current, 0o700);
-  for (const part of relative(first, dir).split(sep).filter((p) => p !== '')) {
+  for (const part of relative(first, dir)
+    .split(sep)
+    .filter((p) => p !== '')) {
     current = join(current, part);
     await chmod(current, 0o700);
   }

@@ -22,7 +22,10 @@ export function tiersOf(flags: Flags): string[] | undefined {
   if (flags.tier === undefined) return undefined;
   const valid = BUYER_TIERS.map((t) => t.value);
   const out: string[] = [];
-  for (const raw of (typeof flags.tier === 'string' ? flags.tier : '').split(',').map((t) => t.trim()).filter((t) => t !== '')) {
+  for (const raw of (typeof flags.tier === 'string' ? flags.tier : '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '')) {
     const t = raw.toUpperCase();
     if (!valid.includes(t)) throw new UsageError(`unknown tier '${raw}'; ${didYouMean(raw, valid)}tiers: ${valid.join(', ')}`);
     if (!out.includes(t)) out.push(t);
@@ -42,8 +45,17 @@ const buyers: Dataset<Record<string, never>> = {
     envelope: {
       fields: { success: 'boolean?', count: 'uint?' },
       rows: {
-        name: 'string', displayName: 'string?', tier: 'string?', workload: 'string|null?', forWhat: 'string|null?', what: 'string|null?',
-        sold: 'number|null?', date: 'date?', location: 'string|null?', domain: 'string|null?', url: 'string|null?',
+        name: 'string',
+        displayName: 'string?',
+        tier: 'string?',
+        workload: 'string|null?',
+        forWhat: 'string|null?',
+        what: 'string|null?',
+        sold: 'number|null?',
+        date: 'date?',
+        location: 'string|null?',
+        domain: 'string|null?',
+        url: 'string|null?',
       },
     },
     columns: ['name', 'displayName', 'tier', 'workload', 'forWhat', 'what', 'sold', 'date', 'location', 'domain', 'url'],
@@ -52,7 +64,13 @@ const buyers: Dataset<Record<string, never>> = {
   }),
   subject: 'none',
   groups: { window: false, series: false, analysis: false },
-  options: [{ flags: '--tier <list>', description: 'only these tiers, comma-separated: T1 (trains), T2 (heavy inference), T3 (HPC)', words: BUYER_TIERS }],
+  options: [
+    {
+      flags: '--tier <list>',
+      description: 'only these tiers, comma-separated: T1 (trains), T2 (heavy inference), T3 (HPC)',
+      words: BUYER_TIERS,
+    },
+  ],
   fetch: { kind: 'single' },
   plan: 'premium',
   sort: false,
@@ -63,7 +81,10 @@ const buyers: Dataset<Record<string, never>> = {
   },
   params: () => ({}),
   table: { keys: ['displayName'], priority: ['tier', 'sold', 'date', 'workload', 'location'] },
-  noAppend: { message: 'buyers is a snapshot the service revises, not a series: --append does not apply', hint: 'write a dated file instead, e.g. -o buyers-$(date +%F).csv' },
+  noAppend: {
+    message: 'buyers is a snapshot the service revises, not a series: --append does not apply',
+    hint: 'write a dated file instead, e.g. -o buyers-$(date +%F).csv',
+  },
   glossary: [
     ['tier', 'T1 trains, T2 heavy inference or infrastructure, T3 HPC'],
     ['sold', 'the raise, USD (empty when not disclosed)'],

@@ -50,7 +50,10 @@ const codingHistory: Dataset<CodingHistoryParams> = {
   checks: (rows) => shapeProblems(rows, ROW, (r) => `coding ${String(r.product)} ${String(r.date)}`),
   targets: (args) => resolveCodingProducts(args),
   params: (_flags, product, window) => ({
-    product: product as string, from: window?.from ?? '', to: window?.to ?? '', limit: window ? daysBetween(window.from, window.to) + 1 : 2000,
+    product: product as string,
+    from: window?.from ?? '',
+    to: window?.to ?? '',
+    limit: window ? daysBetween(window.from, window.to) + 1 : 2000,
   }),
 };
 

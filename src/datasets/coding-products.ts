@@ -27,7 +27,8 @@ const codingProducts: Dataset<Record<string, never>> = {
   plan: 'free',
   table: { keys: ['id'], priority: ['kind', 'compare', 'label', 'category', 'seriesLabels'] },
   targets: (args) => {
-    if (args.length > 0) throw new UsageError('coding --list lists every product; it takes no product names', "drop --list to read products' values");
+    if (args.length > 0)
+      throw new UsageError('coding --list lists every product; it takes no product names', "drop --list to read products' values");
     return [undefined];
   },
   params: () => ({}),

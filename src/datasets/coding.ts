@@ -18,8 +18,11 @@ const coding: Dataset<Record<string, never>> = {
   name: 'coding',
   summary: 'LLM coding-tool analytics: latest values; --from/--to: daily history; --list: products',
   examples: [
-    'gpumkt coding', 'gpumkt coding claude-prs codex-prs', 'gpumkt coding --list',
-    'gpumkt coding claude-commits cursor-commits --from 90d -f csv', 'gpumkt coding claude-prs --from 30d --append coding.csv',
+    'gpumkt coding',
+    'gpumkt coding claude-prs codex-prs',
+    'gpumkt coding --list',
+    'gpumkt coding claude-commits cursor-commits --from 90d -f csv',
+    'gpumkt coding claude-prs --from 30d --append coding.csv',
   ],
   endpoint: defineEndpoint<Record<string, never>>({
     id: 'llm-coding-index',
@@ -27,7 +30,15 @@ const coding: Dataset<Record<string, never>> = {
     query: () => ({}),
     envelope: {
       fields: { success: 'boolean?', count: 'uint?' },
-      rows: { product: 'string', label: 'string?', kind: 'string?', value: 'number|null', changePct: 'number|null?', date: 'date?', updatedAt: 'datetime?' },
+      rows: {
+        product: 'string',
+        label: 'string?',
+        kind: 'string?',
+        value: 'number|null',
+        changePct: 'number|null?',
+        date: 'date?',
+        updatedAt: 'datetime?',
+      },
     },
     columns: ['product', 'label', 'kind', 'value', 'changePct', 'date', 'updatedAt'],
     valueKey: 'value',
@@ -53,7 +64,10 @@ const coding: Dataset<Record<string, never>> = {
   },
   filter: (row, args) => args.length === 0 || named(args).includes(String(row.product)),
   params: () => ({}),
-  noAppend: { message: 'coding without --from/--to is the latest value of each product, not a series: --append does not apply', hint: 'give a window for the daily history, e.g. gpumkt coding claude-prs --from 30d --append coding.csv' },
+  noAppend: {
+    message: 'coding without --from/--to is the latest value of each product, not a series: --append does not apply',
+    hint: 'give a window for the daily history, e.g. gpumkt coding claude-prs --from 30d --append coding.csv',
+  },
   glossary: [
     ['product', 'a metric of one tool: claude, codex, copilot, cursor, devin'],
     ['kind', 'count (events per day) or pct (percent, 0–100)'],

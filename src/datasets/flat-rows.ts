@@ -14,7 +14,8 @@ export function shapeProblems(rows: readonly Row[], shape: Shape, name: (row: Ro
   for (const row of rows) {
     if (whole(row)) continue;
     const bad = fields.find(([, , check]) => !check(row));
-    if (bad) out.push(`${name(row)}: ${bad[0]} is ${JSON.stringify(row[bad[0]]) ?? 'missing'}, not the documented ${bad[1].replace(/\?$/, '')}`);
+    if (bad)
+      out.push(`${name(row)}: ${bad[0]} is ${JSON.stringify(row[bad[0]]) ?? 'missing'}, not the documented ${bad[1].replace(/\?$/, '')}`);
   }
   return out;
 }

@@ -15,8 +15,15 @@ import type { Dataset, Flags } from './types.js';
 
 /** The one point row of the table, as flattened. */
 const POINT: Shape = {
-  name: 'string', label: 'string', months: 'int', price: 'number|null', has_mark: 'boolean', as_of_date: 'date|null?',
-  insufficient_data: 'string|null?', provenance_updated_at: 'datetime|null?', provenance_source: 'string|null?',
+  name: 'string',
+  label: 'string',
+  months: 'int',
+  price: 'number|null',
+  has_mark: 'boolean',
+  as_of_date: 'date|null?',
+  insufficient_data: 'string|null?',
+  provenance_updated_at: 'datetime|null?',
+  provenance_source: 'string|null?',
 };
 
 const COLUMNS = Object.keys(POINT);
@@ -63,12 +70,20 @@ function selection(args: readonly string[], flags: Flags): { curves: string[]; t
 const forward: Dataset<Record<string, never>> = {
   name: 'forward',
   summary: 'current forward curves: USD per GPU-hour at 1M, 6M, 1Y, 3Y and 5Y per GPU model',
-  examples: ['gpumkt forward', 'gpumkt forward h100 b300 --tenor 1Y,3Y -f csv', 'gpumkt forward --include-suppressed -f json', 'gpumkt forward gb200 --columns name,label,price -f tsv'],
+  examples: [
+    'gpumkt forward',
+    'gpumkt forward h100 b300 --tenor 1Y,3Y -f csv',
+    'gpumkt forward --include-suppressed -f json',
+    'gpumkt forward gb200 --columns name,label,price -f tsv',
+  ],
   endpoint: defineEndpoint<Record<string, never>>({
     id: 'forward',
     path: () => '/api/forward',
     query: () => ({}),
-    envelope: { fields: { success: 'boolean?', asOf: 'datetime|null?', suppressed: 'object[]?' }, rows: { name: 'string?', points: 'object[]?' } },
+    envelope: {
+      fields: { success: 'boolean?', asOf: 'datetime|null?', suppressed: 'object[]?' },
+      rows: { name: 'string?', points: 'object[]?' },
+    },
     rows: forwardRows,
     flatRows: POINT,
     columns: COLUMNS,
@@ -87,7 +102,11 @@ const forward: Dataset<Record<string, never>> = {
   },
   groups: { window: false, series: false, analysis: false },
   options: [
-    { flags: '--tenor <list>', description: 'only these tenors, comma-separated: 1M, 6M, 1Y, 3Y, 5Y', words: FORWARD_TENORS.map((t) => ({ value: t.label, description: `${t.months} months` })) },
+    {
+      flags: '--tenor <list>',
+      description: 'only these tenors, comma-separated: 1M, 6M, 1Y, 3Y, 5Y',
+      words: FORWARD_TENORS.map((t) => ({ value: t.label, description: `${t.months} months` })),
+    },
     { flags: '--include-suppressed', description: 'add the curves without any mark (price empty, insufficient_data says why)' },
   ],
   fetch: { kind: 'single' },
@@ -107,10 +126,15 @@ const forward: Dataset<Record<string, never>> = {
   },
   checks: (rows) => [
     ...shapeProblems(rows, POINT, (r) => `forward ${String(r.name)} ${String(r.label)}`),
-    ...rows.filter((r) => r.price === 0 && r.has_mark !== true).map((r) => `forward ${String(r.name)} ${String(r.label)}: price 0 without a mark (a gap is null, never 0)`),
+    ...rows
+      .filter((r) => r.price === 0 && r.has_mark !== true)
+      .map((r) => `forward ${String(r.name)} ${String(r.label)}: price 0 without a mark (a gap is null, never 0)`),
   ],
-  served: (body) => ({ asOf: typeof (body as { asOf?: unknown }).asOf === 'string' ? ((body as { asOf: string }).asOf) : null }),
-  noAppend: { message: 'forward holds the current marks only (the service keeps no history of them): --append does not apply', hint: 'keep a dated snapshot instead, e.g. gpumkt forward -o "forward-$(date -u +%F).csv"' },
+  served: (body) => ({ asOf: typeof (body as { asOf?: unknown }).asOf === 'string' ? (body as { asOf: string }).asOf : null }),
+  noAppend: {
+    message: 'forward holds the current marks only (the service keeps no history of them): --append does not apply',
+    hint: 'keep a dated snapshot instead, e.g. gpumkt forward -o "forward-$(date -u +%F).csv"',
+  },
   table: { keys: ['name', 'label'], priority: ['price', 'has_mark', 'as_of_date', 'insufficient_data', 'months'] },
   glossary: [
     ['name', 'the curve: a GPU model (B300, GB200, GB300: curves only)'],

@@ -22,7 +22,8 @@ export type FrontierTable = (typeof FRONTIER_TABLES)[number];
 /** The document under `data` (an object, or a one-element list of it). */
 function documentOf(body: EnvelopeBody): Record<string, unknown> {
   const doc: unknown = Array.isArray(body.data) ? body.data[0] : body.data;
-  if (typeof doc !== 'object' || doc === null) throw new InvalidResponseError('model-frontier: the response does not have the documented shape: data: expected the frontier document');
+  if (typeof doc !== 'object' || doc === null)
+    throw new InvalidResponseError('model-frontier: the response does not have the documented shape: data: expected the frontier document');
   return doc as Record<string, unknown>;
 }
 
@@ -30,7 +31,8 @@ function documentOf(body: EnvelopeBody): Record<string, unknown> {
 function listOf(body: EnvelopeBody, key: string): Row[] {
   const v = documentOf(body)[key];
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new InvalidResponseError(`model-frontier: the response does not have the documented shape: data.${key}: expected a list`);
+  if (!Array.isArray(v))
+    throw new InvalidResponseError(`model-frontier: the response does not have the documented shape: data.${key}: expected a list`);
   return v as Row[];
 }
 
@@ -49,7 +51,10 @@ function flattenModel(row: Row): Row {
 function releaseRows(body: EnvelopeBody): Row[] {
   const v = documentOf(body).releaseDates;
   if (v === undefined || v === null) return [];
-  if (typeof v !== 'object' || Array.isArray(v)) throw new InvalidResponseError('model-frontier: the response does not have the documented shape: data.releaseDates: expected an object of name → date');
+  if (typeof v !== 'object' || Array.isArray(v))
+    throw new InvalidResponseError(
+      'model-frontier: the response does not have the documented shape: data.releaseDates: expected an object of name → date',
+    );
   return Object.entries(v as Record<string, unknown>).map(([name, date]) => ({ name, date }));
 }
 
@@ -65,26 +70,56 @@ const TABLES: Readonly<Record<FrontierTable, TableSpec>> = {
   models: {
     rows: (body) => listOf(body, 'models').map(flattenModel),
     shape: {
-      slug: 'string', name: 'string?', lab: 'string?', cap: 'number|null?', tpt: 'number|null?', price: 'number|null?', pIn: 'number|null?', pOut: 'number|null?',
-      totalTokens: 'int?', costPerTask: 'number|null?', bench_coding: 'number|null?', bench_reasoning: 'number|null?', bench_math: 'number|null?',
+      slug: 'string',
+      name: 'string?',
+      lab: 'string?',
+      cap: 'number|null?',
+      tpt: 'number|null?',
+      price: 'number|null?',
+      pIn: 'number|null?',
+      pOut: 'number|null?',
+      totalTokens: 'int?',
+      costPerTask: 'number|null?',
+      bench_coding: 'number|null?',
+      bench_reasoning: 'number|null?',
+      bench_math: 'number|null?',
     },
     keys: ['slug'],
   },
   efforts: {
     rows: (body) => listOf(body, 'efforts'),
     shape: {
-      model: 'string', effort: 'string', rank: 'int?', cost: 'number|null?', tokensEst: 'int?', timeSec: 'number|null?', speedTps: 'number|null?',
-      speedMeasured: 'boolean?', costBasis: 'string?',
+      model: 'string',
+      effort: 'string',
+      rank: 'int?',
+      cost: 'number|null?',
+      tokensEst: 'int?',
+      timeSec: 'number|null?',
+      speedTps: 'number|null?',
+      speedMeasured: 'boolean?',
+      costBasis: 'string?',
     },
     keys: ['model', 'effort'],
   },
-  tests: { rows: (body) => listOf(body, 'tests'), shape: { id: 'string?', name: 'string?', category: 'string?', metric: 'string?' }, keys: ['id'] },
+  tests: {
+    rows: (body) => listOf(body, 'tests'),
+    shape: { id: 'string?', name: 'string?', category: 'string?', metric: 'string?' },
+    keys: ['id'],
+  },
   'release-dates': { rows: releaseRows, shape: { name: 'string', date: 'date' }, timeKey: 'date', keys: ['name', 'date'] },
-  history: { rows: (body) => listOf(body, 'history'), shape: { date: 'date', model: 'string?', lab: 'string?', score: 'number|null?' }, timeKey: 'date', keys: ['date'] },
+  history: {
+    rows: (body) => listOf(body, 'history'),
+    shape: { date: 'date', model: 'string?', lab: 'string?', score: 'number|null?' },
+    timeKey: 'date',
+    keys: ['date'],
+  },
 };
 
 /** The dataset of one table (`frontier` runs `models` unless --table names another). */
-export function frontierTable(table: FrontierTable, base: Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options' | 'glossary'>): Dataset<Record<string, never>> {
+export function frontierTable(
+  table: FrontierTable,
+  base: Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options' | 'glossary'>,
+): Dataset<Record<string, never>> {
   const spec = TABLES[table];
   return {
     ...base,
@@ -108,6 +143,9 @@ export function frontierTable(table: FrontierTable, base: Pick<Dataset<Record<st
     // A row off its documented shape is a warning (exit 6 with --strict), as for `data`'s rows elsewhere.
     checks: (rows) => shapeProblems(rows, spec.shape, (r) => `frontier ${table} ${spec.keys.map((k) => String(r[k])).join(' ')}`),
     params: () => ({}),
-    noAppend: { message: 'frontier is one document, refreshed when benchmarks are: --append does not apply', hint: 'write a dated snapshot instead, e.g. gpumkt frontier -o frontier-$(date +%F).csv' },
+    noAppend: {
+      message: 'frontier is one document, refreshed when benchmarks are: --append does not apply',
+      hint: 'write a dated snapshot instead, e.g. gpumkt frontier -o frontier-$(date +%F).csv',
+    },
   };
 }

@@ -8,7 +8,12 @@ import type { Dataset } from './types.js';
 const base = {
   name: 'frontier',
   summary: 'the model frontier: capability, cost and benchmarks per model (--table: other tables)',
-  examples: ['gpumkt frontier', 'gpumkt frontier --columns name,lab,cap,costPerTask,bench_coding', 'gpumkt frontier --table efforts -f csv', 'gpumkt frontier --table history -f json'],
+  examples: [
+    'gpumkt frontier',
+    'gpumkt frontier --columns name,lab,cap,costPerTask,bench_coding',
+    'gpumkt frontier --table efforts -f csv',
+    'gpumkt frontier --table history -f json',
+  ],
   options: [{ flags: '--table <table>', description: 'the table to print (default: models)', choices: FRONTIER_TABLES }],
   glossary: [
     ['cap', 'capability, ECI points'],
@@ -22,7 +27,10 @@ const base = {
 
 const frontier: Dataset<Record<string, never>> = {
   ...frontierTable('models', base),
-  variants: FRONTIER_TABLES.filter((t) => t !== 'models').map((t) => ({ when: (flags) => flags.table === t, dataset: frontierTable(t, base) })),
+  variants: FRONTIER_TABLES.filter((t) => t !== 'models').map((t) => ({
+    when: (flags) => flags.table === t,
+    dataset: frontierTable(t, base),
+  })),
 };
 
 export default frontier;

@@ -13,7 +13,11 @@ const series = perGpuSeries({
   name: 'history',
   leaf: 'history-simple',
   summary: 'price-index series (USD per GPU-hour) per GPU model (no key: the public daily series)',
-  examples: ['gpumkt history h100 --from 3m -f csv -o h100.csv', 'gpumkt history h100 h200 --from 7d --granularity daily', "gpumkt history h100 --at '2026-11-02 14:30'"],
+  examples: [
+    'gpumkt history h100 --from 3m -f csv -o h100.csv',
+    'gpumkt history h100 h200 --from 7d --granularity daily',
+    "gpumkt history h100 --at '2026-11-02 14:30'",
+  ],
   row: { timestamp: 'datetime', index_value: 'number' },
   timeKey: 'timestamp',
   valueKey: 'index_value',
@@ -25,7 +29,12 @@ const series = perGpuSeries({
 
 const history: Dataset<SeriesParams> = {
   ...series,
-  options: [{ flags: '--at <time>', description: "the value nearest a time instead (YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]', ISO 8601; UTC unless a zone is given)" }],
+  options: [
+    {
+      flags: '--at <time>',
+      description: "the value nearest a time instead (YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]', ISO 8601; UTC unless a zone is given)",
+    },
+  ],
   variants: [
     { label: '--at <time>', when: (flags) => flags.at !== undefined, dataset: historyAt },
     { label: 'without a key', when: (_flags, keyed) => !keyed, dataset: historyPublic },

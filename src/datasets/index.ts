@@ -23,9 +23,25 @@ import coding from './coding.js';
 import frontier from './frontier.js';
 
 /** Every dataset. */
-export const DATASETS: readonly AnyDataset[] = [utilIndex, history, volume, range, memory, latest, utilization, volatility, rolling,
-  forward, tokenPrices, tokenVolume, workload, coding, frontier,
-  power, sites, buyers,
+export const DATASETS: readonly AnyDataset[] = [
+  utilIndex,
+  history,
+  volume,
+  range,
+  memory,
+  latest,
+  utilization,
+  volatility,
+  rolling,
+  forward,
+  tokenPrices,
+  tokenVolume,
+  workload,
+  coding,
+  frontier,
+  power,
+  sites,
+  buyers,
 ];
 
 /** Every dataset and every variant a command may switch to (memory history, latest --current): what the validation tests cover. */

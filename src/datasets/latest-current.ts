@@ -21,7 +21,11 @@ const latestCurrent: Dataset<CurrentParams> = {
     id: 'gpu-current',
     path: (p) => `/api/gpu/${encodeURIComponent(p.gpu)}`,
     query: () => ({}),
-    envelope: { fields: { success: 'boolean?' }, rows: { gpu_name: 'string', region: 'string?', index_value: 'number', last_updated: 'datetime?' }, oneOrMany: true },
+    envelope: {
+      fields: { success: 'boolean?' },
+      rows: { gpu_name: 'string', region: 'string?', index_value: 'number', last_updated: 'datetime?' },
+      oneOrMany: true,
+    },
     columns: ['gpu_name', 'region', 'index_value', 'last_updated'],
     valueKey: 'index_value',
   }),
@@ -42,7 +46,10 @@ const latestCurrent: Dataset<CurrentParams> = {
     ['index_value', "this hour's price index, USD per GPU-hour"],
     ['last_updated', 'when the value was computed (UTC)'],
   ],
-  noAppend: { message: 'latest --current is the price of this hour, not a series: --append does not apply', hint: 'for a series use: gpumkt history <gpu...> --granularity hourly --append <file>' },
+  noAppend: {
+    message: 'latest --current is the price of this hour, not a series: --append does not apply',
+    hint: 'for a series use: gpumkt history <gpu...> --granularity hourly --append <file>',
+  },
 };
 
 export default latestCurrent;

@@ -18,20 +18,30 @@ export interface LatestParams {
 
 const latest: Dataset<LatestParams> = {
   name: 'latest',
-  summary: 'latest settled daily index per GPU model (--current: this hour\'s index)',
-  examples: ['gpumkt latest', 'gpumkt latest h100 b200 -f csv', 'gpumkt latest --current', 'gpumkt latest --previous h100', 'gpumkt latest --columns gpu_name,index_value -f tsv --no-header'],
+  summary: "latest settled daily index per GPU model (--current: this hour's index)",
+  examples: [
+    'gpumkt latest',
+    'gpumkt latest h100 b200 -f csv',
+    'gpumkt latest --current',
+    'gpumkt latest --previous h100',
+    'gpumkt latest --columns gpu_name,index_value -f tsv --no-header',
+  ],
   endpoint: defineEndpoint<LatestParams>({
     id: 'daily-index',
     path: (p) => (p.gpu === undefined ? '/api/daily-index/all' : '/api/daily-index'),
     query: (p) => ({ gpuType: p.gpu }),
-    envelope: { fields: { success: 'boolean?', count: 'uint?' }, rows: { gpu_name: 'string', region: 'string?', index_value: 'number', date: 'date?' }, oneOrMany: true },
+    envelope: {
+      fields: { success: 'boolean?', count: 'uint?' },
+      rows: { gpu_name: 'string', region: 'string?', index_value: 'number', date: 'date?' },
+      oneOrMany: true,
+    },
     columns: ['gpu_name', 'region', 'index_value', 'date'],
     valueKey: 'index_value',
   }),
   subject: 'some-gpus',
   groups: { window: false, series: false, analysis: false },
   options: [
-    { flags: '--current', description: "the current (hourly) index instead: GET /api/gpu/{gpuName} per model" },
+    { flags: '--current', description: 'the current (hourly) index instead: GET /api/gpu/{gpuName} per model' },
     { flags: '--previous', description: 'the settled day before the latest instead: GET /api/daily-index/{gpuName}/previous per model' },
   ],
   fetch: { kind: 'single' },
@@ -46,7 +56,10 @@ const latest: Dataset<LatestParams> = {
   params: (_flags, gpu) => ({ gpu }),
   // Without a key the service answers for the free models only: say which one is missing, and why.
   keylessNote: keylessModelsNote,
-  noAppend: { message: 'latest is one settled day per model, not a series: --append does not apply', hint: 'for a daily series use: gpumkt history <gpu...> --granularity daily --append <file>' },
+  noAppend: {
+    message: 'latest is one settled day per model, not a series: --append does not apply',
+    hint: 'for a daily series use: gpumkt history <gpu...> --granularity daily --append <file>',
+  },
   variants: [
     { label: '--previous', when: (flags) => flags.previous === true, dataset: latestPrevious },
     { label: '--current', when: (flags) => flags.current === true, dataset: latestCurrent },

@@ -38,8 +38,16 @@ const memoryHistory: Dataset<MemoryHistoryParams> = {
     envelope: {
       fields: { success: 'boolean?', id: 'string?', memoryType: 'string?', count: 'uint?' },
       rows: {
-        date: 'datetime', id: 'string', memoryType: 'string?', category: 'string?', price: 'number', weeklyHigh: 'number?',
-        weeklyLow: 'number?', changePct: 'number?', sourceUpdatedAt: 'datetime?', timestamp: 'datetime?',
+        date: 'datetime',
+        id: 'string',
+        memoryType: 'string?',
+        category: 'string?',
+        price: 'number',
+        weeklyHigh: 'number?',
+        weeklyLow: 'number?',
+        changePct: 'number?',
+        sourceUpdatedAt: 'datetime?',
+        timestamp: 'datetime?',
       },
     },
     timeKey: 'date',
@@ -56,7 +64,10 @@ const memoryHistory: Dataset<MemoryHistoryParams> = {
   targets: (_args, flags) => historyTypes(flags),
   // The limit covers every calendar day of the window, so the service's default of 1000 never cuts it.
   params: (_flags, type, window) => ({
-    type: type as string, from: window?.from ?? '', to: window?.to ?? '', limit: window ? daysBetween(window.from, window.to) + 1 : MEMORY_HISTORY_LIMIT,
+    type: type as string,
+    from: window?.from ?? '',
+    to: window?.to ?? '',
+    limit: window ? daysBetween(window.from, window.to) + 1 : MEMORY_HISTORY_LIMIT,
   }),
   grain: 'one row per memory type and weekday with a reading',
   glossary: [

@@ -17,8 +17,11 @@ const memory: Dataset<MemoryParams> = {
   name: 'memory',
   summary: 'current memory spot prices (USD per unit; changePct in percent); with --from/--to, daily history',
   examples: [
-    'gpumkt memory', 'gpumkt memory --category dram -f json', 'gpumkt memory --type mem_ddr5_16gb',
-    'gpumkt memory --from 30d --type mem_ddr5_16gb -f csv', 'gpumkt memory --from 30d --category module --append memory.csv',
+    'gpumkt memory',
+    'gpumkt memory --category dram -f json',
+    'gpumkt memory --type mem_ddr5_16gb',
+    'gpumkt memory --from 30d --type mem_ddr5_16gb -f csv',
+    'gpumkt memory --from 30d --category module --append memory.csv',
   ],
   endpoint: defineEndpoint<MemoryParams>({
     id: 'memory-index',
@@ -27,8 +30,15 @@ const memory: Dataset<MemoryParams> = {
     envelope: {
       fields: { success: 'boolean?', date: 'datetime?', count: 'uint?' },
       rows: {
-        memoryType: 'string', category: 'string?', price: 'number', changePct: 'number?', weeklyHigh: 'number?',
-        weeklyLow: 'number?', sourceUpdatedAt: 'datetime?', date: 'datetime?', updatedAt: 'datetime?',
+        memoryType: 'string',
+        category: 'string?',
+        price: 'number',
+        changePct: 'number?',
+        weeklyHigh: 'number?',
+        weeklyLow: 'number?',
+        sourceUpdatedAt: 'datetime?',
+        date: 'datetime?',
+        updatedAt: 'datetime?',
       },
       oneOrMany: true,
     },
@@ -40,7 +50,11 @@ const memory: Dataset<MemoryParams> = {
   // --from/--to are declared here for the history variant; the snapshot itself has no window.
   groups: { window: true, series: false, analysis: false },
   options: [
-    { flags: '--type <id-or-name>', description: "one memory type, by id (mem_ddr5_16gb) or name; see 'gpumkt memory-types'", values: 'memory-type' },
+    {
+      flags: '--type <id-or-name>',
+      description: "one memory type, by id (mem_ddr5_16gb) or name; see 'gpumkt memory-types'",
+      values: 'memory-type',
+    },
     { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
   ],
   fetch: { kind: 'single' },
@@ -55,7 +69,10 @@ const memory: Dataset<MemoryParams> = {
     type: flags.type === undefined ? undefined : (findMemoryType(flags.type as string)?.id ?? (flags.type as string).trim()),
     category: flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string),
   }),
-  noAppend: { message: 'memory is a snapshot of current prices without --from/--to, not a series: --append does not apply', hint: 'give a window for the daily history, e.g. gpumkt memory --from 30d --append memory.csv' },
+  noAppend: {
+    message: 'memory is a snapshot of current prices without --from/--to, not a series: --append does not apply',
+    hint: 'give a window for the daily history, e.g. gpumkt memory --from 30d --append memory.csv',
+  },
   variants: [{ label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: memoryHistory }],
   grain: 'one row per memory type: its latest reading',
   glossary: [

@@ -23,8 +23,13 @@ export interface SeriesParams {
 
 /** The `query` echo of the series envelopes; every field optional, extras kept. */
 export const SERIES_QUERY: Shape = {
-  gpu_name: 'string?', region: 'string?', start_date: 'string?', end_date: 'string?',
-  records_found: 'uint?', limit_applied: 'int?', data_granularity: 'string?',
+  gpu_name: 'string?',
+  region: 'string?',
+  start_date: 'string?',
+  end_date: 'string?',
+  records_found: 'uint?',
+  limit_applied: 'int?',
+  data_granularity: 'string?',
 };
 
 /** Path of a per-model endpoint, the model name percent-encoded (`H100%20SXM`). */
@@ -56,7 +61,12 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
     name: spec.name,
     summary: spec.summary,
     // The analysis examples are the same shape for every series command.
-    examples: [...spec.examples, `gpumkt ${spec.name} all --from 1y --wide -f csv`, `gpumkt ${spec.name} h100 h200 --from 3m -f chart`, `gpumkt ${spec.name} all --from 1y --spark`],
+    examples: [
+      ...spec.examples,
+      `gpumkt ${spec.name} all --from 1y --wide -f csv`,
+      `gpumkt ${spec.name} h100 h200 --from 3m -f chart`,
+      `gpumkt ${spec.name} all --from 1y --spark`,
+    ],
     endpoint: defineEndpoint<SeriesParams>({
       id: spec.leaf,
       path: (p) => gpuPath(p.gpu, spec.leaf),
@@ -74,8 +84,11 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
     sort: true,
     // The limit is sized by the runner (series plan); this is the request before that.
     params: (flags, gpu, window) => ({
-      gpu: gpu as GpuModel, from: (window as { from: string }).from, to: (window as { to: string }).to,
-      granularity: flags.granularity as Granularity, limit: 0,
+      gpu: gpu as GpuModel,
+      from: (window as { from: string }).from,
+      to: (window as { to: string }).to,
+      granularity: flags.granularity as Granularity,
+      limit: 0,
     }),
     checks: (rows, label) => checkSeries(rows, spec.timeKey, label),
     numeric: [spec.valueKey],

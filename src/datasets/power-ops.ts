@@ -56,11 +56,23 @@ function opsDataset(id: 'load' | 'fuel-mix', values: Shape, summary: string): Da
 }
 
 /** `power --load`: hourly actual and day-ahead forecast demand. */
-export const powerLoad = opsDataset('load', { actual_mw: 'number', forecast_mw: 'number|null?' }, 'hourly actual and day-ahead forecast demand per market (MW)');
+export const powerLoad = opsDataset(
+  'load',
+  { actual_mw: 'number', forecast_mw: 'number|null?' },
+  'hourly actual and day-ahead forecast demand per market (MW)',
+);
 
 /** `power --fuel-mix`: hourly generation by fuel. */
 export const powerFuelMix = opsDataset(
   'fuel-mix',
-  { coal_mw: 'number?', gas_mw: 'number?', nuclear_mw: 'number?', hydro_mw: 'number?', wind_mw: 'number?', solar_mw: 'number?', other_mw: 'number?' },
+  {
+    coal_mw: 'number?',
+    gas_mw: 'number?',
+    nuclear_mw: 'number?',
+    hydro_mw: 'number?',
+    wind_mw: 'number?',
+    solar_mw: 'number?',
+    other_mw: 'number?',
+  },
   'hourly generation by fuel per market (MW)',
 );

@@ -24,8 +24,12 @@ const power: Dataset<PowerParams> = {
   name: 'power',
   summary: 'daily peak power prices per market (USD/MWh) with traded volume or load; --load, --fuel-mix: hourly operations',
   examples: [
-    'gpumkt power', 'gpumkt power pjm ercot --from 2026-01-01 -f csv', 'gpumkt power --from 2017-01-01 --append power.parquet',
-    'gpumkt power caiso --columns d,p', 'gpumkt power ercot --load --from 2d', 'gpumkt power pjm --fuel-mix -f csv',
+    'gpumkt power',
+    'gpumkt power pjm ercot --from 2026-01-01 -f csv',
+    'gpumkt power --from 2017-01-01 --append power.parquet',
+    'gpumkt power caiso --columns d,p',
+    'gpumkt power ercot --load --from 2d',
+    'gpumkt power pjm --fuel-mix -f csv',
   ],
   endpoint: defineEndpoint<PowerParams>({
     id: 'power-markets',
@@ -33,7 +37,16 @@ const power: Dataset<PowerParams> = {
     query: (p) => ({ market: p.market, startDate: p.from, endDate: p.to }),
     envelope: {
       fields: { success: 'boolean?', count: 'uint?', startDate: 'date?', endDate: 'date?' },
-      rows: { market: 'string', hub: 'string?', d: 'date', p: 'number', o: 'number|null?', t: 'number|null?', l: 'number|null?', g: 'int|null?' },
+      rows: {
+        market: 'string',
+        hub: 'string?',
+        d: 'date',
+        p: 'number',
+        o: 'number|null?',
+        t: 'number|null?',
+        l: 'number|null?',
+        g: 'int|null?',
+      },
     },
     rename: POWER_RENAME,
     timeKey: 'date',
@@ -44,7 +57,10 @@ const power: Dataset<PowerParams> = {
   positional: {
     name: 'market',
     description: `power markets (default: all): ${POWER_MARKETS.map((m) => m.id).join(', ')}`,
-    words: [...POWER_MARKETS.map((m) => ({ value: m.id, description: `${m.market} (${m.hub})` })), { value: 'all', description: 'every market' }],
+    words: [
+      ...POWER_MARKETS.map((m) => ({ value: m.id, description: `${m.market} (${m.hub})` })),
+      { value: 'all', description: 'every market' },
+    ],
   },
   groups: { window: true, series: false, analysis: false },
   options: [

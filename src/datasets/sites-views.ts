@@ -14,7 +14,7 @@ export const SITE_OPTIONS: readonly OptionSpec[] = [
   { flags: '--city <name>', description: 'sites in this city (any case)' },
   { flags: '--country <name>', description: 'sites in this country, as the service names it (e.g. "United States")' },
   { flags: '--lat <degrees>', description: 'with --lon: sites within --radius km of this point' },
-  { flags: '--lon <degrees>', description: 'with --lat: the point\'s longitude' },
+  { flags: '--lon <degrees>', description: "with --lat: the point's longitude" },
   { flags: '--radius <km>', description: 'distance from --lat/--lon in km (service default 50)' },
   { flags: '--scope <scope>', description: 'neocloud (default) or all: sites of every operator', choices: ['neocloud', 'all'] },
   { flags: '--aggregate <by>', description: 'sites, power and GPUs per bucket instead of the listing', choices: ['country', 'gpu_type'] },
@@ -76,7 +76,7 @@ export const sitesAggregate: Dataset<SiteViewParams> = {
   validate: checkSiteFlags,
   params: (flags) => ({ by: typeof flags.aggregate === 'string' ? flags.aggregate : undefined, scope: scopeOf(flags) }),
   table: { keys: ['key'], priority: ['site_count', 'total_power_mw', 'total_gpu_qty'] },
-  noAppend: { message: 'sites --aggregate is a snapshot of today\'s buckets, not a series: --append does not apply' },
+  noAppend: { message: "sites --aggregate is a snapshot of today's buckets, not a series: --append does not apply" },
 };
 
 /** `sites --map`. */
@@ -91,8 +91,16 @@ export const sitesMap: Dataset<SiteViewParams> = {
     envelope: {
       fields: { success: 'boolean?', count: 'uint?' },
       rows: {
-        company: 'string?', siteName: 'string', city: 'string|null?', country: 'string|null?', latitude: 'number', longitude: 'number',
-        powerCapacity: 'number|null?', gpuTypes: 'string[]?', status: 'string|null?', isNeocloud: 'boolean?',
+        company: 'string?',
+        siteName: 'string',
+        city: 'string|null?',
+        country: 'string|null?',
+        latitude: 'number',
+        longitude: 'number',
+        powerCapacity: 'number|null?',
+        gpuTypes: 'string[]?',
+        status: 'string|null?',
+        isNeocloud: 'boolean?',
       },
     },
     columns: ['siteName', 'company', 'latitude', 'longitude', 'city', 'country', 'powerCapacity', 'gpuTypes', 'status', 'isNeocloud'],
@@ -106,5 +114,5 @@ export const sitesMap: Dataset<SiteViewParams> = {
   validate: checkSiteFlags,
   params: (flags) => ({ scope: scopeOf(flags) }),
   table: { keys: ['siteName'], priority: ['latitude', 'longitude', 'company', 'powerCapacity', 'city', 'country'] },
-  noAppend: { message: 'sites --map is a snapshot of today\'s points, not a series: --append does not apply' },
+  noAppend: { message: "sites --map is a snapshot of today's points, not a series: --append does not apply" },
 };

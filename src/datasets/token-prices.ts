@@ -24,7 +24,8 @@ export interface TokenPriceParams {
 export const OTPI_FREE_MONTHS = 1;
 
 /** The day --date names, if given. */
-const dayOf = (flags: Flags, today: string): string | undefined => (flags.date === undefined ? undefined : parseUserDate(flags.date as string, today, '--date'));
+const dayOf = (flags: Flags, today: string): string | undefined =>
+  flags.date === undefined ? undefined : parseUserDate(flags.date as string, today, '--date');
 
 /** True when the run sends a range: --from/--to given, or an append (which continues from the file's last day). */
 const ranged = (flags: Flags): boolean => flags.from !== undefined || flags.to !== undefined || flags.append !== undefined;
@@ -33,8 +34,11 @@ const tokenPrices: Dataset<TokenPriceParams> = {
   name: 'token-prices',
   summary: 'token-price index (OTPI): USD per million tokens per AI lab and settled day',
   examples: [
-    'gpumkt token-prices', 'gpumkt token-prices openai anthropic --from 3m -f csv', 'gpumkt token-prices --date 2026-11-01 -f json',
-    'gpumkt token-prices --from 2026-06-04 --append otpi.csv', 'gpumkt token-prices deepseek --from 7d   # works without a key (free tier)',
+    'gpumkt token-prices',
+    'gpumkt token-prices openai anthropic --from 3m -f csv',
+    'gpumkt token-prices --date 2026-11-01 -f json',
+    'gpumkt token-prices --from 2026-06-04 --append otpi.csv',
+    'gpumkt token-prices deepseek --from 7d   # works without a key (free tier)',
   ],
   endpoint: defineEndpoint<TokenPriceParams>({
     id: 'otpi',
@@ -55,15 +59,23 @@ const tokenPrices: Dataset<TokenPriceParams> = {
     words: LABS.map((l) => ({ value: l.lab, description: FREE_LABS.includes(l.lab) ? `${l.label} (free tier)` : l.label })),
   },
   groups: { window: true, series: false, analysis: false },
-  options: [{ flags: '--date <date>', description: 'one settled day instead of a range (default without --from/--to: the latest settled day)', values: 'date' }],
+  options: [
+    {
+      flags: '--date <date>',
+      description: 'one settled day instead of a range (default without --from/--to: the latest settled day)',
+      values: 'date',
+    },
+  ],
   fetch: { kind: 'single' },
   sort: true,
   plan: 'free',
   targetColumn: 'lab',
   validate: (flags, today) => {
     if (flags.date === undefined) return;
-    if (flags.from !== undefined || flags.to !== undefined) throw new UsageError('--date is one day; --from/--to a range: give one or the other');
-    if (flags.append !== undefined) throw new UsageError('--append continues a range from the file\'s last day: use --from instead of --date');
+    if (flags.from !== undefined || flags.to !== undefined)
+      throw new UsageError('--date is one day; --from/--to a range: give one or the other');
+    if (flags.append !== undefined)
+      throw new UsageError("--append continues a range from the file's last day: use --from instead of --date");
     dayOf(flags, today);
   },
   // Labs are checked offline, with suggestions; none named is one request for every lab the key reads.
@@ -78,7 +90,8 @@ const tokenPrices: Dataset<TokenPriceParams> = {
   },
   freeTier: (targets, flags, window, today) => {
     const paid = targets.filter((l): l is string => l !== undefined && !FREE_LABS.includes(l));
-    if (paid.length > 0) return `the 4 free labs (${FREE_LABS.join(', ')}), and ${paid.map((l) => `'${l}'`).join(', ')} ${paid.length === 1 ? 'is' : 'are'} not one of them`;
+    if (paid.length > 0)
+      return `the 4 free labs (${FREE_LABS.join(', ')}), and ${paid.map((l) => `'${l}'`).join(', ')} ${paid.length === 1 ? 'is' : 'are'} not one of them`;
     const first = dayOf(flags, today) ?? (ranged(flags) ? window?.from : undefined);
     const start = subtractMonths(today, OTPI_FREE_MONTHS);
     return first !== undefined && first < start ? `the trailing month only (from ${start}), and this run starts on ${first}` : undefined;

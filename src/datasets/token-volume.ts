@@ -19,7 +19,14 @@ export interface TokenVolumeParams {
 }
 
 /** One flat row: a lab on a day. */
-const LAB_DAY: Shape = { date: 'date', lab: 'string', totalTokens: 'int', growthIndex: 'number|null?', share: 'number|null?', totalGrowthIndex: 'number|null?' };
+const LAB_DAY: Shape = {
+  date: 'date',
+  lab: 'string',
+  totalTokens: 'int',
+  growthIndex: 'number|null?',
+  share: 'number|null?',
+  totalGrowthIndex: 'number|null?',
+};
 
 /** One row per day and lab: the lab's fields after the day's date, then the day's totalGrowthIndex. */
 function labDays(body: EnvelopeBody): Row[] {
@@ -37,7 +44,12 @@ function labDays(body: EnvelopeBody): Row[] {
 const tokenVolume: Dataset<TokenVolumeParams> = {
   name: 'token-volume',
   summary: 'daily token volume of the closed labs (anthropic, openai, google): tokens, growth index, share',
-  examples: ['gpumkt token-volume', 'gpumkt token-volume --from 2026-07-01 -f csv', 'gpumkt token-volume --from 90d --append token-volume.csv', 'gpumkt token-volume --columns date,lab,share -f tsv'],
+  examples: [
+    'gpumkt token-volume',
+    'gpumkt token-volume --from 2026-07-01 -f csv',
+    'gpumkt token-volume --from 90d --append token-volume.csv',
+    'gpumkt token-volume --columns date,lab,share -f tsv',
+  ],
   endpoint: defineEndpoint<TokenVolumeParams>({
     id: 'token-volume',
     path: () => '/api/token-volume',

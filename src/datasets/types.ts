@@ -130,7 +130,12 @@ export interface Dataset<P = unknown> {
    * undefined when it does not: the runner then exits 3 before any request, naming the plan it needs.
    * Only for `plan: 'free'` datasets whose free tier is narrower than a key's.
    */
-  readonly freeTier?: (targets: ReadonlyArray<string | undefined>, flags: Flags, window: DateWindow | undefined, today: string) => string | undefined;
+  readonly freeTier?: (
+    targets: ReadonlyArray<string | undefined>,
+    flags: Flags,
+    window: DateWindow | undefined,
+    today: string,
+  ) => string | undefined;
   /**
    * What a response says about itself beyond its rows (forward: `asOf`, the marks' time): noted on
    * stderr and recorded in the manifest under `served`.

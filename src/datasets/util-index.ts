@@ -27,10 +27,26 @@ export { DEFAULT_BASE_DATE, UTIL_INDEX_MAX_DAYS };
 export const UTIL_INDEX_OVERLAP_DAYS = 14;
 
 const ROW = {
-  date: 'date', occupancy: 'number', intensity: 'number|null?', eur: 'number?', basis: 'string?', index: 'number?',
-  price: 'number?', effectivePrice: 'number?', revPag: 'number?', priceCoverage: 'number?', capacity: 'number?',
-  rented: 'number?', demandEffect: 'number|null?', supplyEffect: 'number|null?', occupancyChange: 'number|null?',
-  decompositionBasis: 'string?', comparable: 'boolean?', reportingTypes: 'int?', coverage: 'number?', readings: 'int?',
+  date: 'date',
+  occupancy: 'number',
+  intensity: 'number|null?',
+  eur: 'number?',
+  basis: 'string?',
+  index: 'number?',
+  price: 'number?',
+  effectivePrice: 'number?',
+  revPag: 'number?',
+  priceCoverage: 'number?',
+  capacity: 'number?',
+  rented: 'number?',
+  demandEffect: 'number|null?',
+  supplyEffect: 'number|null?',
+  occupancyChange: 'number|null?',
+  decompositionBasis: 'string?',
+  comparable: 'boolean?',
+  reportingTypes: 'int?',
+  coverage: 'number?',
+  readings: 'int?',
 } as const;
 
 /** Every row field, in the spec's order. */
@@ -39,7 +55,9 @@ export const UTIL_INDEX_COLUMNS: readonly string[] = Object.keys(ROW);
 /** The first row of the whole series may legitimately be `no_prior_day`; later ones may not. */
 function isExpectedFirstRow(rows: readonly Row[], violation: string): boolean {
   const first = rows[0];
-  return first !== undefined && first.decompositionBasis === 'no_prior_day' && violation.includes(` ${String(first.date)}: only the first row`);
+  return (
+    first !== undefined && first.decompositionBasis === 'no_prior_day' && violation.includes(` ${String(first.date)}: only the first row`)
+  );
 }
 
 const utilIndex: Dataset<UtilIndexParams> = {
@@ -57,8 +75,15 @@ const utilIndex: Dataset<UtilIndexParams> = {
     query: (p) => ({ gpuType: p.gpuType, region: p.region, startDate: p.from, endDate: p.to, baseDate: p.baseDate }),
     envelope: {
       fields: {
-        success: 'boolean?', startDate: 'date?', endDate: 'date?', region: 'string?', gpuTypes: 'string[]?', baseDate: 'date?',
-        baseAvailable: 'boolean?', intensitySource: 'string?', count: 'uint?',
+        success: 'boolean?',
+        startDate: 'date?',
+        endDate: 'date?',
+        region: 'string?',
+        gpuTypes: 'string[]?',
+        baseDate: 'date?',
+        baseAvailable: 'boolean?',
+        intensitySource: 'string?',
+        count: 'uint?',
       },
       rows: ROW,
     },
@@ -70,7 +95,12 @@ const utilIndex: Dataset<UtilIndexParams> = {
   subject: 'gpu-option',
   groups: { window: true, series: false, analysis: true },
   options: [
-    { flags: '--gpu <model>', description: "one GPU model (or 'all': each model separately); default: every model aggregated", repeatable: true, values: 'gpu' },
+    {
+      flags: '--gpu <model>',
+      description: "one GPU model (or 'all': each model separately); default: every model aggregated",
+      repeatable: true,
+      values: 'gpu',
+    },
     { flags: '--region <region>', description: 'occupancy region', default: 'global' },
     { flags: '--base-date <date>', description: `rebase anchor for the index level (default ${DEFAULT_BASE_DATE})`, values: 'date' },
   ],
@@ -80,7 +110,11 @@ const utilIndex: Dataset<UtilIndexParams> = {
   sort: false,
   validate: (flags, today) => void baseDate(flags, today),
   params: (flags, gpu, window, today) => ({
-    gpuType: gpu as GpuModel | undefined, region: flags.region as string, from: window?.from ?? '', to: window?.to ?? '', baseDate: baseDate(flags, today),
+    gpuType: gpu as GpuModel | undefined,
+    region: flags.region as string,
+    from: window?.from ?? '',
+    to: window?.to ?? '',
+    baseDate: baseDate(flags, today),
   }),
   checks: (rows, label) => checkUtilIndexSeries(rows, label, false).filter((v) => !isExpectedFirstRow(rows, v)),
   windowDependent: (r) => r.decompositionBasis === 'no_prior_day',

@@ -9,7 +9,11 @@ import type { Dataset } from './types.js';
 const utilization: Dataset<Record<string, never>> = {
   name: 'utilization',
   summary: 'current utilization per GPU model, with 7- and 30-day means',
-  examples: ['gpumkt utilization', 'gpumkt utilization -f csv -o utilization.csv', 'gpumkt utilization --columns gpu_type,utilization_ratio -f tsv'],
+  examples: [
+    'gpumkt utilization',
+    'gpumkt utilization -f csv -o utilization.csv',
+    'gpumkt utilization --columns gpu_type,utilization_ratio -f tsv',
+  ],
   endpoint: defineEndpoint<Record<string, never>>({
     id: 'gpu-utilization',
     path: () => '/api/gpu-utilization',
@@ -35,7 +39,10 @@ const utilization: Dataset<Record<string, never>> = {
     ['avg_7d, avg_30d', 'mean daily utilization of the 7 and 30 days ending today, 0 to 1'],
     ['recorded_at', 'when the current value was read (UTC)'],
   ],
-  noAppend: { message: 'utilization is a snapshot of the current values, not a series: --append does not apply', hint: 'for a series use: gpumkt volume <gpu...> --append <file>' },
+  noAppend: {
+    message: 'utilization is a snapshot of the current values, not a series: --append does not apply',
+    hint: 'for a series use: gpumkt volume <gpu...> --append <file>',
+  },
 };
 
 export default utilization;

@@ -38,7 +38,12 @@ function windowDays(flags: Flags): number {
 const volatility: Dataset<VolatilityParams> = {
   name: 'volatility',
   summary: 'daily rolling volatility (annualised, 0.8 = 80 %) per GPU model',
-  examples: ['gpumkt volatility b200 --from 3m', 'gpumkt volatility h100 h200 --window-days 7 -f csv', 'gpumkt volatility all --from 30d --append volatility.csv', 'gpumkt volatility all --from 1y --stats'],
+  examples: [
+    'gpumkt volatility b200 --from 3m',
+    'gpumkt volatility h100 h200 --window-days 7 -f csv',
+    'gpumkt volatility all --from 30d --append volatility.csv',
+    'gpumkt volatility all --from 1y --stats',
+  ],
   endpoint: defineEndpoint<VolatilityParams>({
     id: 'volatility',
     path: (p) => gpuPath(p.gpu, 'volatility'),
@@ -46,7 +51,14 @@ const volatility: Dataset<VolatilityParams> = {
     envelope: {
       fields: { success: 'boolean?' },
       query: { ...SERIES_QUERY, window_days: 'int?' },
-      rows: { recorded_at: 'datetime', gpu_type: 'string', region: 'string?', index_value: 'number?', rolling_volatility: 'number|null', window_days: 'int?' },
+      rows: {
+        recorded_at: 'datetime',
+        gpu_type: 'string',
+        region: 'string?',
+        index_value: 'number?',
+        rolling_volatility: 'number|null',
+        window_days: 'int?',
+      },
     },
     timeKey: 'recorded_at',
     columns: ['recorded_at', 'gpu_type', 'region', 'index_value', 'rolling_volatility', 'window_days'],
@@ -56,7 +68,12 @@ const volatility: Dataset<VolatilityParams> = {
   subject: 'gpus',
   // The analysis views (--wide, --stats, --spark, -f chart) plot rolling_volatility by default.
   groups: { window: true, series: false, analysis: true },
-  options: [{ flags: '--window-days <n>', description: `returns in each rolling window, ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (default ${WINDOW_DAYS.default})` }],
+  options: [
+    {
+      flags: '--window-days <n>',
+      description: `returns in each rolling window, ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (default ${WINDOW_DAYS.default})`,
+    },
+  ],
   fetch: { kind: 'single' },
   plan: 'premium',
   sort: true,
@@ -69,7 +86,10 @@ const volatility: Dataset<VolatilityParams> = {
     ['gpu_type', 'the GPU model'],
     ['region', 'the region (global)'],
     ['index_value', 'the daily price index, USD per GPU-hour'],
-    ['rolling_volatility', 'annualised: sample std. dev. of the last window_days daily log returns x sqrt(365); 0.08 = 8 % a year; null while the history is shorter'],
+    [
+      'rolling_volatility',
+      'annualised: sample std. dev. of the last window_days daily log returns x sqrt(365); 0.08 = 8 % a year; null while the history is shorter',
+    ],
     ['window_days', 'daily returns in each rolling window (--window-days)'],
   ],
 };

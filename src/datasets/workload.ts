@@ -28,7 +28,10 @@ export function workloadLabs(args: readonly string[]): string[] {
     if (lab === 'all') return [...CLOSED_LABS];
     if (!CLOSED_LABS.includes(lab)) {
       const why = isLab(lab) ? `'${raw}' has no workload cost index` : `unknown lab '${raw}'`;
-      throw new UsageError(`${why}: workload covers ${CLOSED_LABS.join(', ')}`, `${didYouMean(lab, CLOSED_LABS)}see 'gpumkt workload --help'`);
+      throw new UsageError(
+        `${why}: workload covers ${CLOSED_LABS.join(', ')}`,
+        `${didYouMean(lab, CLOSED_LABS)}see 'gpumkt workload --help'`,
+      );
     }
     if (!out.includes(lab)) out.push(lab);
   }
@@ -39,7 +42,10 @@ export function workloadLabs(args: readonly string[]): string[] {
 function familyList(flags: Flags): string[] | undefined {
   const v = flags.family;
   if (typeof v !== 'string') return undefined;
-  return v.split(',').map((f) => f.trim().toLowerCase()).filter((f) => f !== '');
+  return v
+    .split(',')
+    .map((f) => f.trim().toLowerCase())
+    .filter((f) => f !== '');
 }
 
 /** The families of --family, checked against the families of `labs` (every closed lab when none is named). */
@@ -51,7 +57,10 @@ export function workloadFamilies(flags: Flags, labs: readonly string[]): string[
   for (const f of families) {
     if (!valid.includes(f)) {
       const whose = labs.length > 0 ? `of ${labs.join(', ')}` : 'of any lab';
-      throw new UsageError(`--family: '${f}' is not a workload family ${whose} (${valid.join(', ')})`, `${didYouMean(f, valid)}'all' is each lab's aggregate`);
+      throw new UsageError(
+        `--family: '${f}' is not a workload family ${whose} (${valid.join(', ')})`,
+        `${didYouMean(f, valid)}'all' is each lab's aggregate`,
+      );
     }
   }
   return families;
@@ -68,7 +77,11 @@ const rankIn = (list: readonly string[], v: unknown): number => {
  * lab, then family, labs and families in the service's catalogue order.
  */
 export function workloadRowOrder(rows: readonly Row[]): Row[] {
-  const key = (r: Row): [string, number, number] => [String(r.date), rankIn(CLOSED_LABS, r.lab), rankIn(WORKLOAD_FAMILIES[String(r.lab)] ?? [], r.family)];
+  const key = (r: Row): [string, number, number] => [
+    String(r.date),
+    rankIn(CLOSED_LABS, r.lab),
+    rankIn(WORKLOAD_FAMILIES[String(r.lab)] ?? [], r.family),
+  ];
   return [...rows].sort((a, b) => {
     const [da, la, fa] = key(a);
     const [db, lb, fb] = key(b);
@@ -83,9 +96,11 @@ const FAMILY_WORDS = [...new Set(CLOSED_LABS.flatMap((l) => WORKLOAD_FAMILIES[l]
 
 const workload: Dataset<WorkloadParams> = {
   name: 'workload',
-  summary: 'workload cost index per day, closed lab and model family (all = the lab\'s aggregate)',
+  summary: "workload cost index per day, closed lab and model family (all = the lab's aggregate)",
   examples: [
-    'gpumkt workload', 'gpumkt workload anthropic --family all,opus,sonnet', 'gpumkt workload openai --from 2026-06-11 -f csv',
+    'gpumkt workload',
+    'gpumkt workload anthropic --family all,opus,sonnet',
+    'gpumkt workload openai --from 2026-06-11 -f csv',
     'gpumkt workload --family all --append workload.csv',
   ],
   endpoint: defineEndpoint<WorkloadParams>({
@@ -95,8 +110,16 @@ const workload: Dataset<WorkloadParams> = {
     envelope: {
       fields: { success: 'boolean?', count: 'uint?', startDate: 'string?', endDate: 'string?', lab: 'string?' },
       rows: {
-        date: 'date', lab: 'string', family: 'string', cCents: 'number', lfl: 'number|null?', qKtok: 'number|null?', priceEffect: 'number|null?',
-        intensityEffect: 'number|null?', mixEffect: 'number|null?', computedAt: 'datetime?',
+        date: 'date',
+        lab: 'string',
+        family: 'string',
+        cCents: 'number',
+        lfl: 'number|null?',
+        qKtok: 'number|null?',
+        priceEffect: 'number|null?',
+        intensityEffect: 'number|null?',
+        mixEffect: 'number|null?',
+        computedAt: 'datetime?',
       },
     },
     rows: (body) => workloadRowOrder(Array.isArray(body.data) ? body.data : [body.data]),
@@ -111,14 +134,23 @@ const workload: Dataset<WorkloadParams> = {
     words: CLOSED_LABS.map((lab) => ({ value: lab, description: (WORKLOAD_FAMILIES[lab] ?? []).join(' ') })),
   },
   groups: { window: true, series: false, analysis: false },
-  options: [{ flags: '--family <list>', description: "comma-separated families to keep, e.g. all,opus ('all' is each lab's aggregate)", words: FAMILY_WORDS }],
+  options: [
+    {
+      flags: '--family <list>',
+      description: "comma-separated families to keep, e.g. all,opus ('all' is each lab's aggregate)",
+      words: FAMILY_WORDS,
+    },
+  ],
   fetch: { kind: 'single' },
   sort: true,
   targetColumn: 'lab',
   keyColumns: ['lab', 'family'],
   plan: 'premium',
   publishLagDays: 2,
-  table: { keys: ['date', 'lab', 'family'], priority: ['cCents', 'lfl', 'qKtok', 'priceEffect', 'intensityEffect', 'mixEffect', 'computedAt'] },
+  table: {
+    keys: ['date', 'lab', 'family'],
+    priority: ['cCents', 'lfl', 'qKtok', 'priceEffect', 'intensityEffect', 'mixEffect', 'computedAt'],
+  },
   // No lab named: one request answers for every lab; named labs are asked one by one (the route's own filter).
   targets: (args, flags) => {
     const labs = workloadLabs(args);

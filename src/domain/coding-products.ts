@@ -27,9 +27,30 @@ export const CODING_TOOLS = ['claude', 'codex', 'copilot', 'cursor', 'devin'] as
 /** One tool. */
 export type CodingTool = (typeof CODING_TOOLS)[number];
 
-const count = (id: string, label: string, category: CodingTool): CodingProduct => ({ id, label, category, kind: 'count', compare: false, seriesLabels: [label] });
-const pct = (id: string, label: string, category: CodingTool): CodingProduct => ({ id, label, category, kind: 'pct', compare: false, seriesLabels: [label] });
-const pair = (id: string, label: string, category: CodingTool, a: string, b: string): CodingProduct => ({ id, label, category, kind: 'count', compare: true, seriesLabels: [a, b] });
+const count = (id: string, label: string, category: CodingTool): CodingProduct => ({
+  id,
+  label,
+  category,
+  kind: 'count',
+  compare: false,
+  seriesLabels: [label],
+});
+const pct = (id: string, label: string, category: CodingTool): CodingProduct => ({
+  id,
+  label,
+  category,
+  kind: 'pct',
+  compare: false,
+  seriesLabels: [label],
+});
+const pair = (id: string, label: string, category: CodingTool, a: string, b: string): CodingProduct => ({
+  id,
+  label,
+  category,
+  kind: 'count',
+  compare: true,
+  seriesLabels: [a, b],
+});
 
 /** The 13 products, in catalogue order (by tool). */
 export const CODING_PRODUCTS: readonly CodingProduct[] = [
@@ -64,7 +85,10 @@ export function resolveCodingProducts(args: readonly string[]): string[] {
     const typed = raw.trim().toLowerCase();
     if (typed === 'all') return [...ids];
     if (!ids.includes(typed)) {
-      throw new UsageError(`unknown coding product '${raw}'`, `${didYouMean(typed, ids)}see 'gpumkt coding --list' (the service's catalogue; this list is an offline snapshot)`);
+      throw new UsageError(
+        `unknown coding product '${raw}'`,
+        `${didYouMean(typed, ids)}see 'gpumkt coding --list' (the service's catalogue; this list is an offline snapshot)`,
+      );
     }
     if (!out.includes(typed)) out.push(typed);
   }

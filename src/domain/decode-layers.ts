@@ -13,8 +13,27 @@ export interface Layer {
 
 /** Named references a server may use for the characters of a key or of another escape. */
 const NAMED: Readonly<Record<string, string>> = {
-  amp: '&', lowbar: '_', UnderBar: '_', period: '.', hyphen: '-', dash: '-', minus: '-', plus: '+', sol: '/', equals: '=',
-  colon: ':', num: '#', percnt: '%', quest: '?', excl: '!', lt: '<', gt: '>', quot: '"', apos: "'", tilde: '~', commat: '@',
+  amp: '&',
+  lowbar: '_',
+  UnderBar: '_',
+  period: '.',
+  hyphen: '-',
+  dash: '-',
+  minus: '-',
+  plus: '+',
+  sol: '/',
+  equals: '=',
+  colon: ':',
+  num: '#',
+  percnt: '%',
+  quest: '?',
+  excl: '!',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  tilde: '~',
+  commat: '@',
 };
 
 // One escape of any kind; a reference's closing `;` is optional, as browsers read it.

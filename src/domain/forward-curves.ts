@@ -39,7 +39,10 @@ export function resolveCurve(input: string): ForwardCurve {
 /** Resolves a list of curves (`all` is every curve; commas split; duplicates dropped, order kept). */
 export function resolveCurveList(inputs: readonly string[]): ForwardCurve[] {
   const out: ForwardCurve[] = [];
-  for (const input of inputs.flatMap((i) => i.split(',')).map((i) => i.trim()).filter((i) => i !== '')) {
+  for (const input of inputs
+    .flatMap((i) => i.split(','))
+    .map((i) => i.trim())
+    .filter((i) => i !== '')) {
     for (const c of input.toLowerCase() === 'all' ? FORWARD_CURVES : [resolveCurve(input)]) if (!out.includes(c)) out.push(c);
   }
   return out;
@@ -49,7 +52,10 @@ export function resolveCurveList(inputs: readonly string[]): ForwardCurve[] {
 export function resolveTenors(inputs: readonly string[]): string[] {
   const labels = FORWARD_TENORS.map((t) => t.label);
   const out: string[] = [];
-  for (const input of inputs.flatMap((i) => i.split(',')).map((i) => i.trim()).filter((i) => i !== '')) {
+  for (const input of inputs
+    .flatMap((i) => i.split(','))
+    .map((i) => i.trim())
+    .filter((i) => i !== '')) {
     const label = labels.find((l) => l === input.toUpperCase());
     if (!label) throw new UsageError(`unknown tenor '${input}'; ${didYouMean(input, labels)}tenors: ${labels.join(', ')}`);
     if (!out.includes(label)) out.push(label);

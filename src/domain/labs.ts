@@ -54,9 +54,13 @@ export function isLab(id: string): boolean {
  */
 export function resolveLabList(inputs: readonly string[], allowed: readonly string[] = LABS.map((l) => l.lab), what = 'lab'): string[] {
   const out: string[] = [];
-  for (const input of inputs.flatMap((i) => i.split(',')).map((i) => i.trim()).filter((i) => i !== '')) {
+  for (const input of inputs
+    .flatMap((i) => i.split(','))
+    .map((i) => i.trim())
+    .filter((i) => i !== '')) {
     const lab = allowed.find((l) => l === input.toLowerCase());
-    if (lab === undefined) throw new UsageError(`unknown ${what} '${input}'; ${didYouMean(input, allowed)}labs: ${allowed.join(', ')}`, "see 'gpumkt labs'");
+    if (lab === undefined)
+      throw new UsageError(`unknown ${what} '${input}'; ${didYouMean(input, allowed)}labs: ${allowed.join(', ')}`, "see 'gpumkt labs'");
     if (!out.includes(lab)) out.push(lab);
   }
   return out;

@@ -51,7 +51,8 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length] as number;
@@ -61,7 +62,14 @@ function distance(a: string, b: string): number {
 export function suggestMemoryType(input: string): MemoryType | undefined {
   const key = input.trim().toLowerCase();
   const squashed = key.replace(/[\s_-]+/g, '');
-  const contains = MEMORY_TYPES.find((t) => t.id.replace(/_/g, '').includes(squashed) || t.name.toLowerCase().replace(/[\s_-]+/g, '').includes(squashed));
+  const contains = MEMORY_TYPES.find(
+    (t) =>
+      t.id.replace(/_/g, '').includes(squashed) ||
+      t.name
+        .toLowerCase()
+        .replace(/[\s_-]+/g, '')
+        .includes(squashed),
+  );
   if (contains && squashed.length >= 3) return contains;
   let best: MemoryType | undefined;
   let bestD = Number.POSITIVE_INFINITY;
@@ -86,9 +94,17 @@ export function checkMemoryFilter(type: string | undefined, category: string | u
   if (found === undefined) {
     const near = suggestMemoryType(type);
     const hint = near ? `did you mean ${near.id} (${near.name})? ` : '';
-    throw new UsageError(`unknown memory type '${type}'; ${hint}valid types: ${MEMORY_TYPES.map((t) => t.id).join(', ')}`, "names work too; see 'gpumkt memory-types'");
+    throw new UsageError(
+      `unknown memory type '${type}'; ${hint}valid types: ${MEMORY_TYPES.map((t) => t.id).join(', ')}`,
+      "names work too; see 'gpumkt memory-types'",
+    );
   }
   if (cat !== undefined && found.category !== cat) {
-    throw new UsageError(`memory type ${found.id} is in category ${found.category}, not ${cat}; give one of them, or matching ones`, `${cat} types: ${MEMORY_TYPES.filter((t) => t.category === cat).map((t) => t.id).join(', ')}`);
+    throw new UsageError(
+      `memory type ${found.id} is in category ${found.category}, not ${cat}; give one of them, or matching ones`,
+      `${cat} types: ${MEMORY_TYPES.filter((t) => t.category === cat)
+        .map((t) => t.id)
+        .join(', ')}`,
+    );
   }
 }

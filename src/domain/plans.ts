@@ -30,7 +30,8 @@ export interface KeyPlan {
 export function planOfKey(key: string | undefined): KeyPlan {
   if (key === undefined || key === '') return { plan: 'none', covers: 'public routes only: five models, trailing 3 months, daily' };
   if (key.startsWith('sk_prem_')) return { plan: 'premium', prefix: 'sk_prem_', covers: 'daily data, full history, all six models' };
-  if (key.startsWith('sk_live_')) return { plan: 'full', prefix: 'sk_live_', covers: 'daily and hourly data, full history, all six models' };
+  if (key.startsWith('sk_live_'))
+    return { plan: 'full', prefix: 'sk_live_', covers: 'daily and hourly data, full history, all six models' };
   return { plan: 'full', covers: 'treated as full (prefix not sk_live_ or sk_prem_)' };
 }
 

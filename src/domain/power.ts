@@ -53,7 +53,9 @@ export function resolvePowerMarkets(inputs: readonly string[]): PowerMarket[] {
     const m = findPowerMarket(input);
     if (!m) {
       const words = POWER_MARKETS.flatMap((p) => [p.id, ...p.aliases]);
-      throw new UsageError(`unknown power market '${input}'; ${didYouMean(input, words)}markets: ${POWER_MARKETS.map((p) => p.id).join(', ')} (or 'all')`);
+      throw new UsageError(
+        `unknown power market '${input}'; ${didYouMean(input, words)}markets: ${POWER_MARKETS.map((p) => p.id).join(', ')} (or 'all')`,
+      );
     }
     if (!out.includes(m)) out.push(m);
   }

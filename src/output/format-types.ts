@@ -69,7 +69,13 @@ export interface Formatter {
   /** Byte formats that --append rewrites (appendAs 'rows'): reads one of its own files back. */
   read?(file: string): Promise<ReadBack>;
   /** Formats with FormatInfo.partitions: writes a hive-style folder at `target`, one sub-folder per value of `partitionBy`, replaced atomically. */
-  writeFolder?(rows: readonly Row[], target: string, opts: FormatOptions, partitionBy: string, signal?: AbortSignal): Promise<{ readonly rows: number; readonly partitions: readonly string[] }>;
+  writeFolder?(
+    rows: readonly Row[],
+    target: string,
+    opts: FormatOptions,
+    partitionBy: string,
+    signal?: AbortSignal,
+  ): Promise<{ readonly rows: number; readonly partitions: readonly string[] }>;
   /** The typed columns `write` would use for these rows and options (checked against the file on --append). */
   columnsFor?(rows: readonly Row[], opts: FormatOptions): readonly TypedColumn[];
 }

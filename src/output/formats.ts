@@ -5,7 +5,17 @@ import type { FormatInfo, Formatter } from './format-types.js';
 
 export type { AppendSyntax, ColumnType, FormatInfo, FormatOptions, Formatter, LineSyntax } from './format-types.js';
 
-const base = { appendAs: undefined, human: false, terminalView: false, needsSeries: false, profileDefault: true, dialects: false, headerLine: false, binary: false, partitions: false } as const;
+const base = {
+  appendAs: undefined,
+  human: false,
+  terminalView: false,
+  needsSeries: false,
+  profileDefault: true,
+  dialects: false,
+  headerLine: false,
+  binary: false,
+  partitions: false,
+} as const;
 
 // One entry per format, in help order. Dynamic imports keep chalk out of start-up: only the
 // chosen format's file (and its dependencies) is ever loaded.
@@ -16,8 +26,25 @@ const REGISTRY: readonly FormatInfo[] = [
   { ...base, name: 'json', extensions: ['json'], load: () => import('./text/json.js') },
   { ...base, name: 'ndjson', extensions: ['ndjson', 'jsonl'], appendAs: 'ndjson', load: () => import('./text/ndjson.js') },
   { ...base, name: 'markdown', extensions: ['md', 'markdown'], human: true, load: () => import('./text/markdown.js') },
-  { ...base, name: 'parquet', extensions: ['parquet', 'pq'], appendAs: 'rows', binary: true, partitions: true, profileDefault: false, load: () => import('./parquet/format.js') },
-  { ...base, name: 'chart', extensions: ['txt'], human: true, needsSeries: true, profileDefault: false, load: () => import('./text/chart.js') },
+  {
+    ...base,
+    name: 'parquet',
+    extensions: ['parquet', 'pq'],
+    appendAs: 'rows',
+    binary: true,
+    partitions: true,
+    profileDefault: false,
+    load: () => import('./parquet/format.js'),
+  },
+  {
+    ...base,
+    name: 'chart',
+    extensions: ['txt'],
+    human: true,
+    needsSeries: true,
+    profileDefault: false,
+    load: () => import('./text/chart.js'),
+  },
 ];
 
 /** Format names, in help order. */
@@ -32,7 +59,10 @@ export const APPENDABLE_FORMATS: readonly string[] = Object.freeze(REGISTRY.filt
 /** The registered format called `name`; an unknown name is a usage error (exit 2) listing the valid ones. */
 export function formatInfo(name: string): FormatInfo {
   const info = REGISTRY.find((f) => f.name === name);
-  if (info === undefined) throw new UsageError(`unknown format ${JSON.stringify(name)}; ${didYouMean(name, FORMAT_NAMES)}valid formats: ${FORMAT_NAMES.join(', ')}`);
+  if (info === undefined)
+    throw new UsageError(
+      `unknown format ${JSON.stringify(name)}; ${didYouMean(name, FORMAT_NAMES)}valid formats: ${FORMAT_NAMES.join(', ')}`,
+    );
   return info;
 }
 
@@ -49,4 +79,3 @@ export async function getFormatter(name: string): Promise<Formatter> {
 
 /** Formats that take --partition-by. */
 export const PARTITION_FORMATS: readonly string[] = Object.freeze(REGISTRY.filter((f) => f.partitions).map((f) => f.name));
-

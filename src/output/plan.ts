@@ -45,7 +45,18 @@ export interface OutputPlan {
 /** The formatter options of a plan. */
 export function formatOptions(plan: OutputPlan, overrides: Partial<FormatOptions> = {}): FormatOptions {
   return {
-    columns: plan.columns, selected: plan.selected, header: plan.header, color: plan.color,
-    width: plan.width, csvSafe: plan.csvSafe, dialect: plan.dialect, fit: plan.fit, keys: plan.keys, priority: plan.priority, together: plan.together, types: plan.types, ...overrides,
+    columns: plan.columns,
+    selected: plan.selected,
+    header: plan.header,
+    color: plan.color,
+    width: plan.width,
+    csvSafe: plan.csvSafe,
+    dialect: plan.dialect,
+    fit: plan.fit,
+    keys: plan.keys,
+    priority: plan.priority,
+    together: plan.together,
+    types: plan.types,
+    ...overrides,
   };
 }

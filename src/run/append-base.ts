@@ -2,7 +2,11 @@
 import type { Row } from '../domain/row.js';
 
 /** True when an overlap row's index differs from the value the file holds for it (the file's base is not this response's). */
-export function offBase(fileValues: ReadonlyMap<string, string>, parts: ReadonlyArray<{ rows: readonly Row[]; gpu?: string }>, timeKey: string): boolean {
+export function offBase(
+  fileValues: ReadonlyMap<string, string>,
+  parts: ReadonlyArray<{ rows: readonly Row[]; gpu?: string }>,
+  timeKey: string,
+): boolean {
   if (fileValues.size === 0) return false;
   for (const { rows, gpu } of parts) {
     for (const r of rows) {

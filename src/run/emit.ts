@@ -75,7 +75,14 @@ async function shownSink(ctx: Context, asIs: boolean): Promise<Sink> {
  * Formats `rows` with the plan's formatter into stdout or the -o file; a cron export (--append,
  * --manifest) hands them to src/append instead. `extra` carries format-only options (chart title).
  */
-export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], count: number, exp?: ExportRun, extra: Readonly<Record<string, unknown>> = {}): Promise<void> {
+export async function emitRows(
+  ctx: Context,
+  plan: OutputPlan,
+  rows: Row[],
+  count: number,
+  exp?: ExportRun,
+  extra: Readonly<Record<string, unknown>> = {},
+): Promise<void> {
   if (exp) return exp.write(rows);
   if (plan.query) return emitQueried(ctx, plan, rows);
   const formatter = await getFormatter(plan.format);
@@ -85,7 +92,9 @@ export async function emitRows(ctx: Context, plan: OutputPlan, rows: Row[], coun
   if (plan.partitionBy !== undefined && plan.output !== undefined && formatter.writeFolder) {
     const done = await formatter.writeFolder(rows, plan.output, options, plan.partitionBy, ctx.signal);
     ctx.committed?.();
-    ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output} (${done.partitions.length} partition${done.partitions.length === 1 ? '' : 's'})`);
+    ctx.log.info(
+      `wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output} (${done.partitions.length} partition${done.partitions.length === 1 ? '' : 's'})`,
+    );
   } else {
     const sink = await openSink(ctx, plan);
     await writeFormatted(formatter, rows, options, sink);

@@ -10,7 +10,10 @@ import type { DateWindow } from '../domain/dates.js';
 /** Exit 2 before any request when the whole window lies after today (UTC): nothing there exists yet. */
 export function checkWindowNotFuture(window: DateWindow, today: string): void {
   if (window.from > today) {
-    throw new UsageError(`the window ${window.from}..${window.to} lies after today (${today}, UTC): there is no data there yet`, 'give --from on or before today');
+    throw new UsageError(
+      `the window ${window.from}..${window.to} lies after today (${today}, UTC): there is no data there yet`,
+      'give --from on or before today',
+    );
   }
 }
 

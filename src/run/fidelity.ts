@@ -69,11 +69,19 @@ export function expectedGrain(asked: string, window: DateWindow): Grain {
  * One warning when the service served another grain than the one asked for (a daily-only plan asking
  * for hourly or a short `auto` window gets daily rows); --strict makes it exit 6. Returns the grain served.
  */
-export function checkServedGrain(ctx: Context, strict: boolean, served: Served, asked: string, window: DateWindow, key: string | undefined): Grain | undefined {
+export function checkServedGrain(
+  ctx: Context,
+  strict: boolean,
+  served: Served,
+  asked: string,
+  window: DateWindow,
+  key: string | undefined,
+): Grain | undefined {
   const want = expectedGrain(asked, window);
   const got = served.grains.has(want) ? (served.grains.size > 1 ? undefined : want) : [...served.grains][0];
   if (got === undefined || got === want) return got;
-  const plan = served.access.has('premium') || planOfKey(key) === 'premium' ? 'premium (daily only)' : planOfKey(key) ?? [...served.access][0];
+  const plan =
+    served.access.has('premium') || planOfKey(key) === 'premium' ? 'premium (daily only)' : (planOfKey(key) ?? [...served.access][0]);
   const message = `asked for ${want} rows (--granularity ${asked}), the service sent ${got} rows${plan ? `; the key's plan: ${plan}` : ''}`;
   if (strict) throw new InvalidResponseError(message, 'a full (sk_live_) key is served hourly data; or ask for --granularity daily');
   ctx.log.warn(`${message} (--strict makes this an error)`);
@@ -84,7 +92,9 @@ export function checkServedGrain(ctx: Context, strict: boolean, served: Served, 
 export function noteBaseUnavailable(ctx: Context, served: Served, baseDate: unknown): void {
   if (!served.baseUnavailable) return;
   const day = typeof baseDate === 'string' ? ` ${baseDate}` : '';
-  ctx.log.warn(`the index is not on the requested base${day}: the service has no published day there (baseAvailable: false), so index values are relative to another day`);
+  ctx.log.warn(
+    `the index is not on the requested base${day}: the service has no published day there (baseAvailable: false), so index values are relative to another day`,
+  );
 }
 
 /** True when a row's time falls on `today` (UTC): the day is not over, so its values are provisional. */
@@ -97,7 +107,12 @@ export function isProvisional(row: Row, timeKey: string, today: string): boolean
  * Rows of the current UTC day, per target: with --settled they are left out; otherwise a note says
  * they will change. Returns the rows to go on and how many are provisional.
  */
-export function handleProvisional(ctx: Context, parts: Row[][], timeKey: string, settled: boolean): { parts: Row[][]; provisional: number } {
+export function handleProvisional(
+  ctx: Context,
+  parts: Row[][],
+  timeKey: string,
+  settled: boolean,
+): { parts: Row[][]; provisional: number } {
   const today = ctx.today();
   let n = 0;
   for (const rows of parts) for (const r of rows) if (isProvisional(r, timeKey, today)) n++;

@@ -11,7 +11,6 @@ import type { OutputPlan } from '../output/plan.js';
 import { didYouMean } from '../domain/suggest.js';
 import type { ColumnType } from '../output/format-types.js';
 
-
 /** Every file extension a format claims, for messages (`.csv, .tsv, …`). */
 export function knownExtensions(): string[] {
   return FORMAT_NAMES.flatMap((n) => formatInfo(n).extensions.map((e) => `.${e}`)).filter((e, i, all) => all.indexOf(e) === i);
@@ -28,10 +27,14 @@ export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: stri
   // A partitioned folder has no extension to go by; only parquet writes one, and a folder named like
   // another format's file (hp.csv) would hold what its name denies.
   if (flags.partitionBy !== undefined) {
-    const named = file === undefined ? undefined : /\.([A-Za-z0-9]+)$/.exec(file.replace(/[\\/]+$/, '').replace(/^.*[\\/]/, ''))?.[1]?.toLowerCase();
+    const named =
+      file === undefined ? undefined : /\.([A-Za-z0-9]+)$/.exec(file.replace(/[\\/]+$/, '').replace(/^.*[\\/]/, ''))?.[1]?.toLowerCase();
     const claimed = named === undefined ? undefined : formatForExtension(named);
     if (claimed !== undefined && claimed.name !== 'parquet') {
-      throw new UsageError(`--partition-by writes a folder of Parquet files; ${file as string} names a .${named as string} (${claimed.name}) file`, 'name the folder without an extension (e.g. -o prices), or leave out --partition-by');
+      throw new UsageError(
+        `--partition-by writes a folder of Parquet files; ${file as string} names a .${named as string} (${claimed.name}) file`,
+        'name the folder without an extension (e.g. -o prices), or leave out --partition-by',
+      );
     }
     return flags.format ?? 'parquet';
   }
@@ -50,7 +53,10 @@ export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: stri
     );
   }
   if (flags.format && !formatInfo(flags.format).extensions.includes(ext as string)) {
-    throw new UsageError(`-f ${flags.format} would write ${flags.format} into ${file}, a .${ext} (${byExtension.name}) file`, `leave out -f, or name the file with a ${flags.format} extension`);
+    throw new UsageError(
+      `-f ${flags.format} would write ${flags.format} into ${file}, a .${ext} (${byExtension.name}) file`,
+      `leave out -f, or name the file with a ${flags.format} extension`,
+    );
   }
   return flags.format ?? byExtension.name;
 }
@@ -82,16 +88,30 @@ export function outputWidth(ctx: Context, toFile: boolean): number {
 export async function planOutput(
   flags: OutputFlags,
   ctx: Context,
-  cols: { valid: readonly string[]; defaults: readonly string[]; table?: readonly string[]; series?: boolean; keys?: readonly string[]; priority?: readonly string[]; types?: Readonly<Record<string, ColumnType>> },
+  cols: {
+    valid: readonly string[];
+    defaults: readonly string[];
+    table?: readonly string[];
+    series?: boolean;
+    keys?: readonly string[];
+    priority?: readonly string[];
+    types?: Readonly<Record<string, ColumnType>>;
+  },
   configuredFormat?: string,
 ): Promise<OutputPlan> {
   // An empty name would fall through to stdout, and a cron job would never notice its file is missing.
   if (flags.output === '') throw new UsageError('-o needs a file name (got an empty one)');
   if (flags.append === '') throw new UsageError('--append needs a file name (got an empty one)');
-  for (const [flag, file] of [['-o', flags.output], ['--append', flags.append]] as const) {
+  for (const [flag, file] of [
+    ['-o', flags.output],
+    ['--append', flags.append],
+  ] as const) {
     // `-o json` (kubectl's -o picks the format): here -o is a file, and a file called json is rarely meant.
     if (file !== undefined && FORMAT_NAMES.includes(file.toLowerCase())) {
-      throw new UsageError(`${flag} takes a file name, and '${file}' has no extension; the format is -f ${file.toLowerCase()}`, `e.g. -f ${file.toLowerCase()} -o out.${formatInfo(file.toLowerCase()).extensions[0] ?? 'txt'}; for a file really called ${file}, write ./${file}`);
+      throw new UsageError(
+        `${flag} takes a file name, and '${file}' has no extension; the format is -f ${file.toLowerCase()}`,
+        `e.g. -f ${file.toLowerCase()} -o out.${formatInfo(file.toLowerCase()).extensions[0] ?? 'txt'}; for a file really called ${file}, write ./${file}`,
+      );
     }
   }
   if (flags.partitionBy !== undefined) {
@@ -102,27 +122,41 @@ export async function planOutput(
   }
   // A name ending in / names a folder: no file can be written there (exit 2, whatever -f says).
   for (const target of flags.partitionBy === undefined ? [flags.output, flags.append] : []) {
-    if (target !== undefined && target !== '-' && /[\\/]$/.test(target)) throw new UsageError(`cannot write ${target}: a name ending in / is a folder, not a file`);
+    if (target !== undefined && target !== '-' && /[\\/]$/.test(target))
+      throw new UsageError(`cannot write ${target}: a name ending in / is a folder, not a file`);
   }
   // `-o -` is stdout, as everywhere on the command line.
   if (flags.output === '-') flags = { ...flags, output: undefined };
   if (flags.append === '-') throw new UsageError('--append needs a file; stdout cannot be extended');
   // --query reshapes JSON: without -f or a file it asks for JSON, as the AWS CLI prints it.
-  if (flags.query !== undefined && flags.format === undefined && flags.output === undefined && flags.append === undefined) flags = { ...flags, format: 'json' };
+  if (flags.query !== undefined && flags.format === undefined && flags.output === undefined && flags.append === undefined)
+    flags = { ...flags, format: 'json' };
   const format = chooseFormat(flags, ctx, configuredFormat);
   const query = flags.query === undefined ? undefined : await planQuery(flags, format);
   const info = formatInfo(format);
-  if (info.needsSeries && cols.series !== true) throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
+  if (info.needsSeries && cols.series !== true)
+    throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
   if (flags.columns) {
     if (flags.columns.length === 0) throw new UsageError('--columns is empty; valid columns: ' + cols.valid.join(', '));
     for (const c of flags.columns) {
-      if (!cols.valid.includes(c)) throw new UsageError(`unknown column '${c}'; ${didYouMean(c, cols.valid)}valid columns: ${cols.valid.join(', ')}`);
+      if (!cols.valid.includes(c))
+        throw new UsageError(`unknown column '${c}'; ${didYouMean(c, cols.valid)}valid columns: ${cols.valid.join(', ')}`);
     }
   }
   checkExportFlags(flags, format);
   // --raw prints JSON and --dry-run curl commands: neither puts the format's bytes on the terminal.
-  if (info.binary && flags.output === undefined && flags.append === undefined && flags.raw !== true && !ctx.globals().dryRun && ctx.io.stdoutIsTTY) {
-    throw new UsageError(`${format} is binary; it is not printed to a terminal`, `write it to a file with -o <file>.${info.extensions[0] ?? format}, or pipe it`);
+  if (
+    info.binary &&
+    flags.output === undefined &&
+    flags.append === undefined &&
+    flags.raw !== true &&
+    !ctx.globals().dryRun &&
+    ctx.io.stdoutIsTTY
+  ) {
+    throw new UsageError(
+      `${format} is binary; it is not printed to a terminal`,
+      `write it to a file with -o <file>.${info.extensions[0] ?? format}, or pipe it`,
+    );
   }
   const columns = flags.columns ?? (info.terminalView && cols.table ? cols.table : cols.defaults);
   const folder = flags.partitionBy === undefined ? undefined : (flags.output ?? flags.append);
@@ -131,7 +165,10 @@ export async function planOutput(
       throw new UsageError(`--partition-by ${flags.partitionBy}: no such column; columns: ${columns.join(', ')}`);
     }
     // Loaded only for partitioned runs (it brings the Parquet writer).
-    const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([import('../output/files/dir-swap.js'), import('../output/parquet/partition.js')]);
+    const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([
+      import('../output/files/dir-swap.js'),
+      import('../output/parquet/partition.js'),
+    ]);
     await checkDirTarget(folder, isPartitionedDataset);
   } else {
     for (const target of [flags.output, flags.append]) {
@@ -173,9 +210,12 @@ export async function planOutput(
 
 /** The compiled --query (exit 2 for a bad expression, or a format that is not JSON), before any request. */
 async function planQuery(flags: OutputFlags, format: string): Promise<JsonQuery> {
-  if (format !== 'json' && format !== 'ndjson') throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
-  if (flags.append !== undefined || flags.partitionBy !== undefined) throw new UsageError('--query reshapes printed JSON: --append and --partition-by do not apply');
-  if (flags.raw === true) throw new UsageError('--raw prints the body untouched: leave out --query, or --raw (gpumkt api <path> --query filters a body)');
+  if (format !== 'json' && format !== 'ndjson')
+    throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
+  if (flags.append !== undefined || flags.partitionBy !== undefined)
+    throw new UsageError('--query reshapes printed JSON: --append and --partition-by do not apply');
+  if (flags.raw === true)
+    throw new UsageError('--raw prints the body untouched: leave out --query, or --raw (gpumkt api <path> --query filters a body)');
   const { compileQuery } = await import('../output/json-query.js');
   return compileQuery(flags.query as string);
 }

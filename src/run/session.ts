@@ -50,8 +50,17 @@ export async function loadSettings(ctx: Context): Promise<RunSettings> {
     warn: ctx.log.warn,
   });
   return {
-    baseUrl: s.baseUrl.value, apiKey: s.apiKey?.value, timeoutS: s.timeout.value, retries: s.retries.value, format: s.format?.value,
-    sources: { apiKey: s.apiKey?.source as 'env' | 'profile' | undefined, baseUrl: s.baseUrl.source, profile: s.profile, configPath: s.configPath },
+    baseUrl: s.baseUrl.value,
+    apiKey: s.apiKey?.value,
+    timeoutS: s.timeout.value,
+    retries: s.retries.value,
+    format: s.format?.value,
+    sources: {
+      apiKey: s.apiKey?.source as 'env' | 'profile' | undefined,
+      baseUrl: s.baseUrl.source,
+      profile: s.profile,
+      configPath: s.configPath,
+    },
   };
 }
 
@@ -90,7 +99,9 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
   }
   if (apiKey && options.plan && !planReads(planOfKey(apiKey).plan, options.plan)) {
     // The prefix is the plan (docs/api-contract.md): the service would answer 403, so nothing is sent.
-    throw new AuthError(`'${options.command ?? 'this command'}' needs ${describeNeed(options.plan)}; the configured key's plan is ${planOfKey(apiKey).plan}`);
+    throw new AuthError(
+      `'${options.command ?? 'this command'}' needs ${describeNeed(options.plan)}; the configured key's plan is ${planOfKey(apiKey).plan}`,
+    );
   }
   if (!g.sandbox) warnPlainHttp(ctx, baseUrl);
   // Every message of the run masks the key in any encoding (src/domain/redact.ts redactSecret).
@@ -112,13 +123,20 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
     `curl -sS ${auth}${shellQuote(redactUrl(requestUrl(baseUrl, endpoint.path(params), endpoint.query(params))))}`;
   if (g.dryRun) {
     if (g.sandbox) {
-      ctx.log.info(`the sandbox at ${baseUrl} stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL (--base-url) and key (GPUMKT_API_KEY=${SANDBOX_KEY_HINT})`);
+      ctx.log.info(
+        `the sandbox at ${baseUrl} stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL (--base-url) and key (GPUMKT_API_KEY=${SANDBOX_KEY_HINT})`,
+      );
     }
     return { baseUrl, dryRun: true, requests: [], curl, get: () => Promise.reject(new Error('dry run sends nothing')) };
   }
   const client = new ApiClient({
-    baseUrl, apiKey, timeoutMs: Math.ceil(timeoutS * 1000), retries,
-    userAgent: `gpumkt/${VERSION}`, log: ctx.log, signal: ctx.signal,
+    baseUrl,
+    apiKey,
+    timeoutMs: Math.ceil(timeoutS * 1000),
+    retries,
+    userAgent: `gpumkt/${VERSION}`,
+    log: ctx.log,
+    signal: ctx.signal,
     deadlineMs,
     // The sandbox is in-process on loopback: a corporate proxy must not carry its requests.
     proxy,

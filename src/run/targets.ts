@@ -11,7 +11,12 @@ export function selectDataset(ds: AnyDataset, flags: Flags, keyed: boolean): Any
  * The targets, one request series each: the descriptor's own rule, else by subject (the positional
  * models, the repeated --gpu, or one target-less request). Unknown models exit 2 here, before any request.
  */
-export function resolveTargets(ds: AnyDataset, args: readonly string[], flags: Flags & { gpu?: string[] }, keyed: boolean): Array<string | undefined> {
+export function resolveTargets(
+  ds: AnyDataset,
+  args: readonly string[],
+  flags: Flags & { gpu?: string[] },
+  keyed: boolean,
+): Array<string | undefined> {
   if (ds.targets) return [...ds.targets(args, flags, keyed)];
   if (ds.subject === 'gpus' || ds.subject === 'some-gpus') return resolveGpuList(args);
   if (ds.subject === 'gpu-option' && flags.gpu) return resolveGpuList(flags.gpu);

@@ -22,7 +22,6 @@ import { frontierDocument } from './models/frontier-model.js';
 /** Default `limit` of the coding history (service docs). */
 export const CODING_HISTORY_LIMIT = 2000;
 
-
 /** An inclusive window from optional startDate/endDate, bounded by what exists; 400 when reversed. */
 function window(input: ExtraInput, first: string, last: string | undefined): { from: string; to: string } {
   const to = input.params.date('endDate', () => last ?? first);
@@ -45,7 +44,11 @@ export function workloadHandler(input: ExtraInput): Reply {
 
 /** GET /api/llm-coding/products: the public catalogue. */
 export function codingProductsHandler(): Reply {
-  return jsonReply(200, { success: true, count: CODING_PRODUCTS.length, data: CODING_PRODUCTS.map((p) => ({ ...p, seriesLabels: [...p.seriesLabels] })) });
+  return jsonReply(200, {
+    success: true,
+    count: CODING_PRODUCTS.length,
+    data: CODING_PRODUCTS.map((p) => ({ ...p, seriesLabels: [...p.seriesLabels] })),
+  });
 }
 
 /** GET /api/llm-coding/index: every product's latest published day. */
@@ -66,7 +69,14 @@ export function codingHistoryHandler(input: ExtraInput): Reply {
   const { from, to } = window(input, CODING_START, last);
   const limit = input.params.limit(CODING_HISTORY_LIMIT);
   const data = last === undefined ? [] : codingHistory(p, from, to, limit);
-  return jsonReply(200, { success: true, product: product.id, compare: product.compare, seriesLabels: [...product.seriesLabels], count: data.length, data });
+  return jsonReply(200, {
+    success: true,
+    product: product.id,
+    compare: product.compare,
+    seriesLabels: [...product.seriesLabels],
+    count: data.length,
+    data,
+  });
 }
 
 /** GET /api/model-frontier: the whole document. */

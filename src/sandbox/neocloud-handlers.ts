@@ -54,10 +54,13 @@ function filtered(params: Params, today: string): Site[] {
   const lon = numberParam(params, 'lon', -180, 180);
   const radius = numberParam(params, 'radius', 0, 20_000) ?? SITES_DEFAULTS.radiusKm;
   if ((lat === undefined) !== (lon === undefined)) throw badRequest('lat and lon must be given together');
-  return sitesAsOf(today, scopeOf(params)).filter((s) =>
-    (city === undefined || s.city.toLowerCase() === city) &&
-    (country === undefined || (s.country ?? '').toLowerCase() === country) &&
-    (lat === undefined || (s.latitude !== null && s.longitude !== null && distanceKm(lat, lon as number, s.latitude, s.longitude) <= radius)));
+  return sitesAsOf(today, scopeOf(params)).filter(
+    (s) =>
+      (city === undefined || s.city.toLowerCase() === city) &&
+      (country === undefined || (s.country ?? '').toLowerCase() === country) &&
+      (lat === undefined ||
+        (s.latitude !== null && s.longitude !== null && distanceKm(lat, lon as number, s.latitude, s.longitude) <= radius)),
+  );
 }
 
 /** GET /api/neocloud/sites: one page of the listing. */
@@ -83,9 +86,19 @@ export function sitesAggregateHandler({ params, today, plan }: ExtraInput): Repl
 /** GET /api/neocloud/map: the sites with coordinates, as points. */
 export function sitesMapHandler({ params, today, plan }: ExtraInput): Reply {
   requireFull(plan);
-  const data = sitesAsOf(today, scopeOf(params)).filter((s) => s.latitude !== null && s.longitude !== null).map((s) => ({
-    company: s.company, siteName: s.siteName, city: s.city, country: s.country, latitude: s.latitude, longitude: s.longitude,
-    powerCapacity: s.powerCapacity, gpuTypes: s.gpuTypes, status: s.status, isNeocloud: s.isNeocloud,
-  }));
+  const data = sitesAsOf(today, scopeOf(params))
+    .filter((s) => s.latitude !== null && s.longitude !== null)
+    .map((s) => ({
+      company: s.company,
+      siteName: s.siteName,
+      city: s.city,
+      country: s.country,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      powerCapacity: s.powerCapacity,
+      gpuTypes: s.gpuTypes,
+      status: s.status,
+      isNeocloud: s.isNeocloud,
+    }));
   return jsonReply(200, { success: true, count: data.length, data });
 }

@@ -31,7 +31,7 @@ export function parseTarget(url: string): Target {
   const rawPath = q < 0 ? url : url.slice(0, q);
   const rawQuery = q < 0 ? '' : url.slice(q + 1);
   const parts = rawPath.split('/').slice(1).map(tryDecode);
-  const segments = parts.every((p) => p !== undefined) ? (parts) : undefined;
+  const segments = parts.every((p) => p !== undefined) ? parts : undefined;
   const query: Record<string, string> = {};
   const repeated = new Set<string>();
   let badQuery = false;

@@ -24,7 +24,8 @@ const tidy = (x: number): number => Math.round(x * 1000) / 1000;
 export function createRateLimiter(limit: RateLimit, clock: () => number): RateLimiter {
   const { capacity, refillPerSecond } = limit;
   if (!Number.isInteger(capacity) || capacity < 1) throw new TypeError(`rateLimit.capacity must be an integer ≥ 1, got ${capacity}`);
-  if (!(refillPerSecond > 0) || !Number.isFinite(refillPerSecond)) throw new TypeError(`rateLimit.refillPerSecond must be > 0, got ${refillPerSecond}`);
+  if (!(refillPerSecond > 0) || !Number.isFinite(refillPerSecond))
+    throw new TypeError(`rateLimit.refillPerSecond must be > 0, got ${refillPerSecond}`);
   const buckets = new Map<string, { tokens: number; at: number }>();
   const windowSeconds = tidy(capacity / refillPerSecond);
   return {

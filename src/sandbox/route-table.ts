@@ -31,7 +31,13 @@ import { forwardHandler } from './models/forward-model.js';
 import { otpiHandler, tokenTypesHandler } from './models/otpi-model.js';
 import { tokenVolumeHandler } from './models/token-volume-model.js';
 import { codingHistoryHandler, codingIndexHandler, codingProductsHandler, modelFrontierHandler, workloadHandler } from './handlers-ai.js';
-import { indexHistoryHandler, nearestHandler, previousHandler, rollingCurrentHandler, rollingHistoryHandler } from './gpu-point-handlers.js';
+import {
+  indexHistoryHandler,
+  nearestHandler,
+  previousHandler,
+  rollingCurrentHandler,
+  rollingHistoryHandler,
+} from './gpu-point-handlers.js';
 import { computeBuyersHandler } from './models/buyers-model.js';
 import { sitesAggregateHandler, sitesHandler, sitesMapHandler } from './neocloud-handlers.js';
 import { powerFuelMixHandler, powerLoadHandler, powerMarketsHandler } from './models/power-model.js';
@@ -47,7 +53,11 @@ interface ExtraRoute {
 }
 
 /** Splits `/api/gpu/:gpuName` into its segments. */
-const route = (path: string, access: Access, handle: (input: ExtraInput) => Reply): ExtraRoute => ({ pattern: path.split('/').slice(1), access, handle });
+const route = (path: string, access: Access, handle: (input: ExtraInput) => Reply): ExtraRoute => ({
+  pattern: path.split('/').slice(1),
+  access,
+  handle,
+});
 
 const ROUTES: readonly ExtraRoute[] = [
   route('/health', 'none', healthHandler),
@@ -106,7 +116,11 @@ function match(segments: readonly string[]): { route: ExtraRoute; path: Record<s
  * The reply of an extra route, or undefined when the request is for none of them. `authorize` is
  * routes.ts's key check: it throws the matching 401 for a header without a valid key.
  */
-export function extraRoute(req: SandboxRequest, clock: { today: string; now: number }, authorize: (header: string | undefined) => Plan): Reply | undefined {
+export function extraRoute(
+  req: SandboxRequest,
+  clock: { today: string; now: number },
+  authorize: (header: string | undefined) => Plan,
+): Reply | undefined {
   const target = parseTarget(req.url);
   const hit = target.segments && match(target.segments);
   if (!hit) return undefined;

@@ -47,7 +47,9 @@ export function respond(req: SandboxRequest, cfg: RouteConfig): Reply {
     // The seed's routes all need a key; the free window applies to the public routes above.
     requireKey(plan);
     if (req.method !== 'GET') {
-      throw new ApiError(405, 'Method not allowed', `Method ${echo(req.method)} is not allowed: the API is read-only, use GET`, { Allow: 'GET' });
+      throw new ApiError(405, 'Method not allowed', `Method ${echo(req.method)} is not allowed: the API is read-only, use GET`, {
+        Allow: 'GET',
+      });
     }
     const target = parseTarget(req.url);
     if (!target.segments || target.badQuery) throw badRequest('Malformed percent-encoding in the request URL');

@@ -29,11 +29,7 @@ export function isLoopback(host: string): boolean {
  * Serves the sandbox until `signal` aborts, printing its URL, the demo key and a curl example on
  * stdout; resolves once the server and all its connections are closed.
  */
-export async function serveSandbox(
-  opts: ServeOptions,
-  io: { stdout: Writable; stderr: Writable },
-  signal: AbortSignal,
-): Promise<void> {
+export async function serveSandbox(opts: ServeOptions, io: { stdout: Writable; stderr: Writable }, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return;
   if (!isLoopback(opts.host)) {
     io.stderr.write(`warning: the sandbox is listening on ${opts.host}, not loopback: other machines may reach it\n`);
@@ -41,7 +37,14 @@ export async function serveSandbox(
   let sandbox;
   try {
     // No request log: a server that runs for hours must not grow without bound.
-    sandbox = await startSandbox({ port: opts.port, host: opts.host, today: opts.today, now: opts.now, rateLimit: opts.rateLimit, record: false });
+    sandbox = await startSandbox({
+      port: opts.port,
+      host: opts.host,
+      today: opts.today,
+      now: opts.now,
+      rateLimit: opts.rateLimit,
+      record: false,
+    });
   } catch (e) {
     // A bad option is a programming error, not a port problem.
     if (e instanceof TypeError) throw e;

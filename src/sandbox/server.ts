@@ -97,7 +97,8 @@ function copyHeaders(req: IncomingMessage): Record<string, string | string[]> {
 
 /** The reply of an intercept hook. */
 function interceptReply(r: InterceptReply): Reply {
-  if (typeof r.body === 'string') return { status: r.status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...r.headers }, body: r.body };
+  if (typeof r.body === 'string')
+    return { status: r.status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...r.headers }, body: r.body };
   return jsonReply(r.status, r.body ?? { error: 'Intercepted', message: `Status ${r.status} from a test hook` }, r.headers);
 }
 
@@ -143,7 +144,14 @@ export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
     const startedAt = now();
     const url = req.url ?? '/';
     const target = parseTarget(url);
-    const rec: RecordedRequest = { method: req.method ?? '', url, path: target.path, query: target.query, headers: copyHeaders(req), startedAt };
+    const rec: RecordedRequest = {
+      method: req.method ?? '',
+      url,
+      path: target.path,
+      query: target.query,
+      headers: copyHeaders(req),
+      startedAt,
+    };
     if (opts.record !== false) requests.push(rec);
     const done = (): void => {
       rec.endedAt ??= now();
@@ -162,7 +170,10 @@ export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
         limited ??
         (hooked
           ? interceptReply(hooked)
-          : respond({ method: req.method ?? '', url, authorization: req.headers.authorization }, { keys, today: msToDate(at), now: at, rebase: opts.rebase }));
+          : respond(
+              { method: req.method ?? '', url, authorization: req.headers.authorization },
+              { keys, today: msToDate(at), now: at, rebase: opts.rebase },
+            ));
     } catch (e) {
       reply = errorReply(e);
     }

@@ -90,7 +90,10 @@ export function currentIndexHandler({ today, now, keyed, path }: ExtraInput): Re
   const gpu = allowedGpu(path.gpuName, keyed);
   const current = currentIndex(gpu, today, now);
   if (!current) throw noData(`No index data found for ${gpu}`);
-  return jsonReply(200, { success: true, data: { gpu_name: gpu, region: '', index_value: current.value, last_updated: current.lastUpdated } });
+  return jsonReply(200, {
+    success: true,
+    data: { gpu_name: gpu, region: '', index_value: current.value, last_updated: current.lastUpdated },
+  });
 }
 
 /** `windowDays`: an integer from 1 to 365, default 30. */
@@ -117,7 +120,14 @@ export function volatilityHandler({ params, today, now, keyed, path }: ExtraInpu
   const points = volatilitySeries({ gpu, from, to, windowDays: window_days, today, now });
   return jsonReply(200, {
     success: true,
-    query: { gpu_name: gpu, region: 'global', start_date: `${from}T00:00:00.000Z`, end_date: `${to}T23:59:59.999Z`, window_days, records_found: points.length },
+    query: {
+      gpu_name: gpu,
+      region: 'global',
+      start_date: `${from}T00:00:00.000Z`,
+      end_date: `${to}T23:59:59.999Z`,
+      window_days,
+      records_found: points.length,
+    },
     data: points.map((p) => ({
       recorded_at: p.recordedAt,
       gpu_type: gpu,

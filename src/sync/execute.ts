@@ -13,7 +13,16 @@ import { sweepStale } from '../output/files/stale-temp.js';
 import type { Session } from '../run/session.js';
 import { readHeld } from './held.js';
 import { runOne } from './run-one.js';
-import { alignTable, duration, estimateSeconds, exitCodeOf, outcomeLine, progressLine, REQUESTS_PER_MINUTE, type Outcome } from './report.js';
+import {
+  alignTable,
+  duration,
+  estimateSeconds,
+  exitCodeOf,
+  outcomeLine,
+  progressLine,
+  REQUESTS_PER_MINUTE,
+  type Outcome,
+} from './report.js';
 import { STATE_FILE, writeState, type DatasetState, type LakeState } from './state.js';
 import type { DatasetRun, SyncSettings } from './targets.js';
 
@@ -37,11 +46,29 @@ export async function sweepLake(lake: string, names: readonly string[]): Promise
 }
 
 /** The state entry of a dataset that just synced. */
-function entry(s: SyncSettings, p: Planned, held: Awaited<ReturnType<typeof readHeld>>, added: number, requests: number, now: string): DatasetState {
+function entry(
+  s: SyncSettings,
+  p: Planned,
+  held: Awaited<ReturnType<typeof readHeld>>,
+  added: number,
+  requests: number,
+  now: string,
+): DatasetState {
   const { run } = p;
   return {
-    kind: run.lake.kind, path: path.relative(s.lake, run.folder), partition: run.partition, grain: run.lake.graded ? s.grain : undefined,
-    from: held.from, to: held.to, rows: held.rows, snapshots: held.snapshots, added, lastRun: now, lastSuccess: now, status: 'ok', requests,
+    kind: run.lake.kind,
+    path: path.relative(s.lake, run.folder),
+    partition: run.partition,
+    grain: run.lake.graded ? s.grain : undefined,
+    from: held.from,
+    to: held.to,
+    rows: held.rows,
+    snapshots: held.snapshots,
+    added,
+    lastRun: now,
+    lastSuccess: now,
+    status: 'ok',
+    requests,
   };
 }
 
@@ -67,8 +94,16 @@ async function runPlannedOne(ctx: Context, s: SyncSettings, st: LakeState, p: Pl
     const now = ctx.now().toISOString();
     st.datasets[name] = entry(s, p, held, added, counts.requests, now);
     const outcome: Outcome = {
-      name, kind: run.lake.kind, status: run.lake.kind === 'snapshot' || added !== 0 || !p.exists ? 'updated' : 'current', rows: held.rows, added,
-      from: held.from, to: held.to, snapshots: held.snapshots, requests: counts.requests, seconds: (Date.now() - started) / 1000,
+      name,
+      kind: run.lake.kind,
+      status: run.lake.kind === 'snapshot' || added !== 0 || !p.exists ? 'updated' : 'current',
+      rows: held.rows,
+      added,
+      from: held.from,
+      to: held.to,
+      snapshots: held.snapshots,
+      requests: counts.requests,
+      seconds: (Date.now() - started) / 1000,
     };
     ctx.log.info(outcomeLine(outcome));
     return outcome;
@@ -76,22 +111,47 @@ async function runPlannedOne(ctx: Context, s: SyncSettings, st: LakeState, p: Pl
     progress.clear();
     const e = err instanceof GpumktError ? err : undefined;
     const reason = e ? e.message : `internal error: ${err instanceof Error ? err.message : String(err)}`;
-    st.datasets[name] = { ...(prev ?? { kind: run.lake.kind, path: path.relative(s.lake, run.folder) }), lastRun: ctx.now().toISOString(), status: 'failed', error: reason };
+    st.datasets[name] = {
+      ...(prev ?? { kind: run.lake.kind, path: path.relative(s.lake, run.folder) }),
+      lastRun: ctx.now().toISOString(),
+      status: 'failed',
+      error: reason,
+    };
     if (ctx.signal.aborted) throw err;
-    const outcome: Outcome = { name, kind: run.lake.kind, status: 'failed', reason, exitCode: e?.exitCode ?? 1, requests, seconds: (Date.now() - started) / 1000 };
+    const outcome: Outcome = {
+      name,
+      kind: run.lake.kind,
+      status: 'failed',
+      reason,
+      exitCode: e?.exitCode ?? 1,
+      requests,
+      seconds: (Date.now() - started) / 1000,
+    };
     ctx.log.warn(outcomeLine(outcome));
     return outcome;
   }
 }
 
 /** Runs every planned dataset in turn, writing the state after each; see the module comment. */
-export async function runPlanned(ctx: Context, s: SyncSettings, st: LakeState, planned: readonly Planned[], session: Session): Promise<Outcome[]> {
+export async function runPlanned(
+  ctx: Context,
+  s: SyncSettings,
+  st: LakeState,
+  planned: readonly Planned[],
+  session: Session,
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const startedAt = ctx.now().toISOString();
   let stopped: Outcome | undefined;
   for (const p of planned) {
     if (stopped !== undefined) {
-      outcomes.push({ name: p.run.lake.name, kind: p.run.lake.kind, status: 'not run', reason: `the service could not be reached (${stopped.name})`, exitCode: stopped.exitCode });
+      outcomes.push({
+        name: p.run.lake.name,
+        kind: p.run.lake.kind,
+        status: 'not run',
+        reason: `the service could not be reached (${stopped.name})`,
+        exitCode: stopped.exitCode,
+      });
       continue;
     }
     try {
@@ -121,14 +181,26 @@ export function printPlan(ctx: Context, lake: string, planned: readonly Planned[
   const est = estimateSeconds(total);
   if (json) {
     const datasets = planned.map((p) => ({
-      name: p.run.lake.name, kind: p.run.lake.kind, mode: p.run.mode, window: p.window, requests: p.requests, target: shownTarget(lake, p.run), ...(p.error ? { error: p.error.message } : {}),
+      name: p.run.lake.name,
+      kind: p.run.lake.kind,
+      mode: p.run.mode,
+      window: p.window,
+      requests: p.requests,
+      target: shownTarget(lake, p.run),
+      ...(p.error ? { error: p.error.message } : {}),
     }));
-    ctx.io.stdout.write(`${JSON.stringify({ lake, requests: total, estimatedSeconds: est, datasets, skipped: skipped.map((o) => ({ name: o.name, reason: o.reason })) }, null, 2)}\n`);
+    ctx.io.stdout.write(
+      `${JSON.stringify({ lake, requests: total, estimatedSeconds: est, datasets, skipped: skipped.map((o) => ({ name: o.name, reason: o.reason })) }, null, 2)}\n`,
+    );
     return;
   }
   const rows = planned.map((p) => [
-    p.run.lake.name, p.run.lake.kind, p.run.mode, p.window ? `${p.window.from} to ${p.window.to}` : p.run.mode === 'snapshot' ? 'today' : '-',
-    String(p.requests), p.error ? `cannot run: ${p.error.message}` : shownTarget(lake, p.run),
+    p.run.lake.name,
+    p.run.lake.kind,
+    p.run.mode,
+    p.window ? `${p.window.from} to ${p.window.to}` : p.run.mode === 'snapshot' ? 'today' : '-',
+    String(p.requests),
+    p.error ? `cannot run: ${p.error.message}` : shownTarget(lake, p.run),
   ]);
   let text = alignTable(['DATASET', 'KIND', 'MODE', 'WINDOW', 'REQUESTS', 'WRITES'], rows, [4]);
   for (const o of skipped) text += `skipped ${o.name}: ${o.reason ?? ''}\n`;

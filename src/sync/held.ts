@@ -29,7 +29,10 @@ const SNAPSHOT = /^snapshot_date=(\d{4}-\d{2}-\d{2})$/;
 /** Reads back what `run`'s dataset holds now; `fetched` is the row count of this run's snapshot. */
 export async function readHeld(run: DatasetRun, format: 'parquet' | 'csv'): Promise<Held> {
   if (run.mode === 'snapshot') {
-    const dates = (await readdir(run.folder).catch(() => [] as string[])).map((n) => SNAPSHOT.exec(n)?.[1]).filter((d): d is string => d !== undefined).sort();
+    const dates = (await readdir(run.folder).catch(() => [] as string[]))
+      .map((n) => SNAPSHOT.exec(n)?.[1])
+      .filter((d): d is string => d !== undefined)
+      .sort();
     const rows = await countRows(run.target, format);
     return { rows, from: dates[0], to: dates.at(-1), snapshots: dates.length };
   }

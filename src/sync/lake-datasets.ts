@@ -65,7 +65,8 @@ export function lakeDataset(command: AnyDataset, keyed = true): LakeDataset | un
   const flags: Flags = { ...defaults, ...(variant?.sync?.flags ?? {}), ...(spec.flags ?? {}) };
   const list = ds.subject === 'gpus' || ds.subject === 'some-gpus';
   // Rows of a per-model run carry a `gpu` column the runner adds; rows that name their own target keep it.
-  const perModel = ds.targetColumn === undefined && (list || ds.subject === 'names' || (ds.subject === 'gpu-option' && flags.gpu !== undefined));
+  const perModel =
+    ds.targetColumn === undefined && (list || ds.subject === 'names' || (ds.subject === 'gpu-option' && flags.gpu !== undefined));
   const derived = kind === 'snapshot' ? undefined : perModel ? 'gpu' : ds.targetColumn;
   return {
     name: spec.name ?? command.name,

@@ -34,12 +34,18 @@ const plural = (n: number, word: string): string => `${num(n)} ${word}${n === 1 
 export function alignTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>, numeric: readonly number[] = []): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((c, i) => (numeric.includes(i) ? c.padStart(widths[i] ?? 0) : i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (numeric.includes(i) ? c.padStart(widths[i] ?? 0) : i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n') + '\n';
 }
 
 /** The progress line of the dataset being synced, at a terminal only (never in a log, with -q or -v). */
-export function progressLine(ctx: Context): { show(name: string, done: number, expected: number, rows: number, etaS: number | undefined): void; clear(): void } {
+export function progressLine(ctx: Context): {
+  show(name: string, done: number, expected: number, rows: number, etaS: number | undefined): void;
+  clear(): void;
+} {
   const g = ctx.globals();
   const on = ctx.io.stderrIsTTY && !g.quiet && !g.verbose;
   let shown = false;
@@ -85,11 +91,13 @@ export function exitCodeOf(outcomes: readonly Outcome[]): number {
 /** The summary line of one dataset (stderr). */
 export function outcomeLine(o: Outcome): string {
   const span = o.from === undefined ? '' : ` (${o.from} to ${o.to ?? o.from})`;
-  const cost = o.requests === undefined ? '' : `, ${plural(o.requests, 'request')}${o.seconds === undefined ? '' : `, ${o.seconds.toFixed(1)}s`}`;
+  const cost =
+    o.requests === undefined ? '' : `, ${plural(o.requests, 'request')}${o.seconds === undefined ? '' : `, ${o.seconds.toFixed(1)}s`}`;
   if (o.status === 'skipped') return `${o.name}: skipped, ${o.reason ?? ''}`;
   if (o.status === 'not run') return `${o.name}: not run, ${o.reason ?? ''}`;
   if (o.status === 'failed') return `${o.name} failed: ${o.reason ?? ''}`;
-  if (o.kind === 'snapshot') return `${o.name}: snapshot ${o.to ?? ''}, ${plural(o.rows ?? 0, 'row')} (${plural(o.snapshots ?? 0, 'snapshot')} since ${o.from ?? ''})${cost}`;
+  if (o.kind === 'snapshot')
+    return `${o.name}: snapshot ${o.to ?? ''}, ${plural(o.rows ?? 0, 'row')} (${plural(o.snapshots ?? 0, 'snapshot')} since ${o.from ?? ''})${cost}`;
   const added = o.status === 'current' ? 'no new rows' : `+${plural(o.added ?? 0, 'row')}`;
   return `${o.name}: ${added}, ${num(o.rows ?? 0)} in all${span}${cost}`;
 }
@@ -105,8 +113,15 @@ function standing(d: DatasetState, today: string): string {
 /** `--status`: the state as a table (what is held, when it was last synced, what is stale since when). */
 export function statusTable(state: LakeState, today: string): string {
   const rows = Object.entries(state.datasets).map(([name, d]) => [
-    name, d.kind, d.grain ?? '-', d.partition ?? (d.kind === 'snapshot' ? 'snapshot_date' : '-'), d.from ?? '-', d.to ?? '-',
-    d.rows === undefined ? '-' : num(d.rows), d.lastRun === undefined ? '-' : d.lastRun.slice(0, 16).replace('T', ' '), standing(d, today),
+    name,
+    d.kind,
+    d.grain ?? '-',
+    d.partition ?? (d.kind === 'snapshot' ? 'snapshot_date' : '-'),
+    d.from ?? '-',
+    d.to ?? '-',
+    d.rows === undefined ? '-' : num(d.rows),
+    d.lastRun === undefined ? '-' : d.lastRun.slice(0, 16).replace('T', ' '),
+    standing(d, today),
   ]);
   const head = `lake: ${state.format}, ${state.grain}; last run ${state.lastRun ? `${state.lastRun.finishedAt.slice(0, 16).replace('T', ' ')} UTC, exit ${state.lastRun.exitCode}` : 'never'}\n`;
   return head + alignTable(['DATASET', 'KIND', 'GRAIN', 'PARTITION', 'FROM', 'TO', 'ROWS', 'LAST RUN', 'STATUS'], rows, [6]);

@@ -69,11 +69,19 @@ export async function planRequests(ctx: Context, run: DatasetRun, session: Sessi
   } finally {
     await scope.close();
   }
-  return out.join('').split('\n').filter((l) => l.startsWith('curl '));
+  return out
+    .join('')
+    .split('\n')
+    .filter((l) => l.startsWith('curl '));
 }
 
 /** Runs the dataset for real through `session`, counting requests and rows; resolves to the counts and the runner's notices. */
-export async function runOne(ctx: Context, run: DatasetRun, session: Session, onResponse: OnResponse): Promise<{ counts: RunCounts; notes: string[] }> {
+export async function runOne(
+  ctx: Context,
+  run: DatasetRun,
+  session: Session,
+  onResponse: OnResponse,
+): Promise<{ counts: RunCounts; notes: string[] }> {
   const counts: RunCounts = { requests: 0, rows: 0 };
   const notes: string[] = [];
   const counting: Session = {

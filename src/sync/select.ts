@@ -9,7 +9,10 @@ export function chosenDatasets(names: readonly string[] | undefined, keyed: bool
   const all = lakeDatasets(keyed);
   if (names === undefined) return all;
   const valid = all.map((d) => d.name);
-  const wanted = names.flatMap((n) => n.split(',')).map((n) => n.trim()).filter((n) => n !== '');
+  const wanted = names
+    .flatMap((n) => n.split(','))
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   if (wanted.length === 0) throw new UsageError(`--datasets is empty; datasets: ${valid.join(', ')}`);
   for (const n of wanted) {
     if (!valid.includes(n)) throw new UsageError(`unknown dataset '${n}'; ${didYouMean(n, valid)}datasets: ${valid.join(', ')}`);
@@ -18,7 +21,10 @@ export function chosenDatasets(names: readonly string[] | undefined, keyed: bool
 }
 
 /** The chosen datasets split by what the key's plan reads; a skipped one carries the one line that says why. */
-export function byPlan(chosen: readonly LakeDataset[], plan: KeyPlan['plan']): { readable: LakeDataset[]; skipped: Array<{ lake: LakeDataset; reason: string }> } {
+export function byPlan(
+  chosen: readonly LakeDataset[],
+  plan: KeyPlan['plan'],
+): { readable: LakeDataset[]; skipped: Array<{ lake: LakeDataset; reason: string }> } {
   const readable: LakeDataset[] = [];
   const skipped: Array<{ lake: LakeDataset; reason: string }> = [];
   const have = plan === 'none' ? 'no key' : `a ${plan} key`;
@@ -32,7 +38,10 @@ export function byPlan(chosen: readonly LakeDataset[], plan: KeyPlan['plan']): {
 /** A lake setting: the flag when given (and it must agree with the lake's), else the lake's, else the default. */
 export function lakeSetting<T extends string>(flag: string, given: T | undefined, held: T | undefined, fallback: T): T {
   if (given !== undefined && held !== undefined && given !== held) {
-    throw new UsageError(`the lake holds ${held} data; ${flag} ${given} would mix ${held} and ${given} in one lake`, 'leave the flag out, or sync into a new folder');
+    throw new UsageError(
+      `the lake holds ${held} data; ${flag} ${given} would mix ${held} and ${given} in one lake`,
+      'leave the flag out, or sync into a new folder',
+    );
   }
   return given ?? held ?? fallback;
 }

@@ -53,27 +53,44 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const format = lakeSetting('--format', opts.format, state?.format, 'parquet');
   const grain = lakeSetting('--granularity', opts.granularity, state?.grain, 'daily');
   if (grain === 'hourly' && plan !== 'full') {
-    throw new AuthError(`hourly rows need a full key (sk_live_); this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}`, 'sync daily rows (the default)');
+    throw new AuthError(
+      `hourly rows need a full key (sk_live_); this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}`,
+      'sync daily rows (the default)',
+    );
   }
   const { readable, skipped } = byPlan(chosen, plan);
-  if (readable.length === 0) throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`);
+  if (readable.length === 0)
+    throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`);
   const s: SyncSettings = { lake, format, grain, today, from: opts.from, keyless: plan === 'none' };
   const skippedOutcomes: Outcome[] = skipped.map(({ lake: d, reason }) => ({ name: d.name, status: 'skipped', reason }));
   if (g.dryRun) {
     // Only the requests' text is needed: no sandbox is started for a plan.
     const session = await openSession({ ...ctx, globals: () => ({ ...g, sandbox: false }) }, settings, { keyOptional: true });
-    const planned = await planAll(ctx, s, state, readable.map((d) => datasetRun(d, s, state?.datasets[d.name], false)), session);
+    const planned = await planAll(
+      ctx,
+      s,
+      state,
+      readable.map((d) => datasetRun(d, s, state?.datasets[d.name], false)),
+      session,
+    );
     return printPlan(ctx, lake, planned, skippedOutcomes, opts.json === true);
   }
   await mkdir(lake, { recursive: true }).catch((err: unknown) => {
     throw outputError(lake, err);
   });
-  const lock = await acquireLock(path.join(lake, LOCK_NAME), { timeoutS: opts.lockTimeout ?? 0, signal: ctx.signal, now: () => new Date() });
+  const lock = await acquireLock(path.join(lake, LOCK_NAME), {
+    timeoutS: opts.lockTimeout ?? 0,
+    signal: ctx.signal,
+    now: () => new Date(),
+  });
   ctx.onCleanup(() => lock.release());
   // Written before any dataset, so a run killed at once leaves a folder the next run knows as a lake.
   const st: LakeState = { ...(state ?? { version: 1, createdAt: ctx.now().toISOString(), datasets: {} }), format, grain };
   await writeState(lake, st);
-  await sweepLake(lake, readable.map((d) => d.name));
+  await sweepLake(
+    lake,
+    readable.map((d) => d.name),
+  );
   const session = await openSession(ctx, settings, { keyOptional: true });
   for (const o of skippedOutcomes) ctx.log.info(outcomeLine(o));
   const runs = readable.map((d) => datasetRun(d, s, st.datasets[d.name], false));
@@ -83,7 +100,13 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
 }
 
 /** Plans every dataset: whether it exists, its run, and the requests it would send (a dataset that cannot be planned fails alone). */
-async function planAll(ctx: Context, s: SyncSettings, state: LakeState | undefined, runs: readonly DatasetRun[], session: Session): Promise<Planned[]> {
+async function planAll(
+  ctx: Context,
+  s: SyncSettings,
+  state: LakeState | undefined,
+  runs: readonly DatasetRun[],
+  session: Session,
+): Promise<Planned[]> {
   const out: Planned[] = [];
   for (const first of runs) {
     const exists = await targetExists(first);
@@ -101,7 +124,8 @@ async function planAll(ctx: Context, s: SyncSettings, state: LakeState | undefin
 
 /** The first startDate and last endDate the planned requests carry, if they carry dates. */
 function askedWindow(curls: readonly string[]): { from: string; to: string } | undefined {
-  const dates = (key: string): string[] => curls.flatMap((c) => [...c.matchAll(new RegExp(`[?&]${key}=(\\d{4}-\\d{2}-\\d{2})`, 'g'))].map((m) => m[1] as string)).sort();
+  const dates = (key: string): string[] =>
+    curls.flatMap((c) => [...c.matchAll(new RegExp(`[?&]${key}=(\\d{4}-\\d{2}-\\d{2})`, 'g'))].map((m) => m[1] as string)).sort();
   const from = dates('startDate')[0];
   const to = dates('endDate').at(-1);
   return from === undefined || to === undefined ? undefined : { from, to };
@@ -119,6 +143,10 @@ function finish(ctx: Context, lake: string, outcomes: readonly Outcome[], json: 
   }
   if (first === undefined) return;
   const names = failed.map((o) => o.name).join(', ');
-  if (done.length > 0) throw new PartialError(`${failed.length} of ${failed.length + done.length} datasets failed (${names}); the others were updated`, `gpumkt sync ${lake} --status shows each one`);
+  if (done.length > 0)
+    throw new PartialError(
+      `${failed.length} of ${failed.length + done.length} datasets failed (${names}); the others were updated`,
+      `gpumkt sync ${lake} --status shows each one`,
+    );
   throw new GpumktError(`every dataset failed (${names}): ${first.reason ?? ''}`, first.exitCode ?? 1);
 }

@@ -67,7 +67,8 @@ function freeFrom(lake: LakeDataset, s: SyncSettings, from: string, args: readon
     return from;
   }
   let day = from;
-  while (day < s.today && tier(targets, { ...lake.flags, from: day, to: s.today }, { from: day, to: s.today }, s.today) !== undefined) day = addDays(day, 1);
+  while (day < s.today && tier(targets, { ...lake.flags, from: day, to: s.today }, { from: day, to: s.today }, s.today) !== undefined)
+    day = addDays(day, 1);
   return day;
 }
 
@@ -76,13 +77,15 @@ export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetStat
   const folder = path.join(s.lake, lake.name);
   const ext = s.format;
   // A model list: every model, or without a key the models the free tier serves.
-  const args = s.keyless && lake.ds.subject === 'gpus' && lake.args.length === 1 && lake.args[0] === 'all' ? [...FREE_GPU_MODELS] : lake.args;
+  const args =
+    s.keyless && lake.ds.subject === 'gpus' && lake.args.length === 1 && lake.args[0] === 'all' ? [...FREE_GPU_MODELS] : lake.args;
   const base: Record<string, unknown> = { ...lake.flags, header: true, order: 'asc', format: ext, lockTimeout: 0 };
   if (lake.kind === 'snapshot') {
     const target = path.join(folder, `snapshot_date=${s.today}`, `part-0.${ext}`);
     return { lake, folder, target, mode: 'snapshot', args, flags: { ...base, output: target } };
   }
-  if (lake.timeKey === undefined) throw new UsageError(`${lake.name}: a series needs a time field; set sync.kind 'snapshot' in its descriptor`);
+  if (lake.timeKey === undefined)
+    throw new UsageError(`${lake.name}: a series needs a time field; set sync.kind 'snapshot' in its descriptor`);
   const asked = freeFrom(lake, s, firstDay(lake, s), args);
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
   const mode = !exists ? 'first' : s.from !== undefined && held?.from !== undefined && asked < held.from ? 'rebuild' : 'append';
@@ -90,7 +93,10 @@ export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetStat
   const target = partition === undefined ? path.join(folder, `part-0.${ext}`) : folder;
   const window = { from: start > s.today ? s.today : start, to: s.today };
   const flags: Record<string, unknown> = {
-    ...base, from: window.from, to: window.to, partitionBy: partition,
+    ...base,
+    from: window.from,
+    to: window.to,
+    partitionBy: partition,
     // The lake mirrors the service: a row it restated replaces the old value (and is reported).
     replaceRestated: mode === 'append',
     ...(mode === 'append' ? { append: target } : { output: target }),

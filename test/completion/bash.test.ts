@@ -43,7 +43,9 @@ describe('bash completion', needs('bash'), () => {
     const names = bashComplete(['memory', '--type', 'DDR5\\ 16Gb\\ \\(2Gx8\\)\\ 4']);
     expect(names).toEqual([{ text: 'DDR5\\ 16Gb\\ \\(2Gx8\\)\\ 4800/5600', argc: 1, first: 'DDR5 16Gb (2Gx8) 4800/5600' }]);
     // The columns of history and of its variants (--at's nearest record).
-    expect(texts(['history', '--columns', 'timestamp,'])).toEqual(['index_value', 'gpu', 'gpu_name', 'requested_datetime', 'time_difference', 'is_exact'].map((c) => `timestamp,${c}`));
+    expect(texts(['history', '--columns', 'timestamp,'])).toEqual(
+      ['index_value', 'gpu', 'gpu_name', 'requested_datetime', 'time_difference', 'is_exact'].map((c) => `timestamp,${c}`),
+    );
     expect(texts(['memory', '--columns', 'id,price,c'])).toEqual(['id,price,category', 'id,price,changePct']);
     expect(texts(['history', 'h100', '-o', 'READ'])).toEqual(['README.md']);
   });

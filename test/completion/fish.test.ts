@@ -9,7 +9,10 @@ describe('fish completion', needs('fish'), () => {
 
   it('parses and loads without errors', () => {
     expect(run('fish', ['--no-config', '-n', SCRIPTS.fish], shellEnv())).toMatchObject({ code: 0, stderr: '' });
-    const r = run('fish', ['--no-config', '-c', 'source $GP_SCRIPT; and complete -c gpumkt | count'], { ...shellEnv(), GP_SCRIPT: SCRIPTS.fish });
+    const r = run('fish', ['--no-config', '-c', 'source $GP_SCRIPT; and complete -c gpumkt | count'], {
+      ...shellEnv(),
+      GP_SCRIPT: SCRIPTS.fish,
+    });
     expect(r.stderr).toBe('');
     expect(Number(r.stdout), 'complete definitions registered for gpumkt').toBeGreaterThan(50);
   });
@@ -34,7 +37,9 @@ describe('fish completion', needs('fish'), () => {
     expect(fishComplete('gpumkt history --format=cs')).toEqual(['--format=csv']);
     expect(sorted(fishComplete('gpumkt memory --type mem_ddr5'))).toEqual(sorted(DDR5_IDS));
     expect(fishComplete('gpumkt memory --type DDR5\\ 16Gb\\ \\(2Gx8\\)\\ 4')).toEqual(['DDR5 16Gb (2Gx8) 4800/5600']);
-    expect(sorted(fishComplete('gpumkt history --columns timestamp,'))).toEqual(['gpu', 'gpu_name', 'index_value', 'is_exact', 'requested_datetime', 'time_difference'].map((c) => `timestamp,${c}`));
+    expect(sorted(fishComplete('gpumkt history --columns timestamp,'))).toEqual(
+      ['gpu', 'gpu_name', 'index_value', 'is_exact', 'requested_datetime', 'time_difference'].map((c) => `timestamp,${c}`),
+    );
   });
 
   it('offers only the flags valid for the command, plus the global ones', () => {

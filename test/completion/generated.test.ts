@@ -13,7 +13,10 @@ describe('gpumkt completion', () => {
       expect(r.stderr).toBe('');
       const committed = readFileSync(SCRIPTS[shell], 'utf8');
       // A flag or command added without regenerating lands here: the committed script would miss it.
-      expect(r.stdout === committed, `completions/${SCRIPTS[shell].split('/').at(-1)} is stale: run npm run generate and commit the result`).toBe(true);
+      expect(
+        r.stdout === committed,
+        `completions/${SCRIPTS[shell].split('/').at(-1)} is stale: run npm run generate and commit the result`,
+      ).toBe(true);
     });
   }
 

@@ -56,7 +56,11 @@ describe('docs/completions.md install lines', () => {
 
   it('zsh: ~/.zfunc/_gpumkt is autoloaded by compinit once ~/.zfunc is in fpath', needs('zsh'), () => {
     expect(readFileSync(join(home, '.zfunc/_gpumkt'), 'utf8')).toBe(readFileSync(SCRIPTS.zsh, 'utf8'));
-    const r = run('zsh', ['-f', '-c', 'fpath=(~/.zfunc $fpath); autoload -U compinit && compinit -u -D && print -r -- $_comps[gpumkt]'], env);
+    const r = run(
+      'zsh',
+      ['-f', '-c', 'fpath=(~/.zfunc $fpath); autoload -U compinit && compinit -u -D && print -r -- $_comps[gpumkt]'],
+      env,
+    );
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('_gpumkt');
   });

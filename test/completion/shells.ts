@@ -58,13 +58,20 @@ export function gpumktWasRun(): boolean {
 /** Writes a config file with these profiles (and a defaultProfile) and returns its path. */
 export function writeConfig(name: string, profiles: readonly string[]): string {
   const path = join(sandbox().dir, name);
-  const body = { defaultProfile: profiles[0], profiles: Object.fromEntries(profiles.map((p) => [p, { 'base-url': 'http://127.0.0.1:1/{"profiles":{"nope":1}}', timeout: 5 }])) };
+  const body = {
+    defaultProfile: profiles[0],
+    profiles: Object.fromEntries(profiles.map((p) => [p, { 'base-url': 'http://127.0.0.1:1/{"profiles":{"nope":1}}', timeout: 5 }])),
+  };
   writeFileSync(path, `${JSON.stringify(body, null, 2)}\n`);
   return path;
 }
 
 /** Runs a program and returns its exit status and output. */
-export function run(cmd: string, args: readonly string[], env: Record<string, string>): { code: number | null; stdout: string; stderr: string } {
+export function run(
+  cmd: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(cmd, args, { env, encoding: 'utf8', timeout: 20_000 });
   if (r.error) throw r.error;
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -96,10 +103,13 @@ export function bashComplete(words: readonly string[], env: Record<string, strin
   const r = run('bash', ['--norc', '--noprofile', '-c', BASH_DRIVER, 'bash', SCRIPTS.bash, 'gpumkt', ...words], env);
   expect(r.stderr, 'bash printed errors').toBe('');
   expect(r.code).toBe(0);
-  return r.stdout.split('\n').filter((l) => l !== '').map((l) => {
-    const [text = '', argc = '0', first = ''] = l.split('\t');
-    return { text, argc: Number(argc), first };
-  });
+  return r.stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => {
+      const [text = '', argc = '0', first = ''] = l.split('\t');
+      return { text, argc: Number(argc), first };
+    });
 }
 
 /** The matches zsh offers for `line` (the cursor at its end), loading _gpumkt from completions/ via $fpath. */
@@ -121,14 +131,24 @@ function zshCapture(mode: 'list' | 'insert', line: string, env: Record<string, s
   const r = run('zsh', ['-f', join(import.meta.dirname, 'zsh-capture.zsh'), join(ROOT, 'completions'), mode, line], env);
   expect(r.code, `zsh capture failed: ${r.stderr}`).toBe(0);
   const lines = r.stdout.split('\n');
-  expect(lines.filter((l) => /error|not found|parse/i.test(l) && !l.startsWith('MATCH:')), 'zsh printed errors').toEqual([]);
+  expect(
+    lines.filter((l) => /error|not found|parse/i.test(l) && !l.startsWith('MATCH:')),
+    'zsh printed errors',
+  ).toEqual([]);
   return lines;
 }
 
 /** The candidates fish offers for `line` (`complete -C`), without their descriptions. */
 export function fishComplete(line: string, env: Record<string, string> = shellEnv()): string[] {
-  const r = run('fish', ['--no-config', '-c', 'source $GP_SCRIPT; or exit 90; complete -C $GP_LINE'], { ...env, GP_SCRIPT: SCRIPTS.fish, GP_LINE: line });
+  const r = run('fish', ['--no-config', '-c', 'source $GP_SCRIPT; or exit 90; complete -C $GP_LINE'], {
+    ...env,
+    GP_SCRIPT: SCRIPTS.fish,
+    GP_LINE: line,
+  });
   expect(r.stderr, 'fish printed errors').toBe('');
   expect(r.code).toBe(0);
-  return r.stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t')[0] ?? '');
+  return r.stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split('\t')[0] ?? '');
 }

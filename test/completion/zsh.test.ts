@@ -9,7 +9,11 @@ describe('zsh completion', needs('zsh'), () => {
 
   it('parses, and registers itself when sourced after compinit', () => {
     expect(run('zsh', ['-n', SCRIPTS.zsh], shellEnv())).toMatchObject({ code: 0, stderr: '' });
-    const r = run('zsh', ['-f', '-c', 'autoload -U compinit && compinit -u -D && source "$1" && print -r -- $_comps[gpumkt]', 'zsh', SCRIPTS.zsh], shellEnv());
+    const r = run(
+      'zsh',
+      ['-f', '-c', 'autoload -U compinit && compinit -u -D && source "$1" && print -r -- $_comps[gpumkt]', 'zsh', SCRIPTS.zsh],
+      shellEnv(),
+    );
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('_gpumkt');
   });
@@ -35,8 +39,20 @@ describe('zsh completion', needs('zsh'), () => {
     expect(sorted(zshList('gpumkt util-index --format '))).toEqual(sorted(FORMATS));
     expect(zshList('gpumkt history --format=cs')).toEqual(['csv']);
     expect(sorted(zshList('gpumkt memory --type mem_ddr5'))).toEqual(sorted(DDR5_IDS));
-    expect(zshInsert('gpumkt memory --type DDR5\\ 16Gb\\ \\(2Gx8\\)\\ 4').words).toEqual(['gpumkt', 'memory', '--type', 'DDR5 16Gb (2Gx8) 4800/5600']);
-    expect(sorted(zshList('gpumkt history --columns timestamp,'))).toEqual(['gpu', 'gpu_name', 'index_value', 'is_exact', 'requested_datetime', 'time_difference']);
+    expect(zshInsert('gpumkt memory --type DDR5\\ 16Gb\\ \\(2Gx8\\)\\ 4').words).toEqual([
+      'gpumkt',
+      'memory',
+      '--type',
+      'DDR5 16Gb (2Gx8) 4800/5600',
+    ]);
+    expect(sorted(zshList('gpumkt history --columns timestamp,'))).toEqual([
+      'gpu',
+      'gpu_name',
+      'index_value',
+      'is_exact',
+      'requested_datetime',
+      'time_difference',
+    ]);
   });
 
   it('offers only the flags valid for the command, plus the global ones', () => {
@@ -49,7 +65,12 @@ describe('zsh completion', needs('zsh'), () => {
   it('reads profile names from the config file, and follows --config on the line', () => {
     const config = writeConfig('zsh-config.json', PROFILES);
     expect(sorted(zshList('gpumkt --profile ', shellEnv({ GPUMKT_CONFIG: config })))).toEqual(sorted(PROFILES));
-    expect(zshInsert('gpumkt memory --profile my', shellEnv({ GPUMKT_CONFIG: config })).words).toEqual(['gpumkt', 'memory', '--profile', 'my local']);
+    expect(zshInsert('gpumkt memory --profile my', shellEnv({ GPUMKT_CONFIG: config })).words).toEqual([
+      'gpumkt',
+      'memory',
+      '--profile',
+      'my local',
+    ]);
     const other = writeConfig('zsh-other.json', ['other']);
     expect(zshList(`gpumkt --config ${other} memory --profile `, shellEnv({ GPUMKT_CONFIG: config }))).toEqual(['other']);
   });

@@ -40,7 +40,11 @@ export function cellText(v: unknown): string {
  * Every text format of `args` agrees with `rows` (its -f json): csv read back by Python's csv module,
  * tsv, ndjson, markdown (header and one line per row), and the table (header, rule, one line per row).
  */
-export async function expectEveryTextFormat(args: readonly string[], env: Record<string, string | undefined>, rows: readonly Row[]): Promise<void> {
+export async function expectEveryTextFormat(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  rows: readonly Row[],
+): Promise<void> {
   const columns = Object.keys(rows[0] ?? {});
   const dir = makeTempDir('market');
   const csv = await runCli([...args, '-f', 'csv'], { env });
@@ -48,12 +52,25 @@ export async function expectEveryTextFormat(args: readonly string[], env: Record
   writeFileSync(join(dir, 'out.csv'), csv.stdout);
   expect(pythonCsv(join(dir, 'out.csv'))).toEqual([columns, ...rows.map((r) => columns.map((c) => cellText(r[c])))]);
   const tsv = await runCli([...args, '-f', 'tsv'], { env });
-  expect(tsv.stdout.split('\n').slice(0, -1)).toEqual([columns.join('\t'), ...rows.map((r) => columns.map((c) => cellText(r[c])).join('\t'))]);
+  expect(tsv.stdout.split('\n').slice(0, -1)).toEqual([
+    columns.join('\t'),
+    ...rows.map((r) => columns.map((c) => cellText(r[c])).join('\t')),
+  ]);
   const nd = await runCli([...args, '-f', 'ndjson'], { env });
-  expect(nd.stdout.split('\n').slice(0, -1).map((l) => JSON.parse(l) as Row)).toEqual(rows);
+  expect(
+    nd.stdout
+      .split('\n')
+      .slice(0, -1)
+      .map((l) => JSON.parse(l) as Row),
+  ).toEqual(rows);
   const md = await runCli([...args, '-f', 'markdown'], { env });
   const mdLines = md.stdout.split('\n').filter((l) => l.startsWith('|'));
-  expect(mdLines[0]?.split('|').map((c) => c.trim()).filter((c) => c !== '')).toEqual(columns);
+  expect(
+    mdLines[0]
+      ?.split('|')
+      .map((c) => c.trim())
+      .filter((c) => c !== ''),
+  ).toEqual(columns);
   expect(mdLines).toHaveLength(rows.length + 2);
   const table = await runCli([...args, '-f', 'table'], { env });
   expect(table.code, table.stderr).toBe(0);
@@ -68,20 +85,36 @@ export async function expectEveryTextFormat(args: readonly string[], env: Record
 }
 
 /** Runs main() in this process with stdout on an 80-column terminal (no pager: the height is unknown). */
-export async function onTerminal(args: readonly string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function onTerminal(
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const sink = (into: Buffer[]): Writable => new Writable({ write: (c: Buffer, _e, done) => void (into.push(Buffer.from(c)), done()) });
   const home = isolatedHome();
   const code = await main([...args], {
     env: { HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY, NO_COLOR: '1', ...env },
-    io: { stdout: sink(out), stderr: sink(err), stdin: Readable.from([]), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, columns: 80 },
+    io: {
+      stdout: sink(out),
+      stderr: sink(err),
+      stdin: Readable.from([]),
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      stdinIsTTY: true,
+      columns: 80,
+    },
   });
   return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
 }
 
 /** The 80-column table of `args`: every line fits, the key columns lead, one line per row; returns the header cells. */
-export async function expectTableFits(args: readonly string[], env: Record<string, string>, keys: readonly string[], rowCount: number): Promise<string[]> {
+export async function expectTableFits(
+  args: readonly string[],
+  env: Record<string, string>,
+  keys: readonly string[],
+  rowCount: number,
+): Promise<string[]> {
   const t = await onTerminal(args, env);
   expect(t.code, t.stderr).toBe(0);
   const lines = t.stdout.split('\n').filter((l) => l !== '');

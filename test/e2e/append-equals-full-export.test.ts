@@ -13,7 +13,12 @@ import { holdingBack, rewriting, runAt } from './append-helpers.js';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 
 /** Appends at each instant, then one full export at the last: the file must equal it. */
-async function appendsEqualFull(args: readonly string[], instants: readonly string[], sb: Partial<SandboxOptions> = {}, extra: readonly string[] = []) {
+async function appendsEqualFull(
+  args: readonly string[],
+  instants: readonly string[],
+  sb: Partial<SandboxOptions> = {},
+  extra: readonly string[] = [],
+) {
   const dir = workDir();
   const file = join(dir, 'out.csv');
   const stderr: string[] = [];
@@ -50,8 +55,16 @@ describe('util-index appends equal one full export', () => {
     ['aggregate', ['util-index', '--from', '2026-10-20'], {}],
     ['one model', ['util-index', '--gpu', 'h100', '--from', '2026-10-20'], {}],
     ['--gpu all', ['util-index', '--gpu', 'all', '--from', '2026-10-20'], {}],
-    ['an unpublished base, rebased per response', ['util-index', '--gpu', 'b200', '--from', '2026-10-20', '--base-date', '2023-06-01'], { rebase: 'per-response' }],
-    ['an unpublished base, rebased exactly', ['util-index', '--gpu', 'b200', '--from', '2026-10-20', '--base-date', '2023-06-01'], { rebase: 'exact' }],
+    [
+      'an unpublished base, rebased per response',
+      ['util-index', '--gpu', 'b200', '--from', '2026-10-20', '--base-date', '2023-06-01'],
+      { rebase: 'per-response' },
+    ],
+    [
+      'an unpublished base, rebased exactly',
+      ['util-index', '--gpu', 'b200', '--from', '2026-10-20', '--base-date', '2023-06-01'],
+      { rebase: 'exact' },
+    ],
   ] as const)('%s', async (_name, args, sb) => {
     const { rows, stderr } = await appendsEqualFull(args, UTIL_DAYS, sb);
     checkKeys(rows, 'date');
@@ -73,18 +86,23 @@ describe('util-index appends equal one full export', () => {
     expect(pythonCsv(util)).toHaveLength(21);
   });
 
-  it('the README example at two instants: no false restatement of the file\'s first row, with or without --replace-restated', async () => {
+  it("the README example at two instants: no false restatement of the file's first row, with or without --replace-restated", async () => {
     await appendsEqualFull(['util-index', '--from', '2026-11-01'], ['2026-11-02T06:00:00Z', '2026-11-06T06:00:00Z']);
-    await appendsEqualFull(['util-index', '--from', '2026-11-01'], ['2026-11-02T06:00:00Z', '2026-11-06T06:00:00Z'], {}, ['--replace-restated']);
+    await appendsEqualFull(['util-index', '--from', '2026-11-01'], ['2026-11-02T06:00:00Z', '2026-11-06T06:00:00Z'], {}, [
+      '--replace-restated',
+    ]);
   });
 
-  it.each(['per-response', 'exact'] as const)('a long window (over 400 days) on an unpublished base, rebased %s: appends and one request agree', async (rebase) => {
-    const args = ['util-index', '--gpu', 'h100', '--from', '2025-03-01', '--base-date', '2023-06-01'];
-    const { rows } = await appendsEqualFull(args, ['2026-10-10T12:00:00Z', '2026-11-20T12:00:00Z'], { rebase });
-    expect(rows.length - 1).toBeGreaterThan(500);
-    // Per response, the base falls back to the window's first day (index exactly 100); exactly, to the published day nearest the base date.
-    if (rebase === 'per-response') expect(rows[1]?.[(rows[0] as string[]).indexOf('index')]).toBe('100');
-  });
+  it.each(['per-response', 'exact'] as const)(
+    'a long window (over 400 days) on an unpublished base, rebased %s: appends and one request agree',
+    async (rebase) => {
+      const args = ['util-index', '--gpu', 'h100', '--from', '2025-03-01', '--base-date', '2023-06-01'];
+      const { rows } = await appendsEqualFull(args, ['2026-10-10T12:00:00Z', '2026-11-20T12:00:00Z'], { rebase });
+      expect(rows.length - 1).toBeGreaterThan(500);
+      // Per response, the base falls back to the window's first day (index exactly 100); exactly, to the published day nearest the base date.
+      if (rebase === 'per-response') expect(rows[1]?.[(rows[0] as string[]).indexOf('index')]).toBe('100');
+    },
+  );
 });
 
 describe('series appends equal one full export, provisional days included', () => {
@@ -132,7 +150,8 @@ describe('late rows are inserted in order and counted', () => {
     const file = join(dir, 'u.csv');
     const args = ['util-index', '--gpu', 'all', '--from', '2026-10-20'];
     const first = '2026-10-28T12:00:00Z';
-    const late = (r: Record<string, unknown>, q: { query: Record<string, string> }) => r.date === '2026-10-25' && q.query.gpuType === 'H200';
+    const late = (r: Record<string, unknown>, q: { query: Record<string, string> }) =>
+      r.date === '2026-10-25' && q.query.gpuType === 'H200';
     expect((await runAt(first, [...args, '--append', file], { file, sb: { intercept: holdingBack(first, late) } })).code).toBe(0);
     expect(readFileSync(file, 'utf8')).not.toContain('H200,2026-10-25');
     const second = '2026-10-30T12:00:00Z';
@@ -150,13 +169,14 @@ describe('restatement is reported only for rows that were settled when written',
   // util-index re-reads 14 days of overlap, so a settled day before the file's last one comes back too.
   const args = ['util-index', '--from', '2026-10-20'];
 
-  it('a settled row that comes back different is reported (and kept); the file\'s last day is refreshed silently', async () => {
+  it("a settled row that comes back different is reported (and kept); the file's last day is refreshed silently", async () => {
     const dir = workDir();
     const file = join(dir, 'u.csv');
     expect((await runAt('2026-10-31T01:00:00Z', [...args, '--to', '2026-10-30', '--append', file], { file })).code).toBe(0);
     const second = '2026-11-01T12:00:00Z';
     // 10-29 was settled when written (the file's last day was 10-30); 10-30 comes back different too.
-    const edit = (now: string) => rewriting(now, (rows) => rows.map((r) => (/^2026-10-(29|30)/.test(String(r.date)) ? { ...r, index: (r.index as number) + 0.5 } : r)));
+    const edit = (now: string) =>
+      rewriting(now, (rows) => rows.map((r) => (/^2026-10-(29|30)/.test(String(r.date)) ? { ...r, index: (r.index as number) + 0.5 } : r)));
     const r = await runAt(second, [...args, '--append', file], { file, sb: { intercept: edit(second) } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/1 row in .*u\.csv came back with different values \(restated\): 2026-10-29; kept as they were/);
@@ -169,9 +189,12 @@ describe('restatement is reported only for rows that were settled when written',
     expect(got).toHaveLength(want.length);
   });
 
-  it('a day provisional when written is refreshed silently, whatever the file\'s mtime (a copy, a restore)', async () => {
+  it("a day provisional when written is refreshed silently, whatever the file's mtime (a copy, a restore)", async () => {
     const daily = ['history', 'h100', '--granularity', 'daily', '--from', '2026-10-25'];
-    const bumpDaily = (now: string) => rewriting(now, (rows) => rows.map((r) => (String(r.timestamp).startsWith('2026-11-01') ? { ...r, index_value: (r.index_value as number) + 0.5 } : r)));
+    const bumpDaily = (now: string) =>
+      rewriting(now, (rows) =>
+        rows.map((r) => (String(r.timestamp).startsWith('2026-11-01') ? { ...r, index_value: (r.index_value as number) + 0.5 } : r)),
+      );
     const dir = workDir();
     const file = join(dir, 'h.csv');
     // Written at noon on 11-01: that day was provisional.

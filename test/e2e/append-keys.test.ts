@@ -10,7 +10,7 @@ import { runOn } from './cron-helpers.js';
 
 const reader = useParquetReader();
 
-describe('--append keyed by the dataset\'s key columns', () => {
+describe("--append keyed by the dataset's key columns", () => {
   it('memory history, three types, Parquet: appends across days equal one full export, nothing taken as restated', async () => {
     const dir = makeTempDir('append-keys');
     const file = join(dir, 'm.parquet');

@@ -52,11 +52,14 @@ const sequences = fc
 function service(seq: Sequence, i: number, timeField: string, valueField: string): Hook {
   const now = seq.instants[i] as string;
   const today = now.slice(0, 10);
-  const bumped = seq.bump && i >= seq.bump.run - 1 ? addDays((seq.instants[seq.bump.run - 1] as string).slice(0, 10), -seq.bump.back) : undefined;
+  const bumped =
+    seq.bump && i >= seq.bump.run - 1 ? addDays((seq.instants[seq.bump.run - 1] as string).slice(0, 10), -seq.bump.back) : undefined;
   return rewriting(now, (rows: Rows) =>
     rows
       .filter((r) => !(seq.heldAt && seq.heldAt.run === i && r.gpu === seq.heldAt.model && String(r[timeField]).startsWith(today)))
-      .map((r) => (bumped !== undefined && String(r[timeField]).startsWith(bumped) ? { ...r, [valueField]: (r[valueField] as number) + 0.25 } : r)),
+      .map((r) =>
+        bumped !== undefined && String(r[timeField]).startsWith(bumped) ? { ...r, [valueField]: (r[valueField] as number) + 0.25 } : r,
+      ),
   );
 }
 
@@ -79,7 +82,12 @@ const LINE_TARGETS: Target[] = [
   { name: 'ndjson', path: (d) => join(d, 'out.ndjson'), flags: [], read: text },
   { name: 'parquet', path: (d) => join(d, 'out.parquet'), flags: [], read: parquetRows },
 ];
-const FOLDER: Target = { name: 'partitioned', path: (d) => join(d, 'lake'), flags: ['-f', 'parquet', '--partition-by', 'gpu'], read: folderRows };
+const FOLDER: Target = {
+  name: 'partitioned',
+  path: (d) => join(d, 'lake'),
+  flags: ['-f', 'parquet', '--partition-by', 'gpu'],
+  read: folderRows,
+};
 
 /** The append summaries of one run, the target's name taken out so that formats compare. */
 const summaries = (stderr: string, target: string): string[] =>
@@ -96,13 +104,17 @@ async function runSequence(seq: Sequence, args: readonly string[], targets: read
     const target = t.path(dir);
     const said: string[] = [];
     for (let i = 0; i < seq.instants.length; i++) {
-      const r = await runAt(seq.instants[i] as string, [...args, ...t.flags, '--replace-restated', '--append', target], { sb: { intercept: service(seq, i, timeField, valueField) } });
+      const r = await runAt(seq.instants[i] as string, [...args, ...t.flags, '--replace-restated', '--append', target], {
+        sb: { intercept: service(seq, i, timeField, valueField) },
+      });
       expect(r.code, `${t.name} run ${i}: ${r.stderr}`).toBe(0);
       said.push(...summaries(r.stderr, target));
     }
     const full = t.path(workDir());
     const last = seq.instants.length - 1;
-    const f = await runAt(seq.instants[last] as string, [...args, ...t.flags, '-o', full], { sb: { intercept: service({ ...seq, heldAt: undefined }, last, timeField, valueField) } });
+    const f = await runAt(seq.instants[last] as string, [...args, ...t.flags, '-o', full], {
+      sb: { intercept: service({ ...seq, heldAt: undefined }, last, timeField, valueField) },
+    });
     expect(f.code, f.stderr).toBe(0);
     expect(await t.read(target), `${t.name}: appends equal one full export`).toEqual(await t.read(full));
     out[t.name] = said;

@@ -50,7 +50,7 @@ describe('a blank or unknown series key', () => {
     expect(after).toBe(before);
   });
 
-  it("a blank id in a memory history file: exit 2 naming line and column, file unchanged", async () => {
+  it('a blank id in a memory history file: exit 2 naming line and column, file unchanged', async () => {
     const args = ['memory', '--category', 'dram', '--from', '2026-11-10', '-f', 'csv'];
     const { r, before, after } = await editThenAppend(args, setLast(1, ''));
     expect(r.code, r.stderr).toBe(2);
@@ -61,7 +61,11 @@ describe('a blank or unknown series key', () => {
 
 describe('a time of the wrong shape is named, not called unsorted', () => {
   it.each([
-    ['a timestamp with an offset', '2026-11-14T00:00:00.000+01:00', /'timestamp' is not a UTC timestamp like 2026-11-14T00:00:00\.000Z \("2026-11-14T00:00:00\.000\+01:00"\)/],
+    [
+      'a timestamp with an offset',
+      '2026-11-14T00:00:00.000+01:00',
+      /'timestamp' is not a UTC timestamp like 2026-11-14T00:00:00\.000Z \("2026-11-14T00:00:00\.000\+01:00"\)/,
+    ],
     ['a date-only value', '2026-11-14', /'timestamp' is not a UTC timestamp like 2026-11-14T00:00:00\.000Z \("2026-11-14"\)/],
   ])('%s in a timestamp column: exit 2, file unchanged', async (_name, value, message) => {
     const { r, before, after } = await editThenAppend(HISTORY, setLast(1, value));

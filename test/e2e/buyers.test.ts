@@ -30,7 +30,7 @@ async function run(args: string[], env: Record<string, string | undefined> = {})
 }
 
 describe('buyers', () => {
-  it('prints the service\'s rows; --tier t1,T3 keeps those tiers (the route is asked without a filter)', async () => {
+  it("prints the service's rows; --tier t1,T3 keeps those tiers (the route is asked without a filter)", async () => {
     expect(JSON.parse((await run(['buyers', '-f', 'json'])).stdout)).toEqual(await service());
     const before = sb.current.requests.length;
     const r = await run(['buyers', '--tier', 't1,T3', '-f', 'json']);
@@ -60,7 +60,12 @@ describe('buyers', () => {
     const pq = join(dir, 'buyers.parquet');
     expect((await run(['buyers', '-o', pq])).code).toBe(0);
     const got = await reader.read(pq);
-    expect(Object.fromEntries(got.columns.map((c) => [c.name, c.type]))).toMatchObject({ sold: 'DOUBLE', date: 'DATE', tier: 'VARCHAR', domain: 'VARCHAR' });
+    expect(Object.fromEntries(got.columns.map((c) => [c.name, c.type]))).toMatchObject({
+      sold: 'DOUBLE',
+      date: 'DATE',
+      tier: 'VARCHAR',
+      domain: 'VARCHAR',
+    });
     expect(got.rows.map((r) => [r.name, r.sold, r.date, r.domain])).toEqual(rows.map((b) => [b.name, b.sold, b.date, b.domain]));
   });
 
@@ -71,9 +76,16 @@ describe('buyers', () => {
       expect(none.code).toBe(3);
       expect(none.stderr).toContain("'buyers' needs a premium or full key");
       expect(premium.requests).toHaveLength(0);
-      const ok = await runCli(['buyers', '--tier', 'T2', '-f', 'csv'], { env: { GPUMKT_BASE_URL: premium.url, GPUMKT_API_KEY: PREMIUM_KEY } });
+      const ok = await runCli(['buyers', '--tier', 'T2', '-f', 'csv'], {
+        env: { GPUMKT_BASE_URL: premium.url, GPUMKT_API_KEY: PREMIUM_KEY },
+      });
       expect(ok.code, ok.stderr).toBe(0);
-      expect(ok.stdout.split('\n').slice(1, -1).every((l) => l.split(',')[2] === 'T2')).toBe(true);
+      expect(
+        ok.stdout
+          .split('\n')
+          .slice(1, -1)
+          .every((l) => l.split(',')[2] === 'T2'),
+      ).toBe(true);
     } finally {
       await premium.close();
     }

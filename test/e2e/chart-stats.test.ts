@@ -28,12 +28,18 @@ describe('--format chart', () => {
     expect(lines[lines.length - 2]).toMatch(/^\s+2026-08-20\s.*\s2026-11-20$/);
     // y axis: labelled ticks on round numbers, the range of the data between the outer two, and no
     // more than one step of room on either side.
-    const ticks = lines.slice(1, -3).map((l) => /^\s*(\d+(?:\.\d+)?) \+/.exec(l)?.[1]).filter((x) => x !== undefined).map(Number);
+    const ticks = lines
+      .slice(1, -3)
+      .map((l) => /^\s*(\d+(?:\.\d+)?) \+/.exec(l)?.[1])
+      .filter((x) => x !== undefined)
+      .map(Number);
     expect(ticks.length).toBeGreaterThanOrEqual(3);
     const step = (ticks[0] as number) - (ticks[1] as number);
     expect([1, 2, 2.5, 5].map((m) => m * 10 ** Math.floor(Math.log10(step))).some((s) => Math.abs(s - step) < 1e-9)).toBe(true);
     const csv = await run(['history', 'all', '--from', '3m', '-f', 'csv']);
-    const values = parseCsv(csv.stdout).slice(1).map((x) => Number(x[2]));
+    const values = parseCsv(csv.stdout)
+      .slice(1)
+      .map((x) => Number(x[2]));
     expect(Math.max(...ticks)).toBeGreaterThanOrEqual(Math.max(...values));
     expect(Math.max(...ticks) - Math.max(...values)).toBeLessThan(step);
     expect(Math.min(...ticks)).toBeLessThanOrEqual(Math.min(...values));
@@ -78,11 +84,19 @@ describe('--stats and --spark', () => {
     const got = JSON.parse(stats.stdout) as Array<Record<string, unknown>>;
     expect(got.map((s) => s.gpu)).toEqual(['H100 SXM', 'H200']);
     for (const s of got) {
-      const rows = parseCsv(long.stdout).slice(1).filter((x) => x[0] === s.gpu);
+      const rows = parseCsv(long.stdout)
+        .slice(1)
+        .filter((x) => x[0] === s.gpu);
       const v = rows.map((x) => Number(x[2]));
       expect(s).toMatchObject({
-        column: 'index_value', count: 31, from: rows[0]?.[1], to: rows[rows.length - 1]?.[1],
-        first: v[0], last: v[v.length - 1], min: Math.min(...v), max: Math.max(...v),
+        column: 'index_value',
+        count: 31,
+        from: rows[0]?.[1],
+        to: rows[rows.length - 1]?.[1],
+        first: v[0],
+        last: v[v.length - 1],
+        min: Math.min(...v),
+        max: Math.max(...v),
       });
       // Computed figures are given to 12 significant digits (no binary noise).
       expect(s.mean as number).toBeCloseTo(v.reduce((a, b) => a + b, 0) / v.length, 10);
@@ -95,7 +109,21 @@ describe('--stats and --spark', () => {
     const r = await run(['util-index', '--gpu', 'h100', '--gpu', 'b200', '--from', '1y', '--spark', '--y', 'index', '-f', 'csv']);
     expect([r.code, r.stderr]).toEqual([0, '']);
     const rows = parseCsv(r.stdout);
-    expect(rows[0]).toEqual(['gpu', 'column', 'count', 'from', 'to', 'first', 'last', 'min', 'max', 'mean', 'change', 'change_pct', 'trend']);
+    expect(rows[0]).toEqual([
+      'gpu',
+      'column',
+      'count',
+      'from',
+      'to',
+      'first',
+      'last',
+      'min',
+      'max',
+      'mean',
+      'change',
+      'change_pct',
+      'trend',
+    ]);
     for (const row of rows.slice(1)) expect(row[12]).toMatch(/^[▁▂▃▄▅▆▇█]{24}$/);
   });
 

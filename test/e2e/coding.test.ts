@@ -23,7 +23,7 @@ const reader = useParquetReader();
 const env = (): Record<string, string> => sandboxEnv(sb.current);
 
 describe('coding (latest values)', () => {
-  it('one GET /api/llm-coding/index; named products are kept in the service\'s order', async () => {
+  it("one GET /api/llm-coding/index; named products are kept in the service's order", async () => {
     const before = sb.current.requests.length;
     const all = await jsonRows(['coding'], env());
     const api = await apiBody(`${sb.current.url}/api/llm-coding/index`, env().GPUMKT_API_KEY);
@@ -31,10 +31,14 @@ describe('coding (latest values)', () => {
     expect(all.map((r) => r.product)).toEqual(CODING_PRODUCTS.map((p) => p.id));
     const some = await jsonRows(['coding', 'devin-prs', 'claude-prs'], env());
     expect(some.map((r) => r.product)).toEqual(['claude-prs', 'devin-prs']);
-    expect(sb.current.requests.slice(before).map((q) => q.path)).toEqual(['/api/llm-coding/index', '/api/llm-coding/index', '/api/llm-coding/index']);
+    expect(sb.current.requests.slice(before).map((q) => q.path)).toEqual([
+      '/api/llm-coding/index',
+      '/api/llm-coding/index',
+      '/api/llm-coding/index',
+    ]);
   });
 
-  it('every text format reads back as the json rows (CSV with Python\'s csv module)', needs('python3'), async () => {
+  it("every text format reads back as the json rows (CSV with Python's csv module)", needs('python3'), async () => {
     const args = ['coding', 'claude-prs', 'cursor-share', 'codex-commits'];
     await expectEveryTextFormat(args, env(), await jsonRows(args, env()));
   });
@@ -52,16 +56,26 @@ describe('coding --from/--to (history)', () => {
     const before = sb.current.requests.length;
     const rows = await jsonRows(['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-10', '--to', '2026-11-19'], env());
     const queries = sb.current.requests.slice(before).map((q) => q.query);
-    expect(queries).toEqual(expect.arrayContaining([
-      { product: 'claude-prs', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
-      { product: 'cursor-share', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
-    ]));
+    expect(queries).toEqual(
+      expect.arrayContaining([
+        { product: 'claude-prs', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
+        { product: 'cursor-share', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
+      ]),
+    );
     expect(rows).toHaveLength(20);
     // Oldest first; products of one day in the order named.
-    expect(rows.slice(0, 2).map((r) => [r.date, r.product])).toEqual([['2026-11-10', 'claude-prs'], ['2026-11-10', 'cursor-share']]);
+    expect(rows.slice(0, 2).map((r) => [r.date, r.product])).toEqual([
+      ['2026-11-10', 'claude-prs'],
+      ['2026-11-10', 'cursor-share'],
+    ]);
     for (const r of rows) expect(r.value2 === undefined).toBe(r.product === 'cursor-share');
-    const api = await apiBody(`${sb.current.url}/api/llm-coding/history?product=claude-prs&startDate=2026-11-10&endDate=2026-11-19`, env().GPUMKT_API_KEY);
-    expect(rows.filter((r) => r.product === 'claude-prs').map((r) => ({ date: r.date, value: r.value, value2: r.value2 }))).toEqual(api.body.data);
+    const api = await apiBody(
+      `${sb.current.url}/api/llm-coding/history?product=claude-prs&startDate=2026-11-10&endDate=2026-11-19`,
+      env().GPUMKT_API_KEY,
+    );
+    expect(rows.filter((r) => r.product === 'claude-prs').map((r) => ({ date: r.date, value: r.value, value2: r.value2 }))).toEqual(
+      api.body.data,
+    );
   });
 
   it('every text format reads back as the json rows (value2 empty where absent)', needs('python3'), async () => {
@@ -69,7 +83,11 @@ describe('coding --from/--to (history)', () => {
     const rows = await jsonRows(args, env());
     expect(Object.keys(rows[0] as Row)).toEqual(['date', 'product', 'value', 'value2']);
     // Text formats print the documented columns: value2 empty for a product without a second series.
-    await expectEveryTextFormat([...args, '--columns', 'date,product,value,value2'], env(), rows.map((r) => ({ date: r.date, product: r.product, value: r.value, value2: r.value2 ?? null })));
+    await expectEveryTextFormat(
+      [...args, '--columns', 'date,product,value,value2'],
+      env(),
+      rows.map((r) => ({ date: r.date, product: r.product, value: r.value, value2: r.value2 ?? null })),
+    );
   });
 
   it('Parquet: date date32, value and value2 double (one column holds counts and percents)', async () => {
@@ -99,12 +117,14 @@ describe('coding --from/--to (history)', () => {
 });
 
 describe('coding --list', () => {
-  it('the service\'s catalogue, public: runs without a key and sends none', async () => {
+  it("the service's catalogue, public: runs without a key and sends none", async () => {
     const before = sb.current.requests.length;
     const rows = await jsonRows(['coding', '--list'], { ...env(), GPUMKT_API_KEY: undefined });
     expect(rows.map((r) => r.id)).toEqual(CODING_PRODUCTS.map((p) => p.id));
     expect(rows.filter((r) => r.compare === true).every((r) => (r.seriesLabels as string[]).length === 2)).toBe(true);
-    expect(sb.current.requests.slice(before).map((q) => [q.path, q.headers.authorization])).toEqual([['/api/llm-coding/products', undefined]]);
+    expect(sb.current.requests.slice(before).map((q) => [q.path, q.headers.authorization])).toEqual([
+      ['/api/llm-coding/products', undefined],
+    ]);
   });
 
   it('the 80-column table keeps the id', async () => {
@@ -128,7 +148,9 @@ describe('coding: names, dry runs, plans, the terminal', () => {
   it('--dry-run: the index, or one history request per product', async () => {
     const idx = await runCli(['--dry-run', 'coding'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
     expect(idx.stdout).toMatch(/^curl .*\/api\/llm-coding\/index'\n$/);
-    const hist = await runCli(['--dry-run', 'coding', 'claude-prs', 'devin-prs', '--from', '2026-11-01'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
+    const hist = await runCli(['--dry-run', 'coding', 'claude-prs', 'devin-prs', '--from', '2026-11-01'], {
+      env: { GPUMKT_API_KEY: 'sk_prem_x' },
+    });
     expect(hist.stdout.split('\n').filter((l) => l.startsWith('curl'))).toHaveLength(2);
     expect(hist.stdout).toContain('/api/llm-coding/history?product=devin-prs&startDate=2026-11-01&endDate=2026-11-20&limit=20');
     expect(hist.stdout + hist.stderr).not.toContain('sk_prem_x');
@@ -146,7 +168,9 @@ describe('coding: names, dry runs, plans, the terminal', () => {
     try {
       for (const key of ['sk_prem_sandbox', 'sk_live_sandbox']) {
         const e = { GPUMKT_BASE_URL: plain.url, GPUMKT_API_KEY: key };
-        expect(await jsonRows(['coding', 'claude-prs', '--from', '2026-11-18'], e)).toEqual(await jsonRows(['coding', 'claude-prs', '--from', '2026-11-18'], env()));
+        expect(await jsonRows(['coding', 'claude-prs', '--from', '2026-11-18'], e)).toEqual(
+          await jsonRows(['coding', 'claude-prs', '--from', '2026-11-18'], env()),
+        );
       }
     } finally {
       await plain.close();
@@ -168,7 +192,9 @@ describe('coding history bodies read the robust way', () => {
     expect(plain.code, plain.stderr).toBe(0);
     const reversed = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, (rows) => [...rows].reverse()) } });
     expect(reversed.stdout).toBe(plain.stdout);
-    const edited = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, (rows) => rows.map((r, i) => (i === 0 ? { ...r, value: null, note: 'backfill' } : r))) } });
+    const edited = await runAt(NOW, args, {
+      sb: { intercept: rewriting(NOW, (rows) => rows.map((r, i) => (i === 0 ? { ...r, value: null, note: 'backfill' } : r))) },
+    });
     expect(edited.code, edited.stderr).toBe(0);
     expect(edited.stderr).toBe('');
     const first = (JSON.parse(edited.stdout) as Row[])[0] as Row;

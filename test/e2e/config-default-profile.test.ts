@@ -16,7 +16,10 @@ describe('config set defaultProfile', () => {
     const set = await run(['set', 'defaultProfile', 'work']);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).toBe(`saved defaultProfile "work" (${file})\n`);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { work: { 'base-url': 'http://127.0.0.1:9/work' } }, defaultProfile: 'work' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: { work: { 'base-url': 'http://127.0.0.1:9/work' } },
+      defaultProfile: 'work',
+    });
     expect((await run(['get', 'defaultProfile'])).stdout).toBe('work\n');
     expect((await run(['get', 'base-url'])).stdout).toBe('http://127.0.0.1:9/work\n');
     // GPUMKT_PROFILE still wins, as the precedence table says.
@@ -24,7 +27,9 @@ describe('config set defaultProfile', () => {
     expect((await run(['get', 'base-url'], { GPUMKT_PROFILE: 'other' })).stdout).toBe('https://api.ornnai.com\n');
     // The other spelling, and unset.
     expect((await run(['unset', 'default-profile'])).code).toBe(0);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { work: { 'base-url': 'http://127.0.0.1:9/work' }, other: { timeout: 5 } } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: { work: { 'base-url': 'http://127.0.0.1:9/work' }, other: { timeout: 5 } },
+    });
     expect((await run(['get', 'base-url'])).stdout).toBe('https://api.ornnai.com\n');
     const empty = await run(['set', 'defaultProfile']);
     expect(empty.code).toBe(2);

@@ -7,7 +7,13 @@ import { makeTempDir } from '../helpers/temp.js';
 describe('config list', () => {
   it('marks the active profile with *', async () => {
     const home = makeTempDir('config-profiles');
-    const env = { HOME: home, XDG_CONFIG_HOME: undefined, GPUMKT_CONFIG: join(home, 'config.json'), GPUMKT_API_KEY: undefined, GPUMKT_PROFILE: undefined };
+    const env = {
+      HOME: home,
+      XDG_CONFIG_HOME: undefined,
+      GPUMKT_CONFIG: join(home, 'config.json'),
+      GPUMKT_API_KEY: undefined,
+      GPUMKT_PROFILE: undefined,
+    };
     expect((await runCli(['config', 'set', 'timeout', '7'], { env })).code).toBe(0);
     expect((await runCli(['config', 'set', 'timeout', '5', '--profile', 'work'], { env })).code).toBe(0);
     const plain = await runCli(['config', 'list'], { env });

@@ -44,7 +44,13 @@ export function spawnCli(args: readonly string[], env: Record<string, string>): 
     child.on('error', reject);
     child.on('close', (code, signal) => {
       removeTempDir(home);
-      const r = { code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: Date.now() - started };
+      const r = {
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        ms: Date.now() - started,
+      };
       assertNoCanary(r.stdout, 'stdout');
       assertNoCanary(r.stderr, 'stderr');
       resolve(r);

@@ -45,7 +45,12 @@ describe('latest', () => {
     const before = sb.current.requests.length;
     const latest = await rows(['latest', 'b200', 'h100']);
     expect(latest.map((r) => r.gpu_name)).toEqual(['B200', 'H100 SXM']);
-    expect(sb.current.requests.slice(before).map((q) => q.query.gpuType).sort()).toEqual(['B200', 'H100 SXM']);
+    expect(
+      sb.current.requests
+        .slice(before)
+        .map((q) => q.query.gpuType)
+        .sort(),
+    ).toEqual(['B200', 'H100 SXM']);
   });
 
   it('--current equals the last hourly row of history for each model', async () => {
@@ -70,7 +75,7 @@ describe('latest', () => {
     expect(dry.stdout).toBe("curl -sS 'https://api.ornnai.com/api/daily-index?gpuType=H100%20SXM'\n");
   });
 
-  it('a model only a key unlocks, asked without one, is the service\'s 401 (exit 3)', async () => {
+  it("a model only a key unlocks, asked without one, is the service's 401 (exit 3)", async () => {
     const r = await runCli(['latest', 'pro6000'], { env: { ...sandboxEnv(sb.current), GPUMKT_API_KEY: undefined } });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('API key required');
@@ -85,10 +90,14 @@ describe('latest', () => {
 
 describe('utilization', () => {
   it('prints the rows the service sent, in every column order asked', async () => {
-    const res = await fetch(`${sb.current.url}/api/gpu-utilization`, { headers: { authorization: `Bearer ${sandboxEnv(sb.current).GPUMKT_API_KEY}` } });
+    const res = await fetch(`${sb.current.url}/api/gpu-utilization`, {
+      headers: { authorization: `Bearer ${sandboxEnv(sb.current).GPUMKT_API_KEY}` },
+    });
     const api = ((await res.json()) as { data: Row[] }).data;
     expect(await rows(['utilization'])).toEqual(api);
-    const r = await runCli(['utilization', '--columns', 'avg_30d,gpu_type', '-f', 'csv', '--order', 'desc'], { env: sandboxEnv(sb.current) });
+    const r = await runCli(['utilization', '--columns', 'avg_30d,gpu_type', '-f', 'csv', '--order', 'desc'], {
+      env: sandboxEnv(sb.current),
+    });
     expect(r.stdout.split('\n')[0]).toBe('avg_30d,gpu_type');
     expect(r.stdout.split('\n')[1]).toBe(`${String(api.at(-1)?.avg_30d)},${String(api.at(-1)?.gpu_type)}`);
   });
@@ -143,7 +152,9 @@ describe('volatility', () => {
   it('--append on two days equals one export of the whole window', async () => {
     const file = join(dir, 'vol.csv');
     const full = join(dir, 'vol-full.csv');
-    const a = await runCli(['volatility', 'h100', 'b200', '--from', '2026-11-01', '--append', file], { env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: '2026-11-18' } });
+    const a = await runCli(['volatility', 'h100', 'b200', '--from', '2026-11-01', '--append', file], {
+      env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: '2026-11-18' },
+    });
     expect(a.code).toBe(0);
     const b = await runCli(['volatility', 'h100', 'b200', '--from', '2026-11-01', '--append', file], { env: sandboxEnv(sb.current) });
     expect(b.code).toBe(0);
@@ -156,7 +167,9 @@ describe('memory history', () => {
   it('memory --from 30d --type mem_ddr5_16gb --append on two days equals one full export', async () => {
     const file = join(dir, 'mem.csv');
     const full = join(dir, 'mem-full.csv');
-    const day1 = await runCli(['memory', '--from', '30d', '--type', 'mem_ddr5_16gb', '--append', file], { env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: '2026-11-19' } });
+    const day1 = await runCli(['memory', '--from', '30d', '--type', 'mem_ddr5_16gb', '--append', file], {
+      env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: '2026-11-19' },
+    });
     expect(day1.code).toBe(0);
     const day2 = await runCli(['memory', '--from', '30d', '--type', 'mem_ddr5_16gb', '--append', file], { env: sandboxEnv(sb.current) });
     expect(day2.code).toBe(0);
@@ -178,23 +191,38 @@ describe('memory history', () => {
   it('asks one request per type of the category, and merges them by date then catalogue order', async () => {
     const before = sb.current.requests.length;
     const history = await rows(['memory', '--from', '2026-11-16', '--category', 'module']);
-    const paths = sb.current.requests.slice(before).map((q) => q.path).sort();
-    expect(paths).toEqual(['/api/memory/mem_ddr4_udimm_16gb/history', '/api/memory/mem_ddr5_rdimm_32gb/history', '/api/memory/mem_ddr5_udimm_16gb/history']);
+    const paths = sb.current.requests
+      .slice(before)
+      .map((q) => q.path)
+      .sort();
+    expect(paths).toEqual([
+      '/api/memory/mem_ddr4_udimm_16gb/history',
+      '/api/memory/mem_ddr5_rdimm_32gb/history',
+      '/api/memory/mem_ddr5_udimm_16gb/history',
+    ]);
     expect(sb.current.requests.slice(before).every((q) => q.query.startDate === '2026-11-16' && q.query.endDate === TODAY)).toBe(true);
     expect(history.map((r) => `${String(r.date).slice(0, 10)} ${String(r.id)}`)).toEqual(
-      ['16', '17', '18', '19', '20'].flatMap((d) => ['mem_ddr4_udimm_16gb', 'mem_ddr5_rdimm_32gb', 'mem_ddr5_udimm_16gb'].map((id) => `2026-11-${d} ${id}`)),
+      ['16', '17', '18', '19', '20'].flatMap((d) =>
+        ['mem_ddr4_udimm_16gb', 'mem_ddr5_rdimm_32gb', 'mem_ddr5_udimm_16gb'].map((id) => `2026-11-${d} ${id}`),
+      ),
     );
   });
 
   it('several types append by id and date; a --columns without id is refused for them', async () => {
     const file = join(dir, 'mem-all.csv');
     const full = join(dir, 'mem-all-full.csv');
-    await runCli(['memory', '--from', '2026-11-02', '--category', 'flash', '--append', file], { env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: '2026-11-12' } });
-    const again = await runCli(['memory', '--from', '2026-11-02', '--category', 'flash', '--append', file], { env: sandboxEnv(sb.current) });
+    await runCli(['memory', '--from', '2026-11-02', '--category', 'flash', '--append', file], {
+      env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: '2026-11-12' },
+    });
+    const again = await runCli(['memory', '--from', '2026-11-02', '--category', 'flash', '--append', file], {
+      env: sandboxEnv(sb.current),
+    });
     expect(again.code).toBe(0);
     await runCli(['memory', '--from', '2026-11-02', '--category', 'flash', '-o', full], { env: sandboxEnv(sb.current) });
     expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
-    const r = await runCli(['memory', '--from', '7d', '--category', 'flash', '--columns', 'date,price', '--append', join(dir, 'x.csv')], { env: sandboxEnv(sb.current) });
+    const r = await runCli(['memory', '--from', '7d', '--category', 'flash', '--columns', 'date,price', '--append', join(dir, 'x.csv')], {
+      env: sandboxEnv(sb.current),
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('keep id in --columns');
   });
@@ -221,7 +249,9 @@ describe('memory history under a rate limit', () => {
     const { CANARY_KEY } = await import('../helpers/cli.js');
     const limited = await startSandbox({ today: TODAY, keys: { valid: [CANARY_KEY] }, rateLimit: { capacity: 5, refillPerSecond: 5 } });
     try {
-      const r = await runCli(['memory', '--from', '2026-11-16', '-f', 'json'], { env: { GPUMKT_BASE_URL: limited.url, GPUMKT_API_KEY: CANARY_KEY } });
+      const r = await runCli(['memory', '--from', '2026-11-16', '-f', 'json'], {
+        env: { GPUMKT_BASE_URL: limited.url, GPUMKT_API_KEY: CANARY_KEY },
+      });
       expect(r.code).toBe(0);
       const got = JSON.parse(r.stdout) as Row[];
       expect(got).toHaveLength(14 * 5);

@@ -22,22 +22,54 @@ const env = (key = CANARY_KEY) => ({ GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: ke
 
 describe('bad input: exit 2, one line naming the value and the choices, nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unknown GPU', ['history', 'h900'], /unknown GPU model 'h900'; did you mean 'h100'\? valid models: H100 SXM, H200, A100 SXM4, B200, RTX 5090, RTX PRO 6000 WS/],
+    [
+      'unknown GPU',
+      ['history', 'h900'],
+      /unknown GPU model 'h900'; did you mean 'h100'\? valid models: H100 SXM, H200, A100 SXM4, B200, RTX 5090, RTX PRO 6000 WS/,
+    ],
     ['GPU typed short', ['history', 'h10'], /unknown GPU model 'h10'; did you mean 'h100'\?/],
     ['GPU in a comma list', ['history', 'h100,h2OO'], /unknown GPU model 'h2OO'; did you mean 'h200'\?/],
-    ['column typed wrong', ['util-index', '--columns', 'date,ocupancy'], /unknown column 'ocupancy'; did you mean 'occupancy'\? valid columns: date, occupancy/],
-    ['format typed wrong', ['memory', '-f', 'jsn'], /argument 'jsn' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown, parquet, chart\. Did you mean 'json'\?/],
+    [
+      'column typed wrong',
+      ['util-index', '--columns', 'date,ocupancy'],
+      /unknown column 'ocupancy'; did you mean 'occupancy'\? valid columns: date, occupancy/,
+    ],
+    [
+      'format typed wrong',
+      ['memory', '-f', 'jsn'],
+      /argument 'jsn' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown, parquet, chart\. Did you mean 'json'\?/,
+    ],
     ['category typed wrong', ['memory', '--category', 'flsh'], /Did you mean 'flash'\?/],
     ['granularity typed wrong', ['history', 'h100', '--granularity', 'dayly'], /Did you mean 'daily'\?/],
-    ['a model as an argument of util-index', ['util-index', 'h100'], /^gpumkt: error: util-index takes no arguments, got 'h100' \(did you mean --gpu h100\?\)$/m],
-    ['a type as an argument of memory', ['memory', 'mem_ddr5_16gb'], /memory takes no arguments, got 'mem_ddr5_16gb' \(did you mean --type mem_ddr5_16gb\?\)/],
-    ['-o json (a format where a file goes)', ['memory', '-o', 'json'], /-o takes a file name, and 'json' has no extension; the format is -f json \(e\.g\. -f json -o out\.json; for a file really called json, write \.\/json\)/],
+    [
+      'a model as an argument of util-index',
+      ['util-index', 'h100'],
+      /^gpumkt: error: util-index takes no arguments, got 'h100' \(did you mean --gpu h100\?\)$/m,
+    ],
+    [
+      'a type as an argument of memory',
+      ['memory', 'mem_ddr5_16gb'],
+      /memory takes no arguments, got 'mem_ddr5_16gb' \(did you mean --type mem_ddr5_16gb\?\)/,
+    ],
+    [
+      '-o json (a format where a file goes)',
+      ['memory', '-o', 'json'],
+      /-o takes a file name, and 'json' has no extension; the format is -f json \(e\.g\. -f json -o out\.json; for a file really called json, write \.\/json\)/,
+    ],
     ['impossible date', ['history', 'h100', '--from', '2026-02-30'], /invalid --from '2026-02-30': is not a calendar date; use YYYY-MM-DD/],
     ['malformed date', ['util-index', '--to', '20261101'], /invalid --to '20261101'/],
     ['--from after --to', ['volume', 'h200', '--from', '2026-11-10', '--to', '2026-11-01'], /--from 2026-11-10 is after --to 2026-11-01/],
     ['unknown format', ['memory', '-f', 'xml'], /argument 'xml' is invalid\. Allowed choices are table, csv, tsv, json, ndjson, markdown/],
-    ['unknown column', ['range', 'b200', '--columns', 'recorded_at,price'], /unknown column 'price'; valid columns: recorded_at, exact_timestamp, index_value, data_type, gpu/],
-    ['--limit 0', ['history', 'h100', '--limit', '0'], /'--limit <n>' argument '0' is invalid\. must be a whole number from 1 to 10000000, or 'all'/],
+    [
+      'unknown column',
+      ['range', 'b200', '--columns', 'recorded_at,price'],
+      /unknown column 'price'; valid columns: recorded_at, exact_timestamp, index_value, data_type, gpu/,
+    ],
+    [
+      '--limit 0',
+      ['history', 'h100', '--limit', '0'],
+      /'--limit <n>' argument '0' is invalid\. must be a whole number from 1 to 10000000, or 'all'/,
+    ],
     ['unknown memory category', ['memory', '--category', 'ssd'], /argument 'ssd' is invalid\. Allowed choices are dram, flash, module/],
     ['unknown option', ['history', 'h100', '--form', '7d'], /unknown option '--form'/],
     ['--raw with several models', ['history', 'h100', 'h200', '--raw'], /--raw prints one response body/],
@@ -62,9 +94,13 @@ describe('bad input: exit 2, one line naming the value and the choices, nothing 
   });
 
   it('warns that the key travels unencrypted over plain http:// to another host, not to loopback', async () => {
-    const remote = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: 'http://api.example.com', GPUMKT_API_KEY: CANARY_KEY } });
+    const remote = await runCli(['--dry-run', 'memory'], {
+      env: { GPUMKT_BASE_URL: 'http://api.example.com', GPUMKT_API_KEY: CANARY_KEY },
+    });
     expect(remote.code).toBe(0);
-    expect(remote.stderr).toBe('gpumkt: warning: the base URL http://api.example.com is plain http://: the API key and the data travel unencrypted (use https://)\n');
+    expect(remote.stderr).toBe(
+      'gpumkt: warning: the base URL http://api.example.com is plain http://: the API key and the data travel unencrypted (use https://)\n',
+    );
     const local = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: 'http://127.0.0.1:8787', GPUMKT_API_KEY: CANARY_KEY } });
     expect(local.stderr).toBe('');
     const tls = await runCli(['--dry-run', 'memory'], { env: { GPUMKT_BASE_URL: 'https://api.example.com', GPUMKT_API_KEY: CANARY_KEY } });
@@ -102,7 +138,10 @@ describe('API statuses → exit codes, with the server message', () => {
   });
 
   it('403 from the API → 3 with its message', async () => {
-    intercept = { status: 403, body: { error: 'Forbidden', message: 'Premium access is daily-grain only. Hourly and real-time data require a full subscription.' } };
+    intercept = {
+      status: 403,
+      body: { error: 'Forbidden', message: 'Premium access is daily-grain only. Hourly and real-time data require a full subscription.' },
+    };
     try {
       const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d'], { env: env() });
       expect(r.code).toBe(3);
@@ -113,9 +152,15 @@ describe('API statuses → exit codes, with the server message', () => {
   });
 
   it('a daily-only (premium) key asking for hourly data is served daily rows, not refused', async () => {
-    const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d', '-f', 'csv'], { env: env(SANDBOX_DAILY_ONLY_KEY) });
+    const r = await runCli(['history', 'h100', '--granularity', 'hourly', '--from', '2d', '-f', 'csv'], {
+      env: env(SANDBOX_DAILY_ONLY_KEY),
+    });
     expect(r.code).toBe(0);
-    const stamps = r.stdout.trim().split('\n').slice(1).map((l) => l.split(',')[0]);
+    const stamps = r.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
     expect(stamps).toHaveLength(3);
     for (const t of stamps) expect(t).toMatch(/T00:00:00\.000Z$/);
   });
@@ -133,11 +178,16 @@ describe('API statuses → exit codes, with the server message', () => {
   });
 
   it('400 from the API → 2 with its message', async () => {
-    intercept = { status: 400, body: { error: 'Bad request', message: 'Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS' } };
+    intercept = {
+      status: 400,
+      body: { error: 'Bad request', message: 'Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS' },
+    };
     try {
       const r = await runCli(['history', 'h100'], { env: env() });
       expect(r.code).toBe(2);
-      expect(r.stderr).toBe('gpumkt: error: the API rejected the request: Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS\n');
+      expect(r.stderr).toBe(
+        'gpumkt: error: the API rejected the request: Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS\n',
+      );
     } finally {
       intercept = undefined;
     }
@@ -168,7 +218,9 @@ describe('the key', () => {
   it('-v logs each request without the key', async () => {
     const r = await runCli(['-v', 'history', 'h100', 'a100', '--from', '1d'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/gpu\/H100%20SXM\/history-simple\?startDate=2026-11-19&endDate=2026-11-20&granularity=auto&limit=48 → 200 \(\d+ ms, \d+ bytes\)/);
+    expect(r.stderr).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/gpu\/H100%20SXM\/history-simple\?startDate=2026-11-19&endDate=2026-11-20&granularity=auto&limit=48 → 200 \(\d+ ms, \d+ bytes\)/,
+    );
     expect(r.stderr).toMatch(/A100%20SXM4/);
   });
 
@@ -176,11 +228,16 @@ describe('the key', () => {
     const before = sb.requests.length;
     const r = await runCli(['--dry-run', 'util-index', '--gpu', 'b200', '--from', '2026-11-01', '--to', '2026-11-02'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.url}/api/utilization-index/history?gpuType=B200&region=global&startDate=2026-11-01&endDate=2026-11-02&baseDate=2026-01-01'\n`);
+    expect(r.stdout).toBe(
+      `curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.url}/api/utilization-index/history?gpuType=B200&region=global&startDate=2026-11-01&endDate=2026-11-02&baseDate=2026-01-01'\n`,
+    );
     expect(sb.requests.length).toBe(before);
     // Pasted into a shell that has the key in its environment, it gets the data.
     // (Asynchronously: the sandbox answering it runs in this process.)
-    const ran = await promisify(execFile)('sh', ['-c', r.stdout], { env: { PATH: process.env.PATH, GPUMKT_API_KEY: CANARY_KEY }, timeout: 10_000 });
+    const ran = await promisify(execFile)('sh', ['-c', r.stdout], {
+      env: { PATH: process.env.PATH, GPUMKT_API_KEY: CANARY_KEY },
+      timeout: 10_000,
+    });
     expect(JSON.parse(ran.stdout).data).toHaveLength(2);
   });
 
@@ -188,6 +245,8 @@ describe('the key', () => {
     const r = await runCli(['--dry-run', '--sandbox', 'memory']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^curl -sS -H "Authorization: Bearer \$GPUMKT_API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/memory-index'\n$/);
-    expect(r.stderr).toMatch(/^gpumkt: the sandbox at http:\/\/127\.0\.0\.1:\d+ stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL \(--base-url\) and key \(GPUMKT_API_KEY=sk_live_sandbox\)\n$/);
+    expect(r.stderr).toMatch(
+      /^gpumkt: the sandbox at http:\/\/127\.0\.0\.1:\d+ stops when this run ends; to run these commands, start 'gpumkt sandbox' and use its URL \(--base-url\) and key \(GPUMKT_API_KEY=sk_live_sandbox\)\n$/,
+    );
   });
 });

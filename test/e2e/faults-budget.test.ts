@@ -18,13 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const COMMANDS: string[][] = [
-  ['memory'],
-  ['util-index', '--gpu', 'h100'],
-  ['history', 'h100'],
-  ['volume', 'b200'],
-  ['range', '5090'],
-];
+const COMMANDS: string[][] = [['memory'], ['util-index', '--gpu', 'h100'], ['history', 'h100'], ['volume', 'b200'], ['range', '5090']];
 
 describe(`a 1-byte-a-second server, GPUMKT_MAX_TIME=${BUDGET_S}, garbage collection forced`, () => {
   it('every data command ends at its budget: exit 5, one line naming the budget', { timeout: 90_000 }, async () => {
@@ -32,7 +26,9 @@ describe(`a 1-byte-a-second server, GPUMKT_MAX_TIME=${BUDGET_S}, garbage collect
       COMMANDS.map((args) =>
         runCli([...args, '-f', 'csv'], {
           env: {
-            GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_MAX_TIME: String(BUDGET_S),
+            GPUMKT_BASE_URL: server.url,
+            GPUMKT_API_KEY: CANARY_KEY,
+            GPUMKT_MAX_TIME: String(BUDGET_S),
             NODE_OPTIONS: `--expose-gc --require ${GC_PRELOAD}`,
           },
           // Far past the budget: a run still alive then has ignored it (it is killed and the test fails).

@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { CANARY_KEY, CANARY_KEY_SPECIAL, runCli } from '../helpers/cli.js';
-import { closedPort, memoryBody, ok, startBodyTunnelProxy, startConnectProxy, startFaultServer, type FaultServer } from '../helpers/fault-server.js';
+import {
+  closedPort,
+  memoryBody,
+  ok,
+  startBodyTunnelProxy,
+  startConnectProxy,
+  startFaultServer,
+  type FaultServer,
+} from '../helpers/fault-server.js';
 import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 
@@ -26,8 +34,27 @@ describe('TLS', needs('openssl'), () => {
     const dir = makeTempDir('tls');
     certFile = join(dir, 'cert.pem');
     const keyFile = join(dir, 'key.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2',
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     server = createServer({ key: readFileSync(keyFile), cert: readFileSync(certFile) }, (_req, res) => {
       const body = memoryBody(5);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
@@ -55,7 +82,10 @@ describe('TLS', needs('openssl'), () => {
 
   it('NODE_EXTRA_CA_CERTS makes the same server trusted', async () => {
     handshakes = 0;
-    const r = await runCli(['memory', '-f', 'csv'], { spawn: true, env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY, NODE_EXTRA_CA_CERTS: certFile } });
+    const r = await runCli(['memory', '-f', 'csv'], {
+      spawn: true,
+      env: { GPUMKT_BASE_URL: url, GPUMKT_API_KEY: CANARY_KEY, NODE_EXTRA_CA_CERTS: certFile },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(6);
     expect(handshakes).toBe(1);
@@ -77,26 +107,38 @@ describe('proxies', () => {
 
   it('HTTP_PROXY with credentials: the request tunnels through the proxy, which gets them; the API gets the key', async () => {
     const before = { proxy: proxy.requests.length, api: api.requests.length };
-    const r = await runCli(['memory', '-f', 'csv', '-v'], { env: env({ HTTP_PROXY: `http://user:${PROXY_PASSWORD}@127.0.0.1:${proxy.port}` }) });
+    const r = await runCli(['memory', '-f', 'csv', '-v'], {
+      env: env({ HTTP_PROXY: `http://user:${PROXY_PASSWORD}@127.0.0.1:${proxy.port}` }),
+    });
     expect(r.code, r.stderr).toBe(0);
-    expect(proxy.requests.slice(before.proxy)).toEqual([expect.objectContaining({ method: 'CONNECT', url: `127.0.0.1:${api.port}`, authorization: undefined })]);
-    expect(api.requests.slice(before.api)).toEqual([expect.objectContaining({ authorization: `Bearer ${CANARY_KEY}`, proxyAuthorization: undefined })]);
+    expect(proxy.requests.slice(before.proxy)).toEqual([
+      expect.objectContaining({ method: 'CONNECT', url: `127.0.0.1:${api.port}`, authorization: undefined }),
+    ]);
+    expect(api.requests.slice(before.api)).toEqual([
+      expect.objectContaining({ authorization: `Bearer ${CANARY_KEY}`, proxyAuthorization: undefined }),
+    ]);
     expect(r.stderr).toContain(`gpumkt: proxy http://***@127.0.0.1:${proxy.port}`);
     expect(r.stderr).not.toContain(PROXY_PASSWORD);
   });
 
   it('NO_PROXY bypasses the proxy', async () => {
     const before = proxy.requests.length;
-    const r = await runCli(['memory', '-f', 'csv'], { env: env({ http_proxy: `http://user:${PROXY_PASSWORD}@127.0.0.1:${proxy.port}`, NO_PROXY: 'localhost,127.0.0.1' }) });
+    const r = await runCli(['memory', '-f', 'csv'], {
+      env: env({ http_proxy: `http://user:${PROXY_PASSWORD}@127.0.0.1:${proxy.port}`, NO_PROXY: 'localhost,127.0.0.1' }),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(proxy.requests.length).toBe(before);
   });
 
   it('wrong proxy credentials (407): exit 5 at once, a hint, and the password nowhere', async () => {
     const before = proxy.requests.length;
-    const r = await runCli(['memory', '-v', '--retries', '3'], { env: env({ HTTP_PROXY: `http://user:wrong-${PROXY_PASSWORD}@127.0.0.1:${proxy.port}` }) });
+    const r = await runCli(['memory', '-v', '--retries', '3'], {
+      env: env({ HTTP_PROXY: `http://user:wrong-${PROXY_PASSWORD}@127.0.0.1:${proxy.port}` }),
+    });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+: the proxy refused the tunnel \(HTTP 407 to CONNECT\) \(the proxy wants credentials/);
+    expect(r.stderr).toMatch(
+      /gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+: the proxy refused the tunnel \(HTTP 407 to CONNECT\) \(the proxy wants credentials/,
+    );
     expect(r.stderr).not.toContain(PROXY_PASSWORD);
     expect(proxy.requests.length - before).toBe(1);
   });
@@ -104,9 +146,16 @@ describe('proxies', () => {
   it('an unreachable proxy with credentials in its URL: exit 5, the password in no message', async () => {
     const gone = await startFaultServer([ok()]);
     await gone.close();
-    const r = await runCli(['memory', '-v', '--retries', '1', '--timeout', '1'], { env: env({ HTTPS_PROXY: `http://user:${PROXY_PASSWORD}@127.0.0.1:${gone.port}`, HTTP_PROXY: `user:${PROXY_PASSWORD}@127.0.0.1:${gone.port}` }) });
+    const r = await runCli(['memory', '-v', '--retries', '1', '--timeout', '1'], {
+      env: env({
+        HTTPS_PROXY: `http://user:${PROXY_PASSWORD}@127.0.0.1:${gone.port}`,
+        HTTP_PROXY: `user:${PROXY_PASSWORD}@127.0.0.1:${gone.port}`,
+      }),
+    });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+: connect ECONNREFUSED/);
+    expect(r.stderr).toMatch(
+      /gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+: connect ECONNREFUSED/,
+    );
     expect(r.stderr).not.toContain(PROXY_PASSWORD);
   });
 
@@ -143,7 +192,9 @@ describe('a proxy that answers CONNECT with 200 plus a body and hangs up', () =>
     const { r, connections } = await run(['--retries', '0']);
     expect(r.code, r.stderr).toBe(5);
     expect(connections).toBe(1);
-    expect(r.stderr).toMatch(/^gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/127\.0\.0\.1:\d+: the connection closed before the request could be sent$/m);
+    expect(r.stderr).toMatch(
+      /^gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:\d+ through the proxy http:\/\/127\.0\.0\.1:\d+: the connection closed before the request could be sent$/m,
+    );
     expect(r.stderr.split('\n').filter((l) => l.startsWith('gpumkt: error:'))).toHaveLength(1);
     expect(api.requests).toHaveLength(0);
   });
@@ -182,9 +233,13 @@ describe("Node's own warnings", () => {
   ];
   it.each(cases)('%s that refuses the connection: exactly one line on stderr', async (_name, proxyUrl) => {
     const port = await closedPort();
-    const r = await runCli(['memory', '--retries', '0'], { env: { GPUMKT_BASE_URL: 'http://127.0.0.1:9', GPUMKT_API_KEY: CANARY_KEY, HTTP_PROXY: proxyUrl(port) } });
+    const r = await runCli(['memory', '--retries', '0'], {
+      env: { GPUMKT_BASE_URL: 'http://127.0.0.1:9', GPUMKT_API_KEY: CANARY_KEY, HTTP_PROXY: proxyUrl(port) },
+    });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/^gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:9 through the proxy [a-z0-9]+:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED 127\.0\.0\.1:\d+\n$/);
+    expect(r.stderr).toMatch(
+      /^gpumkt: error: cannot reach http:\/\/127\.0\.0\.1:9 through the proxy [a-z0-9]+:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED 127\.0\.0\.1:\d+\n$/,
+    );
   });
 });
 
@@ -209,7 +264,9 @@ describe('secrets at the edges', () => {
 
   it('the key in the base URL path is masked in -v, in every encoding', async () => {
     const before = api.requests.length;
-    const r = await runCli(['memory', '-v', '-f', 'csv'], { env: { GPUMKT_BASE_URL: `http://127.0.0.1:${api.port}/${encodeURIComponent(key)}`, GPUMKT_API_KEY: key } });
+    const r = await runCli(['memory', '-v', '-f', 'csv'], {
+      env: { GPUMKT_BASE_URL: `http://127.0.0.1:${api.port}/${encodeURIComponent(key)}`, GPUMKT_API_KEY: key },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`GET http://127.0.0.1:${api.port}/***/api/memory-index → 200`);
     expect(api.requests.slice(before).map((q) => q.url)).toEqual([`/${encodeURIComponent(key)}/api/memory-index`]);
@@ -217,7 +274,9 @@ describe('secrets at the edges', () => {
 
   it('the key in the base URL query is refused (exit 2) without being echoed', async () => {
     const before = api.requests.length;
-    const r = await runCli(['memory', '-v'], { env: { GPUMKT_BASE_URL: `http://127.0.0.1:${api.port}/?key=${encodeURIComponent(key)}`, GPUMKT_API_KEY: key } });
+    const r = await runCli(['memory', '-v'], {
+      env: { GPUMKT_BASE_URL: `http://127.0.0.1:${api.port}/?key=${encodeURIComponent(key)}`, GPUMKT_API_KEY: key },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^gpumkt: error: invalid GPUMKT_BASE_URL "http:\/\/127\.0\.0\.1:\d+\/"…: a base URL takes no query/);
     expect(api.requests.length).toBe(before);

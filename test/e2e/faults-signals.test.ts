@@ -74,7 +74,11 @@ describe('-o files', () => {
     writeFileSync(out, OLD);
     chmodSync(out, 0o640);
     try {
-      const r = await runCli(['memory', '-f', 'csv', '-o', out], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY }, files: [dir], umask: 0o077 });
+      const r = await runCli(['memory', '-f', 'csv', '-o', out], {
+        env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY },
+        files: [dir],
+        umask: 0o077,
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(statSync(out).mode & 0o777).toBe(0o640);
       expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(61);
@@ -110,7 +114,10 @@ describe('-o files', () => {
     const hourAgo = new Date(Date.now() - 3_600_000);
     for (const f of [stale, live, foreign]) utimesSync(join(dir, f), hourAgo, hourAgo);
     try {
-      const r = await runCli(['memory', '-o', join(dir, 'out.csv')], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY }, files: [dir] });
+      const r = await runCli(['memory', '-o', join(dir, 'out.csv')], {
+        env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY },
+        files: [dir],
+      });
       expect(r.code).toBe(0);
       // Gone: old, of a dead process, for this target. Kept: too recent, of a live process, of another file.
       expect(readdirSync(dir).sort()).toEqual([fresh, foreign, live, 'out.csv'].sort());

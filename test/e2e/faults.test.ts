@@ -10,8 +10,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CANARY_KEY, CANARY_KEY_SPECIAL, parseCsv, runCli, type RunResult } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 import {
-  hugeDeclared, html502, memoryBody, ok, redirect, resetMidBody, resetMidChunkedBody, shortContentLength,
-  stallBeforeHeaders, stallMidBody, startFaultServer, status, trickle, type Behaviour, type FaultServer,
+  hugeDeclared,
+  html502,
+  memoryBody,
+  ok,
+  redirect,
+  resetMidBody,
+  resetMidChunkedBody,
+  shortContentLength,
+  stallBeforeHeaders,
+  stallMidBody,
+  startFaultServer,
+  status,
+  trickle,
+  type Behaviour,
+  type FaultServer,
 } from '../helpers/fault-server.js';
 
 const OLD = 'id,price\nold,1\n';
@@ -54,31 +67,150 @@ interface Case {
 const CASES: Case[] = [
   { name: 'healthy 200', script: [ok()], code: 0, attempts: 1 },
   { name: 'reset mid-body, then 200', script: [resetMidBody(), ok()], code: 0, attempts: 2 },
-  { name: 'reset mid-body, every time', script: [resetMidBody()], retries: 2, code: 5, attempts: 3, stderr: /closed before the response was complete \(after 3 attempts\)/ },
+  {
+    name: 'reset mid-body, every time',
+    script: [resetMidBody()],
+    retries: 2,
+    code: 5,
+    attempts: 3,
+    stderr: /closed before the response was complete \(after 3 attempts\)/,
+  },
   { name: 'reset mid chunked body', script: [resetMidChunkedBody()], retries: 1, code: 5, attempts: 2 },
   { name: 'body shorter than Content-Length', script: [shortContentLength()], retries: 1, code: 5, attempts: 2, stderr: /response/ },
-  { name: 'stall before headers', script: [stallBeforeHeaders()], retries: 1, code: 5, attempts: 2, stderr: /timed out waiting for the response headers/, minGapS: 0.9 },
-  { name: 'stall mid-body', script: [stallMidBody()], retries: 0, code: 5, attempts: 1, stderr: /timed out waiting for the rest of the response body/ },
-  { name: 'trickle past the time budget', script: [trickle(300)], retries: 0, env: { GPUMKT_MAX_TIME: '2' }, code: 5, attempts: 1, stderr: /time budget of 2 s/, underS: 10 },
-  { name: '503 storm', script: [status(503, '{"error":"Service Unavailable"}')], retries: 3, code: 5, attempts: 4, stderr: /HTTP 503: Service Unavailable \(after 4 attempts\)/ },
+  {
+    name: 'stall before headers',
+    script: [stallBeforeHeaders()],
+    retries: 1,
+    code: 5,
+    attempts: 2,
+    stderr: /timed out waiting for the response headers/,
+    minGapS: 0.9,
+  },
+  {
+    name: 'stall mid-body',
+    script: [stallMidBody()],
+    retries: 0,
+    code: 5,
+    attempts: 1,
+    stderr: /timed out waiting for the rest of the response body/,
+  },
+  {
+    name: 'trickle past the time budget',
+    script: [trickle(300)],
+    retries: 0,
+    env: { GPUMKT_MAX_TIME: '2' },
+    code: 5,
+    attempts: 1,
+    stderr: /time budget of 2 s/,
+    underS: 10,
+  },
+  {
+    name: '503 storm',
+    script: [status(503, '{"error":"Service Unavailable"}')],
+    retries: 3,
+    code: 5,
+    attempts: 4,
+    stderr: /HTTP 503: Service Unavailable \(after 4 attempts\)/,
+  },
   { name: '503 storm, --retries 0', script: [status(503)], retries: 0, code: 5, attempts: 1 },
   { name: '500, then 200', script: [status(500), ok()], code: 0, attempts: 2 },
   { name: '429 Retry-After: 2 (seconds)', script: [status(429, '', { 'retry-after': '2' }), ok()], code: 0, attempts: 2, minGapS: 1.9 },
-  { name: '429 Retry-After: HTTP date', script: [(q, s) => status(429, '', { 'retry-after': httpDate(3000) })(q, s), ok()], code: 0, attempts: 2, minGapS: 1.5 },
+  {
+    name: '429 Retry-After: HTTP date',
+    script: [(q, s) => status(429, '', { 'retry-after': httpDate(3000) })(q, s), ok()],
+    code: 0,
+    attempts: 2,
+    minGapS: 1.5,
+  },
   // V8 would read "later 2099" as a date 70 years away; it is garbage, so backoff applies.
   { name: '429 Retry-After: garbage', script: [status(429, '', { 'retry-after': 'later 2099' }), ok()], code: 0, attempts: 2, underS: 10 },
-  { name: '429 Retry-After beyond budget', script: [status(429, '', { 'retry-after': '3600' })], code: 5, attempts: 1, underS: 10, stderr: /retry after 3600 s \(at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\).*try again after/ },
-  { name: 'HTML 502 from a proxy', script: [html502()], retries: 1, code: 5, attempts: 2, stderr: /answered HTTP 502 \(text\/html, \d+ bytes\) \(after 2 attempts\)/, notInStderr: /<|Bad Gateway/ },
-  { name: 'JSON of the wrong shape', script: [ok('{"success":true,"data":[{"memoryType":"x","price":"1.5"}]}')], code: 6, attempts: 1, stderr: /documented shape: data\.0\.price: Invalid input: expected number, received string$/m },
-  { name: '200 that is not JSON', script: [ok('<html>maintenance</html>', { 'content-type': 'text/html' })], code: 6, attempts: 1, stderr: /not JSON/ },
-  { name: '200 that is not UTF-8', script: [ok(Buffer.concat(memoryBody(3).split('Type 1').map((part) => Buffer.from(part)).flatMap((b, i) => (i === 0 ? [b] : [Buffer.from([0xff]), b]))))], code: 6, attempts: 1, stderr: /not valid UTF-8/ },
-  { name: '302 to another origin', script: (other) => [redirect(`${other.url}/api/memory-index`)], code: 5, attempts: 1, stderr: /redirected \(HTTP 302\) to http:\/\/127\.0\.0\.1:\d+\/api\/memory-index; not followed/ },
+  {
+    name: '429 Retry-After beyond budget',
+    script: [status(429, '', { 'retry-after': '3600' })],
+    code: 5,
+    attempts: 1,
+    underS: 10,
+    stderr: /retry after 3600 s \(at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\).*try again after/,
+  },
+  {
+    name: 'HTML 502 from a proxy',
+    script: [html502()],
+    retries: 1,
+    code: 5,
+    attempts: 2,
+    stderr: /answered HTTP 502 \(text\/html, \d+ bytes\) \(after 2 attempts\)/,
+    notInStderr: /<|Bad Gateway/,
+  },
+  {
+    name: 'JSON of the wrong shape',
+    script: [ok('{"success":true,"data":[{"memoryType":"x","price":"1.5"}]}')],
+    code: 6,
+    attempts: 1,
+    stderr: /documented shape: data\.0\.price: Invalid input: expected number, received string$/m,
+  },
+  {
+    name: '200 that is not JSON',
+    script: [ok('<html>maintenance</html>', { 'content-type': 'text/html' })],
+    code: 6,
+    attempts: 1,
+    stderr: /not JSON/,
+  },
+  {
+    name: '200 that is not UTF-8',
+    script: [
+      ok(
+        Buffer.concat(
+          memoryBody(3)
+            .split('Type 1')
+            .map((part) => Buffer.from(part))
+            .flatMap((b, i) => (i === 0 ? [b] : [Buffer.from([0xff]), b])),
+        ),
+      ),
+    ],
+    code: 6,
+    attempts: 1,
+    stderr: /not valid UTF-8/,
+  },
+  {
+    name: '302 to another origin',
+    script: (other) => [redirect(`${other.url}/api/memory-index`)],
+    code: 5,
+    attempts: 1,
+    stderr: /redirected \(HTTP 302\) to http:\/\/127\.0\.0\.1:\d+\/api\/memory-index; not followed/,
+  },
   { name: 'huge declared body', script: [hugeDeclared()], code: 6, attempts: 1, underS: 10, stderr: /larger than 256 MiB/ },
-  { name: '401 with escapes and the key echoed', script: [status(401, hostile)], code: 3, attempts: 1, stderr: /refused the key \(401\): Invalid API key \*\*\* red/, notInStderr: /pwned|\u001b|\u009b/ },
-  { name: '401 echoing the key percent-encoded and in base64', script: [status(401, echoed)], code: 3, attempts: 1, stderr: /refused the key \(401\): bad key \*\*\* \/ \*\*\* \/ \*\*\* \/ \*\*\* \(check/ },
+  {
+    name: '401 with escapes and the key echoed',
+    script: [status(401, hostile)],
+    code: 3,
+    attempts: 1,
+    stderr: /refused the key \(401\): Invalid API key \*\*\* red/,
+    notInStderr: /pwned|\u001b|\u009b/,
+  },
+  {
+    name: '401 echoing the key percent-encoded and in base64',
+    script: [status(401, echoed)],
+    code: 3,
+    attempts: 1,
+    stderr: /refused the key \(401\): bad key \*\*\* \/ \*\*\* \/ \*\*\* \/ \*\*\* \(check/,
+  },
   // Beyond what a Date can hold: the wait cannot be given a time, and the run still fails cleanly.
-  { name: '429 Retry-After: 999999999999999999999999', script: [status(429, '', { 'retry-after': '999999999999999999999999' })], retries: 1, code: 5, attempts: 1, underS: 10, stderr: /the server asks to retry after 1e\+24 s, beyond the time budget of/ },
-  { name: 'a row nested 20,000 levels deep', script: [ok(nested(20_000))], code: 6, attempts: 1, stderr: /memory-index: row 0 nests deeper than 64 levels$/m },
+  {
+    name: '429 Retry-After: 999999999999999999999999',
+    script: [status(429, '', { 'retry-after': '999999999999999999999999' })],
+    retries: 1,
+    code: 5,
+    attempts: 1,
+    underS: 10,
+    stderr: /the server asks to retry after 1e\+24 s, beyond the time budget of/,
+  },
+  {
+    name: 'a row nested 20,000 levels deep',
+    script: [ok(nested(20_000))],
+    code: 6,
+    attempts: 1,
+    stderr: /memory-index: row 0 nests deeper than 64 levels$/m,
+  },
   { name: 'a row nested 60 levels deep (kept)', script: [ok(nested(60))], code: 0, attempts: 1, rows: 2 },
   { name: '400', script: [status(400, '{"error":"Bad request","message":"Invalid type"}')], code: 2, attempts: 1 },
   { name: '403', script: [status(403, '{"error":"Forbidden","message":"daily-grain only"}')], code: 3, attempts: 1 },
@@ -116,7 +248,9 @@ describe('fault matrix (built binary, -o file)', () => {
           env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: KEY, ...c.env },
           files: [dir],
         });
-        matrix.push(`| ${c.name} | ${r.code} | ${server.requests.length} | ${(r.ms / 1000).toFixed(1)} | ${r.stderr.trim().replace(/\|/g, '\\|') || '—'} |`);
+        matrix.push(
+          `| ${c.name} | ${r.code} | ${server.requests.length} | ${(r.ms / 1000).toFixed(1)} | ${r.stderr.trim().replace(/\|/g, '\\|') || '—'} |`,
+        );
         expect(r.code, r.stderr).toBe(c.code);
         expect(server.requests).toHaveLength(c.attempts);
         expect(server.requests.every((q) => q.method === 'GET' && q.authorization === `Bearer ${KEY}`)).toBe(true);
@@ -192,7 +326,9 @@ describe('no partial table on stdout', () => {
   it('a fault then a good answer prints the whole table once', async () => {
     const server = await startFaultServer([resetMidBody(), ok()]);
     try {
-      const r = await runCli(['memory', '-f', 'csv', '--timeout', '1', '-v'], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
+      const r = await runCli(['memory', '-f', 'csv', '--timeout', '1', '-v'], {
+        env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY },
+      });
       expect(r.code).toBe(0);
       const rows = parseCsv(r.stdout);
       expect(rows).toHaveLength(61);
@@ -241,13 +377,20 @@ describe('hostile strings from the server', () => {
     expect(json.map((r) => r.memoryType)).toEqual([evil, formula, 'Ünïcødé ✓ 漢字 🙂, "quoted"\nline']);
     const csv = parseCsv(await run(['-f', 'csv', '--columns', 'memoryType,category,changePct']));
     expect(csv).toEqual([
-      ['memoryType', 'category', 'changePct'], [evil, 'dram', '-1.25'], [formula, '-cmd', '0.5'], ['Ünïcødé ✓ 漢字 🙂, "quoted"\nline', '@x', '-0.001'],
+      ['memoryType', 'category', 'changePct'],
+      [evil, 'dram', '-1.25'],
+      [formula, '-cmd', '0.5'],
+      ['Ünïcødé ✓ 漢字 🙂, "quoted"\nline', '@x', '-0.001'],
     ]);
   });
 
   it('--csv-safe guards text cells that start like a formula, never numbers such as -1.25', async () => {
     const csv = parseCsv(await run(['-f', 'csv', '--csv-safe', '--columns', 'memoryType,category,changePct']));
-    expect(csv.slice(1)).toEqual([[evil, 'dram', '-1.25'], [`'${formula}`, "'-cmd", '0.5'], ['Ünïcødé ✓ 漢字 🙂, "quoted"\nline', "'@x", '-0.001']]);
+    expect(csv.slice(1)).toEqual([
+      [evil, 'dram', '-1.25'],
+      [`'${formula}`, "'-cmd", '0.5'],
+      ['Ünïcødé ✓ 漢字 🙂, "quoted"\nline', "'@x", '-0.001'],
+    ]);
   });
 });
 
@@ -260,7 +403,10 @@ describe('fan-out', () => {
     const server = await startFaultServer([byModel]);
     try {
       // A real process: its exit must not wait for the stalled sockets.
-      const r = await runCli(['history', 'all', '-f', 'csv', '--timeout', '30'], { spawn: true, env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY } });
+      const r = await runCli(['history', 'all', '-f', 'csv', '--timeout', '30'], {
+        spawn: true,
+        env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: CANARY_KEY },
+      });
       expect(r.code).toBe(4);
       expect(r.stderr).toBe('gpumkt: error: no data (404): No data for H100 SXM\n');
       expect(r.stdout).toBe('');
@@ -276,7 +422,8 @@ describe('numbers beyond float64 precision (README, "Numbers")', () => {
   // JSON numbers become IEEE 754 doubles: 17 significant digits survive, and each value prints as the
   // shortest text that reads back as the same double. This pins the documented behaviour.
   it('are carried as the nearest double, in csv and json alike', async () => {
-    const body = '{"success":true,"data":[{"id":"a","memoryType":"t","category":"dram","price":0.12345678901234567890,"changePct":12345678901234567890,"weeklyHigh":1.5}],"count":1}';
+    const body =
+      '{"success":true,"data":[{"id":"a","memoryType":"t","category":"dram","price":0.12345678901234567890,"changePct":12345678901234567890,"weeklyHigh":1.5}],"count":1}';
     const server = await startFaultServer([ok(body)]);
     try {
       const env = { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: KEY };

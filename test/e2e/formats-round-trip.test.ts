@@ -37,7 +37,28 @@ const CASES: Case[] = [
     args: ['util-index', '--from', '2026-10-01', '--to', '2026-10-20'],
     path: '/api/utilization-index/history',
     query: { region: 'global', startDate: '2026-10-01', endDate: '2026-10-20', baseDate: '2026-01-01' },
-    columns: ['date', 'occupancy', 'intensity', 'eur', 'basis', 'index', 'price', 'effectivePrice', 'revPag', 'priceCoverage', 'capacity', 'rented', 'demandEffect', 'supplyEffect', 'occupancyChange', 'decompositionBasis', 'comparable', 'reportingTypes', 'coverage', 'readings'],
+    columns: [
+      'date',
+      'occupancy',
+      'intensity',
+      'eur',
+      'basis',
+      'index',
+      'price',
+      'effectivePrice',
+      'revPag',
+      'priceCoverage',
+      'capacity',
+      'rented',
+      'demandEffect',
+      'supplyEffect',
+      'occupancyChange',
+      'decompositionBasis',
+      'comparable',
+      'reportingTypes',
+      'coverage',
+      'readings',
+    ],
     timeKey: 'date',
   },
   {
@@ -98,14 +119,24 @@ describe.each(CASES)('$name', (c) => {
     expect(JSON.parse(json.stdout)).toEqual(want);
     const nd = await runCli([...c.args, '-f', 'ndjson'], { env: sandboxEnv(sb.current) });
     expect(nd.code).toBe(0);
-    expect(nd.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual(want);
+    expect(
+      nd.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(want);
   });
 
   it('tsv: tab-separated, same cells', async () => {
     const want = await expected(c);
     const r = await runCli([...c.args, '-f', 'tsv', '--no-header'], { env: sandboxEnv(sb.current) });
     expect(r.code).toBe(0);
-    expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t'))).toEqual(want.map((w) => c.columns.map((col) => cell(w[col]))));
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('\t')),
+    ).toEqual(want.map((w) => c.columns.map((col) => cell(w[col]))));
   });
 
   it('markdown and table: one line per row, no escape bytes without a terminal', async () => {
@@ -142,7 +173,9 @@ describe.each(CASES)('$name', (c) => {
 
 describe('several models', () => {
   it('history h100 h200: one long table with a leading gpu column, time then model order', async () => {
-    const r = await runCli(['history', 'h100', 'h200', '--from', '2026-11-19', '--to', '2026-11-19', '-f', 'csv'], { env: sandboxEnv(sb.current) });
+    const r = await runCli(['history', 'h100', 'h200', '--from', '2026-11-19', '--to', '2026-11-19', '-f', 'csv'], {
+      env: sandboxEnv(sb.current),
+    });
     expect(r.code).toBe(0);
     const [header, ...rows] = parseCsv(r.stdout);
     expect(header).toEqual(['gpu', 'timestamp', 'index_value']);
@@ -152,11 +185,31 @@ describe('several models', () => {
   });
 
   it('--order desc prints newest first; --columns picks and orders columns', async () => {
-    const r = await runCli(['volume', 'a100', '--from', '2026-11-01', '--to', '2026-11-05', '--granularity', 'daily', '--order', 'desc', '--columns', 'utilization_ratio,recorded_at', '-f', 'csv'], { env: sandboxEnv(sb.current) });
+    const r = await runCli(
+      [
+        'volume',
+        'a100',
+        '--from',
+        '2026-11-01',
+        '--to',
+        '2026-11-05',
+        '--granularity',
+        'daily',
+        '--order',
+        'desc',
+        '--columns',
+        'utilization_ratio,recorded_at',
+        '-f',
+        'csv',
+      ],
+      { env: sandboxEnv(sb.current) },
+    );
     expect(r.code).toBe(0);
     const [header, ...rows] = parseCsv(r.stdout);
     expect(header).toEqual(['utilization_ratio', 'recorded_at']);
-    expect(rows.map((x) => x[1])).toEqual(['2026-11-05', '2026-11-04', '2026-11-03', '2026-11-02', '2026-11-01'].map((d) => `${d}T00:00:00.000Z`));
+    expect(rows.map((x) => x[1])).toEqual(
+      ['2026-11-05', '2026-11-04', '2026-11-03', '2026-11-02', '2026-11-01'].map((d) => `${d}T00:00:00.000Z`),
+    );
   });
 
   it('--raw prints the untouched body of the single request', async () => {

@@ -17,16 +17,41 @@ import { checkTableAt80, csvCell, pythonCsv, requestsDuring, runAs } from './mar
 const sb = useSandbox();
 const reader = useParquetReader();
 type Row = Record<string, unknown>;
-const COLUMNS = ['name', 'label', 'months', 'price', 'has_mark', 'as_of_date', 'insufficient_data', 'provenance_updated_at', 'provenance_source'];
+const COLUMNS = [
+  'name',
+  'label',
+  'months',
+  'price',
+  'has_mark',
+  'as_of_date',
+  'insufficient_data',
+  'provenance_updated_at',
+  'provenance_source',
+];
 
 /** The sandbox's body, flattened here independently of the CLI: one row per point, provenance spread out. */
 async function servicePoints(): Promise<{ asOf: string; data: Row[]; suppressed: Row[] }> {
-  const res = await fetch(`${sb.current.url}/api/forward`, { headers: { authorization: `Bearer ${sandboxEnv(sb.current).GPUMKT_API_KEY}` } });
+  const res = await fetch(`${sb.current.url}/api/forward`, {
+    headers: { authorization: `Bearer ${sandboxEnv(sb.current).GPUMKT_API_KEY}` },
+  });
   const body = (await res.json()) as { asOf: string; data: Array<{ points: Row[] }>; suppressed: Array<{ points: Row[] }> };
-  const flat = (curves: Array<{ points: Row[] }>): Row[] => curves.flatMap((c) => c.points.map((p) => {
-    const prov = (p.provenance ?? {}) as Row;
-    return { name: p.name, label: p.label, months: p.months, price: p.price, has_mark: p.has_mark, as_of_date: p.as_of_date, insufficient_data: p.insufficient_data, provenance_updated_at: prov.updated_at, provenance_source: prov.source };
-  }));
+  const flat = (curves: Array<{ points: Row[] }>): Row[] =>
+    curves.flatMap((c) =>
+      c.points.map((p) => {
+        const prov = (p.provenance ?? {}) as Row;
+        return {
+          name: p.name,
+          label: p.label,
+          months: p.months,
+          price: p.price,
+          has_mark: p.has_mark,
+          as_of_date: p.as_of_date,
+          insufficient_data: p.insufficient_data,
+          provenance_updated_at: prov.updated_at,
+          provenance_source: prov.source,
+        };
+      }),
+    );
   return { asOf: body.asOf, data: flat(body.data), suppressed: flat(body.suppressed) };
 }
 
@@ -47,7 +72,12 @@ describe('forward', () => {
     expect(new Set(rows.map((r) => r.asOf))).toEqual(new Set([service.asOf]));
     expect(stderr).toBe(`gpumkt: forward: asOf ${service.asOf}\n`);
     // Unmarked tenors stay null, never 0.
-    expect(rows.filter((r) => r.has_mark === false).map((r) => `${String(r.name)} ${String(r.label)} ${String(r.price)}`)).toEqual(['A100 SXM4 5Y null', 'RTX 5090 3Y null', 'RTX 5090 5Y null', 'RTX PRO 6000 WS 5Y null']);
+    expect(rows.filter((r) => r.has_mark === false).map((r) => `${String(r.name)} ${String(r.label)} ${String(r.price)}`)).toEqual([
+      'A100 SXM4 5Y null',
+      'RTX 5090 3Y null',
+      'RTX 5090 5Y null',
+      'RTX PRO 6000 WS 5Y null',
+    ]);
   });
 
   it('picks curves (aliases, any case) and tenors offline from one request without parameters', async () => {
@@ -61,13 +91,20 @@ describe('forward', () => {
     expect(without.stdout).toBe(`${COLUMNS.join(',')}\n`);
     const r = await runCli(['forward', 'gb300', '--include-suppressed', '-f', 'csv'], { env: sandboxEnv(sb.current) });
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').slice(1, -1)).toEqual(['1M,1', '6M,6', '1Y,12', '3Y,36', '5Y,60'].map((t) => `GB300,${t},,false,,no_observation,,`));
+    expect(r.stdout.split('\n').slice(1, -1)).toEqual(
+      ['1M,1', '6M,6', '1Y,12', '3Y,36', '5Y,60'].map((t) => `GB300,${t},,false,,no_observation,,`),
+    );
     const all = await json(['forward', '--include-suppressed']);
     expect(all.rows).toHaveLength(45);
   });
 
   it('names typed wrong get a suggestion and exit 2 before any request', async () => {
-    for (const [args, want] of [[['forward', 'h10'], "did you mean 'h100'?"], [['forward', 'gb30'], "did you mean 'gb300'?"], [['forward', '--tenor', '2y'], "did you mean '1Y'?"], [['forward', '--columns', 'nmae'], "did you mean 'name'?"]] as const) {
+    for (const [args, want] of [
+      [['forward', 'h10'], "did you mean 'h100'?"],
+      [['forward', 'gb30'], "did you mean 'gb300'?"],
+      [['forward', '--tenor', '2y'], "did you mean '1Y'?"],
+      [['forward', '--columns', 'nmae'], "did you mean 'name'?"],
+    ] as const) {
       const { result, requests } = await requestsDuring(sb.current, () => runCli([...args], { env: sandboxEnv(sb.current) }));
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(want);
@@ -103,12 +140,19 @@ describe('forward', () => {
     const tsv = await runCli(['forward', '-f', 'tsv'], { env: sandboxEnv(sb.current) });
     expect(pythonCsv(tsv.stdout, '\t')).toEqual(records);
     const nd = await runCli(['forward', '-f', 'ndjson'], { env: sandboxEnv(sb.current) });
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l) as Row)).toEqual(rows);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Row),
+    ).toEqual(rows);
     const md = await runCli(['forward', '-f', 'markdown'], { env: sandboxEnv(sb.current) });
     expect(md.stdout.split('\n')[0]).toBe(`| ${COLUMNS.join(' | ')} |`);
     expect(md.stdout.trim().split('\n')).toHaveLength(rows.length + 2);
     const some = await runCli(['forward', 'b300', '--columns', 'price,label', '-f', 'csv'], { env: sandboxEnv(sb.current) });
-    expect(some.stdout).toBe(['price,label', ...rows.filter((r) => r.name === 'B300').map((r) => `${String(r.price)},${String(r.label)}`), ''].join('\n'));
+    expect(some.stdout).toBe(
+      ['price,label', ...rows.filter((r) => r.name === 'B300').map((r) => `${String(r.price)},${String(r.label)}`), ''].join('\n'),
+    );
   });
 
   it('Parquet: DuckDB reads the documented types and the same values', async () => {
@@ -117,11 +161,20 @@ describe('forward', () => {
     expect(w.code, w.stderr).toBe(0);
     const back = await reader.read(file);
     expect(back.columns.slice(0, COLUMNS.length).map((c) => `${c.name} ${c.type}`)).toEqual([
-      'name VARCHAR', 'label VARCHAR', 'months BIGINT', 'price DOUBLE', 'has_mark BOOLEAN', 'as_of_date DATE',
-      'insufficient_data VARCHAR', 'provenance_updated_at TIMESTAMP WITH TIME ZONE', 'provenance_source VARCHAR',
+      'name VARCHAR',
+      'label VARCHAR',
+      'months BIGINT',
+      'price DOUBLE',
+      'has_mark BOOLEAN',
+      'as_of_date DATE',
+      'insufficient_data VARCHAR',
+      'provenance_updated_at TIMESTAMP WITH TIME ZONE',
+      'provenance_source VARCHAR',
     ]);
     const { rows } = await json(['forward', '--include-suppressed']);
-    expect(back.rows.map((r) => [r.name, r.label, r.months, r.price, r.has_mark, r.as_of_date])).toEqual(rows.map((r) => [r.name, r.label, BigInt(r.months as number), r.price, r.has_mark, r.as_of_date]));
+    expect(back.rows.map((r) => [r.name, r.label, r.months, r.price, r.has_mark, r.as_of_date])).toEqual(
+      rows.map((r) => [r.name, r.label, BigInt(r.months as number), r.price, r.has_mark, r.as_of_date]),
+    );
     // The manifest records what the response said of itself.
     const manifest = JSON.parse(readFileSync(`${file}.manifest.json`, 'utf8')) as { served?: { asOf?: string } };
     expect(manifest.served?.asOf).toBe(rows[0]?.asOf);

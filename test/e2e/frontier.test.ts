@@ -18,7 +18,13 @@ const reader = useParquetReader();
 const env = (): Record<string, string> => sandboxEnv(sb.current);
 
 /** The document the sandbox serves, asked directly. */
-async function documentOf(): Promise<{ models: Row[]; efforts: Row[]; tests: Row[]; releaseDates: Record<string, string>; history: Row[] }> {
+async function documentOf(): Promise<{
+  models: Row[];
+  efforts: Row[];
+  tests: Row[];
+  releaseDates: Record<string, string>;
+  history: Row[];
+}> {
   return (await apiBody(`${sb.current.url}/api/model-frontier`, env().GPUMKT_API_KEY)).body.data as never;
 }
 
@@ -28,31 +34,47 @@ describe('frontier', () => {
     const rows = await jsonRows(['frontier'], env());
     expect(sb.current.requests.slice(before).map((q) => q.path)).toEqual(['/api/model-frontier']);
     const doc = await documentOf();
-    expect(rows).toEqual(doc.models.map(({ bench, ...m }) => {
-      const b = bench as { coding: number; reasoning: number; math: number };
-      return { ...m, bench_coding: b.coding, bench_reasoning: b.reasoning, bench_math: b.math };
-    }));
+    expect(rows).toEqual(
+      doc.models.map(({ bench, ...m }) => {
+        const b = bench as { coding: number; reasoning: number; math: number };
+        return { ...m, bench_coding: b.coding, bench_reasoning: b.reasoning, bench_math: b.math };
+      }),
+    );
   });
 
-  it('--table efforts, tests, history are the document\'s lists; release-dates its map as name, date rows', async () => {
+  it("--table efforts, tests, history are the document's lists; release-dates its map as name, date rows", async () => {
     const doc = await documentOf();
     expect(await jsonRows(['frontier', '--table', 'efforts'], env())).toEqual(doc.efforts);
     expect(await jsonRows(['frontier', '--table', 'tests'], env())).toEqual(doc.tests);
     expect(await jsonRows(['frontier', '--table', 'history'], env())).toEqual(doc.history);
     const dates = await jsonRows(['frontier', '--table', 'release-dates'], env());
-    expect(dates).toEqual(Object.entries(doc.releaseDates).map(([name, date]) => ({ name, date })).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
+    expect(dates).toEqual(
+      Object.entries(doc.releaseDates)
+        .map(([name, date]) => ({ name, date }))
+        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+    );
   });
 
-  it.each([['models'], ['efforts'], ['release-dates']])('--table %s: every text format reads back as the json rows', needs('python3'), async (table) => {
-    const args = ['frontier', '--table', table];
-    await expectEveryTextFormat(args, env(), await jsonRows(args, env()));
-  });
+  it.each([['models'], ['efforts'], ['release-dates']])(
+    '--table %s: every text format reads back as the json rows',
+    needs('python3'),
+    async (table) => {
+      const args = ['frontier', '--table', table];
+      await expectEveryTextFormat(args, env(), await jsonRows(args, env()));
+    },
+  );
 
   it('--columns picks columns of the flattened table', async () => {
     const r = await runCli(['frontier', '--columns', 'name,bench_coding,costPerTask', '-f', 'csv'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     const rows = await jsonRows(['frontier'], env());
-    expect(r.stdout).toBe(['name,bench_coding,costPerTask', ...rows.map((m) => `${String(m.name)},${String(m.bench_coding)},${String(m.costPerTask)}`), ''].join('\n'));
+    expect(r.stdout).toBe(
+      [
+        'name,bench_coding,costPerTask',
+        ...rows.map((m) => `${String(m.name)},${String(m.bench_coding)},${String(m.costPerTask)}`),
+        '',
+      ].join('\n'),
+    );
     const bad = await runCli(['frontier', '--columns', 'bench_codng'], { env: env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('bench_coding');
@@ -69,11 +91,30 @@ describe('frontier', () => {
       return back.columns.map((c) => `${c.name} ${c.type}`);
     };
     expect(await types('models')).toEqual([
-      'slug VARCHAR', 'name VARCHAR', 'lab VARCHAR', 'cap DOUBLE', 'tpt DOUBLE', 'price DOUBLE', 'pIn DOUBLE', 'pOut DOUBLE', 'totalTokens BIGINT',
-      'costPerTask DOUBLE', 'bench_coding DOUBLE', 'bench_reasoning DOUBLE', 'bench_math DOUBLE',
+      'slug VARCHAR',
+      'name VARCHAR',
+      'lab VARCHAR',
+      'cap DOUBLE',
+      'tpt DOUBLE',
+      'price DOUBLE',
+      'pIn DOUBLE',
+      'pOut DOUBLE',
+      'totalTokens BIGINT',
+      'costPerTask DOUBLE',
+      'bench_coding DOUBLE',
+      'bench_reasoning DOUBLE',
+      'bench_math DOUBLE',
     ]);
     expect(await types('efforts')).toEqual([
-      'model VARCHAR', 'effort VARCHAR', 'rank BIGINT', 'cost DOUBLE', 'tokensEst BIGINT', 'timeSec DOUBLE', 'speedTps DOUBLE', 'speedMeasured BOOLEAN', 'costBasis VARCHAR',
+      'model VARCHAR',
+      'effort VARCHAR',
+      'rank BIGINT',
+      'cost DOUBLE',
+      'tokensEst BIGINT',
+      'timeSec DOUBLE',
+      'speedTps DOUBLE',
+      'speedMeasured BOOLEAN',
+      'costBasis VARCHAR',
     ]);
     expect(await types('release-dates')).toEqual(['name VARCHAR', 'date DATE']);
   });
@@ -81,7 +122,10 @@ describe('frontier', () => {
   it('a table row off its documented shape: a warning naming the row and field; exit 6 with --strict', async () => {
     const broken = await startSandbox({
       today: TODAY,
-      intercept: () => ({ status: 200, body: { success: true, data: { models: [], efforts: [{ model: 'x', effort: 'high', rank: 'top' }] } } }),
+      intercept: () => ({
+        status: 200,
+        body: { success: true, data: { models: [], efforts: [{ model: 'x', effort: 'high', rank: 'top' }] } },
+      }),
     });
     try {
       const e = { GPUMKT_BASE_URL: broken.url, GPUMKT_API_KEY: 'sk_live_sandbox' };
@@ -133,6 +177,11 @@ describe('frontier', () => {
   it('the 80-column tables keep their keys', async () => {
     const models = await expectTableFits(['frontier', '--no-pager'], env(), ['slug'], (await documentOf()).models.length);
     expect(models).toContain('name');
-    await expectTableFits(['frontier', '--table', 'release-dates', '--no-pager'], env(), ['name', 'date'], Object.keys((await documentOf()).releaseDates).length);
+    await expectTableFits(
+      ['frontier', '--table', 'release-dates', '--no-pager'],
+      env(),
+      ['name', 'date'],
+      Object.keys((await documentOf()).releaseDates).length,
+    );
   });
 });

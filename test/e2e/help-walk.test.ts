@@ -12,12 +12,23 @@ function commandPaths(cmd: Command, path: string[] = []): string[][] {
   return [path, ...cmd.commands.filter((c) => c.name() !== 'help').flatMap((c) => commandPaths(c, [...path, c.name()]))];
 }
 
-const program = buildProgram({ io: {}, env: {}, signal: new AbortController().signal, log: {}, globals: () => ({}), onCleanup: () => undefined, now: () => new Date(), today: () => TODAY } as never);
+const program = buildProgram({
+  io: {},
+  env: {},
+  signal: new AbortController().signal,
+  log: {},
+  globals: () => ({}),
+  onCleanup: () => undefined,
+  now: () => new Date(),
+  today: () => TODAY,
+} as never);
 const PATHS = commandPaths(program);
 
 describe('every --help', () => {
   it('walks more than the data commands', () => {
-    expect(PATHS.map((p) => p.join(' '))).toEqual(expect.arrayContaining(['status', 'api', 'config', 'config set', 'sandbox', 'completion']));
+    expect(PATHS.map((p) => p.join(' '))).toEqual(
+      expect.arrayContaining(['status', 'api', 'config', 'config set', 'sandbox', 'completion']),
+    );
   });
 
   it.each(PATHS.map((p) => [p.join(' ') || '(root)', p] as const))('gpumkt %s --help: 80 columns, exit codes once', async (_name, path) => {

@@ -9,7 +9,8 @@ describe('--help', () => {
   it('the root lists every exit code and the global flags, --debug and --no-pager among them', async () => {
     const r = await runCli(['--help']);
     expect(r.code).toBe(0);
-    for (const code of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '130/143']) expect(r.stdout).toMatch(new RegExp(`(^|\\s)${code} [a-z(]`, 'm'));
+    for (const code of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '130/143'])
+      expect(r.stdout).toMatch(new RegExp(`(^|\\s)${code} [a-z(]`, 'm'));
     expect(r.stdout).toContain('--debug');
     expect(r.stdout).toContain('--no-pager');
   });
@@ -24,7 +25,8 @@ describe('--help', () => {
 
   it('lists only the flags that apply: utilization (a snapshot) has no --append, --order or --strict', async () => {
     const utilization = (await runCli(['utilization', '--help'])).stdout;
-    for (const flag of ['--append', '--replace-restated', '--order', '--strict']) expect(utilization).not.toMatch(new RegExp(`^ +${flag} `, 'm'));
+    for (const flag of ['--append', '--replace-restated', '--order', '--strict'])
+      expect(utilization).not.toMatch(new RegExp(`^ +${flag} `, 'm'));
     const history = (await runCli(['history', '--help'])).stdout;
     for (const flag of ['--append', '--order', '--strict']) expect(history).toMatch(new RegExp(`^ +${flag} `, 'm'));
     // A snapshot whose history (--from/--to) appends lists the flags its history takes.

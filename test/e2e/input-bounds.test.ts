@@ -36,31 +36,131 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: '--timeout 1100000', args: ['memory', '--timeout', '1100000'], stderr: /'--timeout <seconds>' argument '1100000' is invalid\. must be a number of seconds from 0\.1 to 86400/ },
-  { name: '--timeout 1e10', args: ['memory', '--timeout', '1e10'], stderr: /argument '1e10' is invalid\. must be a number of seconds from 0\.1 to 86400/ },
+  {
+    name: '--timeout 1100000',
+    args: ['memory', '--timeout', '1100000'],
+    stderr: /'--timeout <seconds>' argument '1100000' is invalid\. must be a number of seconds from 0\.1 to 86400/,
+  },
+  {
+    name: '--timeout 1e10',
+    args: ['memory', '--timeout', '1e10'],
+    stderr: /argument '1e10' is invalid\. must be a number of seconds from 0\.1 to 86400/,
+  },
   { name: '--timeout 0.001', args: ['memory', '--timeout', '0.001'], stderr: /argument '0\.001' is invalid/ },
-  { name: 'timeout 1e10 in the config file', args: ['memory'], env: { GPUMKT_CONFIG: config }, stderr: /invalid config file .*config\.json: profiles\.default\.timeout: must be a number of seconds from 0\.1 to 86400/ },
-  { name: '--retries 1000000', args: ['memory', '--retries', '1000000'], stderr: /'--retries <n>' argument '1000000' is invalid\. must be a whole number from 0 to 100/ },
-  { name: 'GPUMKT_MAX_TIME=1e12', args: ['memory'], env: { GPUMKT_MAX_TIME: '1e12' }, stderr: /GPUMKT_MAX_TIME must be a number of seconds from 0\.1 to 604800/ },
-  { name: 'GPUMKT_MAX_TIME=0.0001', args: ['memory'], env: { GPUMKT_MAX_TIME: '0.0001' }, stderr: /GPUMKT_MAX_TIME must be a number of seconds from 0\.1 to 604800/ },
-  { name: '--lock-timeout 1e10', args: ['history', 'h100', '--granularity', 'daily', '--append', join(dir, 'h.csv'), '--lock-timeout', '1e10'], stderr: /'--lock-timeout <seconds>' argument '1e10' is invalid\. must be a number of seconds from 0 to 86400/ },
-  { name: '--limit 99999999999', args: ['history', 'h100', '--limit', '99999999999'], stderr: /argument '99999999999' is invalid\. must be a whole number from 1 to 10000000, or 'all'/ },
-  { name: '--from 99999y', args: ['util-index', '--from', '99999y'], stderr: /invalid --from '99999y': before 2000-01-01 \(dates run from 2000-01-01 to 2099-12-31\)/ },
-  { name: '--from 1999-12-31', args: ['history', 'h100', '--from', '1999-12-31'], stderr: /invalid --from '1999-12-31': before 2000-01-01/ },
+  {
+    name: 'timeout 1e10 in the config file',
+    args: ['memory'],
+    env: { GPUMKT_CONFIG: config },
+    stderr: /invalid config file .*config\.json: profiles\.default\.timeout: must be a number of seconds from 0\.1 to 86400/,
+  },
+  {
+    name: '--retries 1000000',
+    args: ['memory', '--retries', '1000000'],
+    stderr: /'--retries <n>' argument '1000000' is invalid\. must be a whole number from 0 to 100/,
+  },
+  {
+    name: 'GPUMKT_MAX_TIME=1e12',
+    args: ['memory'],
+    env: { GPUMKT_MAX_TIME: '1e12' },
+    stderr: /GPUMKT_MAX_TIME must be a number of seconds from 0\.1 to 604800/,
+  },
+  {
+    name: 'GPUMKT_MAX_TIME=0.0001',
+    args: ['memory'],
+    env: { GPUMKT_MAX_TIME: '0.0001' },
+    stderr: /GPUMKT_MAX_TIME must be a number of seconds from 0\.1 to 604800/,
+  },
+  {
+    name: '--lock-timeout 1e10',
+    args: ['history', 'h100', '--granularity', 'daily', '--append', join(dir, 'h.csv'), '--lock-timeout', '1e10'],
+    stderr: /'--lock-timeout <seconds>' argument '1e10' is invalid\. must be a number of seconds from 0 to 86400/,
+  },
+  {
+    name: '--limit 99999999999',
+    args: ['history', 'h100', '--limit', '99999999999'],
+    stderr: /argument '99999999999' is invalid\. must be a whole number from 1 to 10000000, or 'all'/,
+  },
+  {
+    name: '--from 99999y',
+    args: ['util-index', '--from', '99999y'],
+    stderr: /invalid --from '99999y': before 2000-01-01 \(dates run from 2000-01-01 to 2099-12-31\)/,
+  },
+  {
+    name: '--from 1999-12-31',
+    args: ['history', 'h100', '--from', '1999-12-31'],
+    stderr: /invalid --from '1999-12-31': before 2000-01-01/,
+  },
   { name: '--to 2206-11-20', args: ['util-index', '--to', '2206-11-20'], stderr: /invalid --to '2206-11-20': after 2099-12-31/ },
-  { name: 'GPUMKT_TODAY=2026-99-99', args: ['history', 'h100'], env: { GPUMKT_TODAY: '2026-99-99' }, stderr: /GPUMKT_TODAY must be a date YYYY-MM-DD \(got "2026-99-99"\)/ },
-  { name: 'HTTP_PROXY with a path', args: ['memory'], env: { HTTP_PROXY: 'http://127.0.0.1:9/path' }, stderr: /HTTP_PROXY must be a proxy address without a path, query or fragment/ },
-  { name: 'HTTP_PROXY with a query', args: ['memory'], env: { HTTP_PROXY: `http://127.0.0.1:9/${keyInQuery}` }, stderr: /HTTP_PROXY must be a proxy address without a path, query or fragment/ },
-  { name: 'HTTPS_PROXY with a fragment', args: ['memory'], env: { HTTPS_PROXY: 'http://127.0.0.1:9/#f' }, stderr: /HTTPS_PROXY must be a proxy address without a path, query or fragment/ },
-  { name: 'a bad proxy, also in a dry run', args: ['--dry-run', 'memory'], env: { HTTP_PROXY: 'http://127.0.0.1:9/?q=1' }, stderr: /HTTP_PROXY must be a proxy address/ },
-  { name: '--base-url with a query holding the key', args: ['memory', '--base-url', `http://127.0.0.1:9/${keyInQuery}`], stderr: /invalid --base-url "http:\/\/127\.0\.0\.1:9\/"…: a base URL takes no query \(\?…\) or fragment \(#…\)/ },
-  { name: 'GPUMKT_BASE_URL with a fragment', args: ['memory'], env: { GPUMKT_BASE_URL: 'http://127.0.0.1:9/#x' }, stderr: /invalid GPUMKT_BASE_URL "http:\/\/127\.0\.0\.1:9\/"…: a base URL takes no query/ },
-  { name: 'config set timeout 1e10', args: ['config', 'set', 'timeout', '1e10'], env: { GPUMKT_CONFIG: join(dir, 'set.json') }, stderr: /invalid value for timeout "1e10": expected a number of seconds from 0\.1 to 86400/ },
-  { name: 'config set base-url with a query', args: ['config', 'set', 'base-url', 'http://h.example/?x=1'], env: { GPUMKT_CONFIG: join(dir, 'set.json') }, stderr: /invalid value for base-url "http:\/\/h\.example\/"…: a base URL takes no query/ },
+  {
+    name: 'GPUMKT_TODAY=2026-99-99',
+    args: ['history', 'h100'],
+    env: { GPUMKT_TODAY: '2026-99-99' },
+    stderr: /GPUMKT_TODAY must be a date YYYY-MM-DD \(got "2026-99-99"\)/,
+  },
+  {
+    name: 'HTTP_PROXY with a path',
+    args: ['memory'],
+    env: { HTTP_PROXY: 'http://127.0.0.1:9/path' },
+    stderr: /HTTP_PROXY must be a proxy address without a path, query or fragment/,
+  },
+  {
+    name: 'HTTP_PROXY with a query',
+    args: ['memory'],
+    env: { HTTP_PROXY: `http://127.0.0.1:9/${keyInQuery}` },
+    stderr: /HTTP_PROXY must be a proxy address without a path, query or fragment/,
+  },
+  {
+    name: 'HTTPS_PROXY with a fragment',
+    args: ['memory'],
+    env: { HTTPS_PROXY: 'http://127.0.0.1:9/#f' },
+    stderr: /HTTPS_PROXY must be a proxy address without a path, query or fragment/,
+  },
+  {
+    name: 'a bad proxy, also in a dry run',
+    args: ['--dry-run', 'memory'],
+    env: { HTTP_PROXY: 'http://127.0.0.1:9/?q=1' },
+    stderr: /HTTP_PROXY must be a proxy address/,
+  },
+  {
+    name: '--base-url with a query holding the key',
+    args: ['memory', '--base-url', `http://127.0.0.1:9/${keyInQuery}`],
+    stderr: /invalid --base-url "http:\/\/127\.0\.0\.1:9\/"…: a base URL takes no query \(\?…\) or fragment \(#…\)/,
+  },
+  {
+    name: 'GPUMKT_BASE_URL with a fragment',
+    args: ['memory'],
+    env: { GPUMKT_BASE_URL: 'http://127.0.0.1:9/#x' },
+    stderr: /invalid GPUMKT_BASE_URL "http:\/\/127\.0\.0\.1:9\/"…: a base URL takes no query/,
+  },
+  {
+    name: 'config set timeout 1e10',
+    args: ['config', 'set', 'timeout', '1e10'],
+    env: { GPUMKT_CONFIG: join(dir, 'set.json') },
+    stderr: /invalid value for timeout "1e10": expected a number of seconds from 0\.1 to 86400/,
+  },
+  {
+    name: 'config set base-url with a query',
+    args: ['config', 'set', 'base-url', 'http://h.example/?x=1'],
+    env: { GPUMKT_CONFIG: join(dir, 'set.json') },
+    stderr: /invalid value for base-url "http:\/\/h\.example\/"…: a base URL takes no query/,
+  },
   { name: '-o with an empty name', args: ['memory', '-o', ''], stderr: /^gpumkt: error: -o needs a file name \(got an empty one\)$/m },
-  { name: '--append with an empty name', args: ['history', 'h100', '--granularity', 'daily', '--append', ''], stderr: /--append needs a file name/ },
-  { name: '-o new.csv/', args: ['memory', '-f', 'csv', '-o', join(dir, 'new.csv/')], code: 2, stderr: /cannot write .*new\.csv\/: a name ending in \/ is a folder, not a file/ },
-  { name: 'sandbox --port 99999', args: ['sandbox', '--port', '99999'], stderr: /'--port <n>' argument '99999' is invalid\. must be a whole number from 0 to 65535/ },
+  {
+    name: '--append with an empty name',
+    args: ['history', 'h100', '--granularity', 'daily', '--append', ''],
+    stderr: /--append needs a file name/,
+  },
+  {
+    name: '-o new.csv/',
+    args: ['memory', '-f', 'csv', '-o', join(dir, 'new.csv/')],
+    code: 2,
+    stderr: /cannot write .*new\.csv\/: a name ending in \/ is a folder, not a file/,
+  },
+  {
+    name: 'sandbox --port 99999',
+    args: ['sandbox', '--port', '99999'],
+    stderr: /'--port <n>' argument '99999' is invalid\. must be a whole number from 0 to 65535/,
+  },
 ];
 
 describe('out-of-range numbers, unusable URLs and names: one line, the right code, nothing sent', () => {
@@ -90,7 +190,10 @@ describe('values at the bounds still work', () => {
 describe('COLUMNS beyond any terminal', () => {
   // Before: the chart allocated a grid a billion columns wide and the process died out of memory.
   it('COLUMNS=1000000000 is ignored like any invalid COLUMNS: the chart gets its default width', async () => {
-    const r = await runCli(['history', 'h100', '--sandbox', '-q', '--from', '2026-11-01', '-f', 'chart'], { env: { COLUMNS: '1000000000' }, timeoutMs: 20_000 });
+    const r = await runCli(['history', 'h100', '--sandbox', '-q', '--from', '2026-11-01', '-f', 'chart'], {
+      env: { COLUMNS: '1000000000' },
+      timeoutMs: 20_000,
+    });
     expect(r.code, r.stderr.slice(0, 300)).toBe(0);
     expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(80);
   });

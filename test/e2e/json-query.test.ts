@@ -14,7 +14,11 @@ const HISTORY = ['history', 'h100', 'h200', '--from', '2026-11-17', '--granulari
 describe('--query', () => {
   it('-f json: the expression applied to the rows -f json prints', async () => {
     const env = sandboxEnv(sb.current);
-    const all = JSON.parse((await runCli([...HISTORY, '-f', 'json'], { env })).stdout) as { gpu: string; timestamp: string; index_value: number }[];
+    const all = JSON.parse((await runCli([...HISTORY, '-f', 'json'], { env })).stdout) as {
+      gpu: string;
+      timestamp: string;
+      index_value: number;
+    }[];
     const r = await runCli([...HISTORY, '-f', 'json', '--query', "[?gpu=='H200'].index_value"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(all.filter((x) => x.gpu === 'H200').map((x) => x.index_value));
@@ -26,7 +30,10 @@ describe('--query', () => {
     const env = sandboxEnv(sb.current);
     const r = await runCli([...HISTORY, '-f', 'ndjson', '--query', '[].{t: timestamp, v: index_value}'], { env });
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(8);
     expect(Object.keys(lines[0] as object)).toEqual(['t', 'v']);
   });
@@ -78,10 +85,25 @@ describe('api output', needs('tmux'), () => {
   });
 
   it('at a terminal: indented, like gh api', async () => {
-    const t = runInTerminal({ width: 80, height: 24, args: ['api', '/api/daily-index', '-q', 'gpuType=H200'], env: { ...sandboxEnv(sb.current), NO_COLOR: '1' } });
+    const t = runInTerminal({
+      width: 80,
+      height: 24,
+      args: ['api', '/api/daily-index', '-q', 'gpuType=H200'],
+      env: { ...sandboxEnv(sb.current), NO_COLOR: '1' },
+    });
     try {
       expect(await t.exit()).toBe(0);
-      expect(t.screen()).toEqual(['{', '  "success": true,', '  "data": {', '    "gpu_name": "H200",', '    "region": "",', '    "index_value": 2.9629,', '    "date": "2026-11-19"', '  }', '}']);
+      expect(t.screen()).toEqual([
+        '{',
+        '  "success": true,',
+        '  "data": {',
+        '    "gpu_name": "H200",',
+        '    "region": "",',
+        '    "index_value": 2.9629,',
+        '    "date": "2026-11-19"',
+        '  }',
+        '}',
+      ]);
     } finally {
       t.close();
     }

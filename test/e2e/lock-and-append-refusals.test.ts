@@ -3,7 +3,20 @@
  * and its file share one lock; a file --append cannot read exactly is refused untouched; and a signal
  * that arrives after the new file is in place does not turn a success into 130/143.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +52,11 @@ async function seeded(): Promise<{ dir: string; file: string; before: Buffer }> 
 describe('locks that cannot be read end the run at once with exit 8, naming the lock and why', () => {
   const cases: Array<[string, (lock: string, dir: string) => void, RegExp]> = [
     ['a folder', (lock) => mkdirSync(lock), /the lock .*u\.csv\.lock cannot be read: it is a folder/],
-    ['a symbolic link to nothing', (lock, dir) => symlinkSync(join(dir, 'gone'), lock), /the lock .*u\.csv\.lock cannot be read: it is a symbolic link to nothing/],
+    [
+      'a symbolic link to nothing',
+      (lock, dir) => symlinkSync(join(dir, 'gone'), lock),
+      /the lock .*u\.csv\.lock cannot be read: it is a symbolic link to nothing/,
+    ],
   ];
   it.each(cases)('%s, even with --lock-timeout 30', async (_name, make, message) => {
     const { dir, file, before } = await seeded();
@@ -77,7 +94,9 @@ describe('locks that cannot be read end the run at once with exit 8, naming the 
       }
       const file = join(dir, 'u.csv');
       const lock = `${file}.lock`;
-      writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: '2026-11-20T00:00:00.000Z' }), { mode: 0o600 });
+      writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: '2026-11-20T00:00:00.000Z' }), {
+        mode: 0o600,
+      });
       if (!root) chmodSync(lock, 0o000);
       const r = await run([...ARGS, '--append', file, '--lock-timeout', '30'], {
         timeoutMs: 15_000,
@@ -106,10 +125,12 @@ describe('waiting for a live holder sleeps, honours --lock-timeout and signals',
     expect(r.ms).toBeLessThan(8000);
   });
 
-  it('SIGTERM while waiting: exit 143 at once, the holder\'s lock left alone', async () => {
+  it("SIGTERM while waiting: exit 143 at once, the holder's lock left alone", async () => {
     const { file, before } = await seeded();
     writeFileSync(`${file}.lock`, live());
-    const r = await run([...ARGS, '--append', file, '--lock-timeout', '60'], { onSpawn: (child) => void setTimeout(() => child.kill('SIGTERM'), 1000) });
+    const r = await run([...ARGS, '--append', file, '--lock-timeout', '60'], {
+      onSpawn: (child) => void setTimeout(() => child.kill('SIGTERM'), 1000),
+    });
     expect(r.code, r.stderr).toBe(143);
     expect(r.ms).toBeLessThan(8000);
     expect(readFileSync(`${file}.lock`, 'utf8')).toBe(live());
@@ -232,21 +253,30 @@ describe('a signal after the commit', () => {
 
 describe('a signal after main() returned, or before it started', () => {
   const PRELOAD = resolve(import.meta.dirname, '../helpers/signal-after-main.cjs');
-  it.each(['SIGINT', 'SIGTERM'] as const)('%s once the run is settled: the run\'s own exit code (0), the new file in place', async (sig) => {
+  it.each(['SIGINT', 'SIGTERM'] as const)("%s once the run is settled: the run's own exit code (0), the new file in place", async (sig) => {
     const { dir } = await seeded();
     const target = join(dir, 'out.csv');
     writeFileSync(target, 'old\n');
-    const r = await run([...ARGS, '-o', target], { spawn: true, env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_SIGNAL_AFTER_MAIN: sig } });
+    const r = await run([...ARGS, '-o', target], {
+      spawn: true,
+      env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_SIGNAL_AFTER_MAIN: sig },
+    });
     expect([r.code, r.signal]).toEqual([0, null]);
     expect(r.stderr).toMatch(/^gpumkt: wrote 81 rows to .*out\.csv\n$/);
     expect(readFileSync(target, 'utf8')).not.toBe('old\n');
   });
 
-  it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('%s while the CLI is still loading: exit %i with the same message, the file unchanged', async (sig, code) => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s while the CLI is still loading: exit %i with the same message, the file unchanged', async (sig, code) => {
     const { dir } = await seeded();
     const target = join(dir, 'out.csv');
     writeFileSync(target, 'old\n');
-    const r = await run([...ARGS, '-o', target], { spawn: true, env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_SIGNAL_AT_START: sig } });
+    const r = await run([...ARGS, '-o', target], {
+      spawn: true,
+      env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_SIGNAL_AT_START: sig },
+    });
     expect([r.code, r.signal, r.stderr]).toEqual([code, null, `gpumkt: interrupted by ${sig}\n`]);
     expect(readFileSync(target, 'utf8')).toBe('old\n');
     expect(readdirSync(dir).filter((n) => n.endsWith('.lock') || n.endsWith('.tmp'))).toEqual([]);

@@ -20,14 +20,30 @@ describe('lock and pid reuse', () => {
       const pid = other.pid as number;
       const start = processStartTime(pid);
       expect(start, 'this test needs /proc (Linux)').toMatch(/^\d+$/);
-      const lock = (procStart: string) => writeFileSync(`${file}.lock`, `${JSON.stringify({ pid, hostname: hostname(), startedAt: '2026-11-19T03:00:00.000Z', procStart })}\n`);
+      const lock = (procStart: string) =>
+        writeFileSync(
+          `${file}.lock`,
+          `${JSON.stringify({ pid, hostname: hostname(), startedAt: '2026-11-19T03:00:00.000Z', procStart })}\n`,
+        );
       lock(String(Number(start) + 1));
       const taken = await runOn(DAY, args(file));
       expect(taken.code, taken.stderr).toBe(0);
       expect(existsSync(`${file}.lock`)).toBe(false);
       const rows = pythonCsv(file);
       expect(rows[0]).toEqual(['timestamp', 'index_value']);
-      expect(rows.slice(1).map((r) => r[0]?.slice(0, 10))).toEqual(['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
+      expect(rows.slice(1).map((r) => r[0]?.slice(0, 10))).toEqual([
+        '2026-11-10',
+        '2026-11-11',
+        '2026-11-12',
+        '2026-11-13',
+        '2026-11-14',
+        '2026-11-15',
+        '2026-11-16',
+        '2026-11-17',
+        '2026-11-18',
+        '2026-11-19',
+        '2026-11-20',
+      ]);
 
       const before = readFileSync(file);
       lock(start as string);

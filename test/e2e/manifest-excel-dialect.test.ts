@@ -23,35 +23,44 @@ interface Manifest {
 const readManifest = (file: string): Manifest => JSON.parse(readFileSync(`${file}.manifest.json`, 'utf8')) as Manifest;
 
 describe('--manifest', () => {
-  it('records the command, the requests, the row counts and a sha256 that matches the data file, run after run', needs('python3'), async () => {
-    const dir = workDir();
-    const file = join(dir, 'h.csv');
-    const args = ['history', 'h100', 'b200', '--granularity', 'daily', '--from', '2026-10-01', '--append', file, '--manifest'];
-    expect((await runOn('2026-11-10', args)).code).toBe(0);
-    const m1 = readManifest(file);
-    expect(m1.file.sha256).toBe(sha256(file));
-    expect(m1.file.bytes).toBe(statSync(file).size);
-    expect(m1.mode).toBe('append');
-    expect(m1.command).toEqual(['gpumkt', ...args]);
-    expect(m1.requests.map((r) => [r.method, r.outcome])).toEqual([['GET', 'ok'], ['GET', 'ok']]);
-    expect(m1.requests[0]?.url).toMatch(/\/api\/gpu\/H100%20SXM\/history-simple\?startDate=2026-10-01&endDate=2026-11-10&granularity=daily&limit=41$/);
-    expect(m1.firstKey).toBe('2026-10-01T00:00:00.000Z H100 SXM');
-    expect(m1.lastKey).toBe('2026-11-10T00:00:00.000Z B200');
+  it(
+    'records the command, the requests, the row counts and a sha256 that matches the data file, run after run',
+    needs('python3'),
+    async () => {
+      const dir = workDir();
+      const file = join(dir, 'h.csv');
+      const args = ['history', 'h100', 'b200', '--granularity', 'daily', '--from', '2026-10-01', '--append', file, '--manifest'];
+      expect((await runOn('2026-11-10', args)).code).toBe(0);
+      const m1 = readManifest(file);
+      expect(m1.file.sha256).toBe(sha256(file));
+      expect(m1.file.bytes).toBe(statSync(file).size);
+      expect(m1.mode).toBe('append');
+      expect(m1.command).toEqual(['gpumkt', ...args]);
+      expect(m1.requests.map((r) => [r.method, r.outcome])).toEqual([
+        ['GET', 'ok'],
+        ['GET', 'ok'],
+      ]);
+      expect(m1.requests[0]?.url).toMatch(
+        /\/api\/gpu\/H100%20SXM\/history-simple\?startDate=2026-10-01&endDate=2026-11-10&granularity=daily&limit=41$/,
+      );
+      expect(m1.firstKey).toBe('2026-10-01T00:00:00.000Z H100 SXM');
+      expect(m1.lastKey).toBe('2026-11-10T00:00:00.000Z B200');
 
-    const r2 = await runOn('2026-11-20', args);
-    expect(r2.code).toBe(0);
-    const m2 = readManifest(file);
-    expect(m2.file.sha256).toBe(sha256(file));
-    expect(m2.file.sha256).not.toBe(m1.file.sha256);
-    const rows = pythonCsv(file).slice(1);
-    expect(m2.rows).toEqual({ total: rows.length, new: rows.length - m1.rows.total, replaced: 0, late: 0 });
-    expect(m2.rows.new).toBeGreaterThan(0);
-    // The second run asked only from the file's last day on.
-    expect(m2.requests[0]?.url).toContain('startDate=2026-11-10&endDate=2026-11-20');
-    expect(m2.firstKey).toBe(m1.firstKey);
-    expect(m2.lastKey).toBe('2026-11-20T00:00:00.000Z B200');
-    expect(readFileSync(`${file}.manifest.json`, 'utf8')).not.toContain(CANARY_KEY);
-  });
+      const r2 = await runOn('2026-11-20', args);
+      expect(r2.code).toBe(0);
+      const m2 = readManifest(file);
+      expect(m2.file.sha256).toBe(sha256(file));
+      expect(m2.file.sha256).not.toBe(m1.file.sha256);
+      const rows = pythonCsv(file).slice(1);
+      expect(m2.rows).toEqual({ total: rows.length, new: rows.length - m1.rows.total, replaced: 0, late: 0 });
+      expect(m2.rows.new).toBeGreaterThan(0);
+      // The second run asked only from the file's last day on.
+      expect(m2.requests[0]?.url).toContain('startDate=2026-11-10&endDate=2026-11-20');
+      expect(m2.firstKey).toBe(m1.firstKey);
+      expect(m2.lastKey).toBe('2026-11-20T00:00:00.000Z B200');
+      expect(readFileSync(`${file}.manifest.json`, 'utf8')).not.toContain(CANARY_KEY);
+    },
+  );
 
   it('works with -o too (any format)', async () => {
     const dir = workDir();
@@ -73,8 +82,26 @@ describe('--csv-dialect excel', () => {
           body: {
             success: true,
             data: [
-              { id: 'x1', memoryType: '=1+1', category: 'dram', price: 2.5, changePct: -1.25, weeklyHigh: 3, weeklyLow: 2, updatedAt: '2026-11-20T06:30:00.000Z' },
-              { id: 'x2', memoryType: 'DDR5 "fast", 16Gb', category: '@flash', price: 1, changePct: 0, weeklyHigh: 1, weeklyLow: 1, updatedAt: '2026-11-20T06:30:00.000Z' },
+              {
+                id: 'x1',
+                memoryType: '=1+1',
+                category: 'dram',
+                price: 2.5,
+                changePct: -1.25,
+                weeklyHigh: 3,
+                weeklyLow: 2,
+                updatedAt: '2026-11-20T06:30:00.000Z',
+              },
+              {
+                id: 'x2',
+                memoryType: 'DDR5 "fast", 16Gb',
+                category: '@flash',
+                price: 1,
+                changePct: 0,
+                weeklyHigh: 1,
+                weeklyLow: 1,
+                updatedAt: '2026-11-20T06:30:00.000Z',
+              },
             ],
           },
         }

@@ -16,13 +16,21 @@ export const PREMIUM_KEY = 'sk_prem_sandbox';
 export type PlanName = 'none' | 'premium' | 'full';
 
 /** Runs `gpumkt args…` against `sb` under `plan`. */
-export function runAs(sb: TestSandbox, plan: PlanName, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+export function runAs(
+  sb: TestSandbox,
+  plan: PlanName,
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+): Promise<RunResult> {
   const key = plan === 'none' ? undefined : plan === 'premium' ? PREMIUM_KEY : CANARY_KEY;
   return runCli(args, { env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: key, ...env } });
 }
 
 /** The requests `sb` received while `body` ran. */
-export async function requestsDuring<T>(sb: TestSandbox, body: () => Promise<T>): Promise<{ result: T; requests: TestSandbox['requests'] }> {
+export async function requestsDuring<T>(
+  sb: TestSandbox,
+  body: () => Promise<T>,
+): Promise<{ result: T; requests: TestSandbox['requests'] }> {
   const before = sb.requests.length;
   const result = await body();
   return { result, requests: sb.requests.slice(before) };
@@ -30,7 +38,11 @@ export async function requestsDuring<T>(sb: TestSandbox, body: () => Promise<T>)
 
 /** CSV text as Python's csv module reads it (records of strings). */
 export function pythonCsv(text: string, delimiter = ','): string[][] {
-  const py = spawnSync('python3', ['-c', `import csv,json,sys; print(json.dumps(list(csv.reader(sys.stdin, delimiter=${JSON.stringify(delimiter)}))))`], { input: text, encoding: 'utf8' });
+  const py = spawnSync(
+    'python3',
+    ['-c', `import csv,json,sys; print(json.dumps(list(csv.reader(sys.stdin, delimiter=${JSON.stringify(delimiter)}))))`],
+    { input: text, encoding: 'utf8' },
+  );
   expect(py.status, py.stderr).toBe(0);
   return JSON.parse(py.stdout) as string[][];
 }

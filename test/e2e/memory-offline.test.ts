@@ -21,7 +21,9 @@ describe('memory --type / --category checked offline', () => {
     expect(r.requests).toBe(0);
     expect(r.stdout).toBe('');
     const line = r.stderr.split('\n')[0] as string;
-    expect(line).toMatch(/^gpumkt: error: unknown memory type 'ddr5'; did you mean mem_ddr5_16gb \(DDR5 16Gb \(2Gx8\) 4800\/5600\)\? valid types: /);
+    expect(line).toMatch(
+      /^gpumkt: error: unknown memory type 'ddr5'; did you mean mem_ddr5_16gb \(DDR5 16Gb \(2Gx8\) 4800\/5600\)\? valid types: /,
+    );
     for (const t of MEMORY_TYPES) expect(line).toContain(t.id);
   });
 

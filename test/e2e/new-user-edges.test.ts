@@ -60,7 +60,9 @@ describe('a new user at the edges', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^curl -sS 'http:\/\/127\.0\.0\.1:9\/api\/gpu\//);
     expect(r.stdout).not.toContain('Authorization');
-    const keyed = await runCli(['--dry-run', 'history', 'h100', '--base-url', 'http://127.0.0.1:9'], { env: { GPUMKT_API_KEY: 'sk_live_x' } });
+    const keyed = await runCli(['--dry-run', 'history', 'h100', '--base-url', 'http://127.0.0.1:9'], {
+      env: { GPUMKT_API_KEY: 'sk_live_x' },
+    });
     expect(keyed.stdout).toContain('-H "Authorization: Bearer $GPUMKT_API_KEY"');
   });
 

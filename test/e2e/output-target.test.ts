@@ -42,14 +42,19 @@ describe('-o and the format', () => {
     expect(readFileSync(txt, 'utf8')).toMatch(/^timestamp +index_value/);
   });
 
-  it.each([['h.xlsx', '.xlsx'], ['h', 'no extension']])('-o %s without -f exits 2 before any request, naming the known extensions', async (name, what) => {
+  it.each([
+    ['h.xlsx', '.xlsx'],
+    ['h', 'no extension'],
+  ])('-o %s without -f exits 2 before any request, naming the known extensions', async (name, what) => {
     const dir = workDir();
     const r = await run([...hist, '-o', join(dir, name)]);
     expect(r.code).toBe(2);
     expect(r.requests).toBe(0);
     expect(r.stderr).toContain(what);
     // The list comes from the format registry (a new format's extension joins it).
-    expect(knownExtensions()).toEqual(expect.arrayContaining(['.txt', '.csv', '.tsv', '.tab', '.json', '.ndjson', '.jsonl', '.md', '.markdown']));
+    expect(knownExtensions()).toEqual(
+      expect.arrayContaining(['.txt', '.csv', '.tsv', '.tab', '.json', '.ndjson', '.jsonl', '.md', '.markdown']),
+    );
     expect(r.stderr).toContain(`known extensions: ${knownExtensions().join(', ')}`);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -72,18 +77,64 @@ describe('--columns with several models', () => {
   it('keeps gpu first when --columns leaves it out, and where it is placed otherwise', async () => {
     const dir = workDir();
     const file = join(dir, 'two.csv');
-    const r = await runOn(DAY, ['history', 'h100', 'h200', '--granularity', 'daily', '--from', '2026-11-17', '--to', '2026-11-19', '--columns', 'timestamp,index_value', '-o', file]);
+    const r = await runOn(DAY, [
+      'history',
+      'h100',
+      'h200',
+      '--granularity',
+      'daily',
+      '--from',
+      '2026-11-17',
+      '--to',
+      '2026-11-19',
+      '--columns',
+      'timestamp,index_value',
+      '-o',
+      file,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const rows = pythonCsv(file);
     expect(rows[0]).toEqual(['gpu', 'timestamp', 'index_value']);
     expect(rows.slice(1).map((x) => `${x[0]} ${x[1]?.slice(0, 10)}`)).toEqual([
-      'H100 SXM 2026-11-17', 'H200 2026-11-17', 'H100 SXM 2026-11-18', 'H200 2026-11-18', 'H100 SXM 2026-11-19', 'H200 2026-11-19',
+      'H100 SXM 2026-11-17',
+      'H200 2026-11-17',
+      'H100 SXM 2026-11-18',
+      'H200 2026-11-18',
+      'H100 SXM 2026-11-19',
+      'H200 2026-11-19',
     ]);
-    const placed = await runOn(DAY, ['util-index', '--gpu', 'h100', '--gpu', 'b200', '--from', '2026-11-18', '--to', '2026-11-19', '--columns', 'date,gpu,index', '-f', 'csv']);
+    const placed = await runOn(DAY, [
+      'util-index',
+      '--gpu',
+      'h100',
+      '--gpu',
+      'b200',
+      '--from',
+      '2026-11-18',
+      '--to',
+      '2026-11-19',
+      '--columns',
+      'date,gpu,index',
+      '-f',
+      'csv',
+    ]);
     expect(placed.code, placed.stderr).toBe(0);
     expect(placed.stdout.split('\n')[0]).toBe('date,gpu,index');
     // One model: the column list stays as given.
-    const one = await runOn(DAY, ['history', 'h100', '--from', '2026-11-19', '--to', '2026-11-19', '--granularity', 'daily', '--columns', 'index_value', '-f', 'csv']);
+    const one = await runOn(DAY, [
+      'history',
+      'h100',
+      '--from',
+      '2026-11-19',
+      '--to',
+      '2026-11-19',
+      '--granularity',
+      'daily',
+      '--columns',
+      'index_value',
+      '-f',
+      'csv',
+    ]);
     expect(one.stdout.split('\n')[0]).toBe('index_value');
   });
 

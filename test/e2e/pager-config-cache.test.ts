@@ -24,14 +24,27 @@ async function atSmallTerminal(args: readonly string[], env: Record<string, stri
   const keep = (into: Buffer[]) => new Writable({ write: (c: Buffer | string, _e, d) => (into.push(Buffer.from(c)), d()) });
   const code = await main(args, {
     env,
-    io: { stdout: keep(out), stderr: keep(err), stdin: Readable.from([]), stdoutIsTTY: true, stderrIsTTY: false, stdinIsTTY: true, columns: 100, rows: 6 },
+    io: {
+      stdout: keep(out),
+      stderr: keep(err),
+      stdin: Readable.from([]),
+      stdoutIsTTY: true,
+      stderrIsTTY: false,
+      stdinIsTTY: true,
+      columns: 100,
+      rows: 6,
+    },
   });
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
 }
 
 describe('a pager that cannot start', () => {
   it.each(['/nonexistent', 'no-such-pager-xyz --flag'])('PAGER=%s: the table on stdout, one warning, exit 0', async (pager) => {
-    const r = await atSmallTerminal(['history', 'h100', '--from', '30d', '--granularity', 'daily', '--no-color'], { ...sandboxEnv(sb.current), PATH: process.env.PATH ?? '', PAGER: pager });
+    const r = await atSmallTerminal(['history', 'h100', '--from', '30d', '--granularity', 'daily', '--no-color'], {
+      ...sandboxEnv(sb.current),
+      PATH: process.env.PATH ?? '',
+      PAGER: pager,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').length).toBeGreaterThan(20);
     expect(r.stderr).toMatch(/^gpumkt: warning: cannot run the pager .+; printing without it\n$/);
@@ -80,7 +93,12 @@ describe('the compile-cache folder', () => {
   it('is made 0700 at every level gpumkt creates, even under umask 000', () => {
     const home = makeTempDir('cache');
     const dir = join(home, '.cache', 'gpumkt', 'compile-cache');
-    const r = spawnSync('/bin/sh', ['-c', `umask 000 && "${process.execPath}" -e 'process.exitCode = require(process.argv[1]).usableCacheDir(process.argv[2]) ? 0 : 3' "$0" "$1"`, cacheModule, dir]);
+    const r = spawnSync('/bin/sh', [
+      '-c',
+      `umask 000 && "${process.execPath}" -e 'process.exitCode = require(process.argv[1]).usableCacheDir(process.argv[2]) ? 0 : 3' "$0" "$1"`,
+      cacheModule,
+      dir,
+    ]);
     expect(r.status, String(r.stderr)).toBe(0);
     for (const d of [join(home, '.cache'), join(home, '.cache', 'gpumkt'), dir]) expect(statSync(d).mode & 0o777, d).toBe(0o700);
   });

@@ -22,7 +22,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('--append file.parquet over successive days', () => {
   it.each([
     ['hourly history of two models', ['history', 'h100', 'a100', '--granularity', 'hourly', '--from', '2026-09-28'], 'timestamp, gpu'],
-    ['util-index of every model (overlap, window-dependent first row)', ['util-index', '--gpu', 'all', '--from', '2026-09-01'], 'date, gpu'],
+    [
+      'util-index of every model (overlap, window-dependent first row)',
+      ['util-index', '--gpu', 'all', '--from', '2026-09-01'],
+      'date, gpu',
+    ],
   ])('%s: the appended file equals one full export', async (_what, args, order) => {
     const file = join(dir, `${args[0]}.parquet`);
     await appendOnDays(DAYS, args, file);
@@ -59,8 +63,19 @@ describe('--append file.parquet over successive days', () => {
     const args = ['history', 'h100', '--granularity', 'daily', '--from', '2026-10-01', '--append', file, '--manifest'];
     expect((await runOn(DAYS[1], args)).code).toBe(0);
     expect((await runOn(LAST, args)).code).toBe(0);
-    const manifest = JSON.parse(readFileSync(`${file}.manifest.json`, 'utf8')) as { mode: string; rows: { total: number; new: number }; firstKey: string; lastKey: string; file: { format: string; bytes: number; sha256: string } };
-    expect(manifest).toMatchObject({ mode: 'append', rows: { total: 51, new: 36 }, firstKey: '2026-10-01T00:00:00.000Z', lastKey: `${LAST}T00:00:00.000Z` });
+    const manifest = JSON.parse(readFileSync(`${file}.manifest.json`, 'utf8')) as {
+      mode: string;
+      rows: { total: number; new: number };
+      firstKey: string;
+      lastKey: string;
+      file: { format: string; bytes: number; sha256: string };
+    };
+    expect(manifest).toMatchObject({
+      mode: 'append',
+      rows: { total: 51, new: 36 },
+      firstKey: '2026-10-01T00:00:00.000Z',
+      lastKey: `${LAST}T00:00:00.000Z`,
+    });
     expect(manifest.file.format).toBe('parquet');
     expect(manifest.file.bytes).toBe(statSync(file).size);
     expect(manifest.file.sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
@@ -70,7 +85,18 @@ describe('--append file.parquet over successive days', () => {
     const file = join(dir, 'cols.parquet');
     expect((await runOn(DAYS[1], ['history', 'h100', '--granularity', 'daily', '--from', '2026-10-01', '--append', file])).code).toBe(0);
     const before = readFileSync(file);
-    const other = await runOn(LAST, ['history', 'h100', '--granularity', 'daily', '--from', '2026-10-01', '--columns', 'timestamp', '--append', file]);
+    const other = await runOn(LAST, [
+      'history',
+      'h100',
+      '--granularity',
+      'daily',
+      '--from',
+      '2026-10-01',
+      '--columns',
+      'timestamp',
+      '--append',
+      file,
+    ]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/has the columns timestamp timestamp, index_value double; this run would write timestamp timestamp/);
     expect(readFileSync(file).equals(before)).toBe(true);
@@ -90,7 +116,9 @@ describe('--append file.parquet over successive days', () => {
     // Pretend the service published a different occupancy for an exported day of the overlap: the
     // file is rewritten by DuckDB with that one value changed (gpumkt reads other writers' files too).
     const edited = join(dir, 'restated-edited.parquet');
-    await reader.query(`COPY (SELECT * REPLACE (CASE WHEN date = DATE '2026-10-18' THEN 0.123456 ELSE occupancy END AS occupancy) FROM read_parquet(${sqlString(file)})) TO ${sqlString(edited)} (FORMAT parquet)`);
+    await reader.query(
+      `COPY (SELECT * REPLACE (CASE WHEN date = DATE '2026-10-18' THEN 0.123456 ELSE occupancy END AS occupancy) FROM read_parquet(${sqlString(file)})) TO ${sqlString(edited)} (FORMAT parquet)`,
+    );
     renameSync(edited, file);
     const before = readFileSync(file);
     const kept = await runOn('2026-10-25', [...args, '--append', file]);
@@ -124,10 +152,16 @@ describe('--partition-by gpu with --append over successive days', () => {
     const appended = await read(folder);
     const whole = await read(full);
     expect(appended.rows).toEqual(whole.rows);
-    expect(appended.columns.map((c) => `${c.name} ${c.type}`)).toEqual(['timestamp TIMESTAMP WITH TIME ZONE', 'index_value DOUBLE', 'gpu VARCHAR']);
+    expect(appended.columns.map((c) => `${c.name} ${c.type}`)).toEqual([
+      'timestamp TIMESTAMP WITH TIME ZONE',
+      'index_value DOUBLE',
+      'gpu VARCHAR',
+    ]);
     // Each partition file on its own equals its counterpart (rows in the same order).
     for (const part of readdirSync(full)) {
-      expect((await reader.read(join(folder, part, 'part-0.parquet'))).rows).toEqual((await reader.read(join(full, part, 'part-0.parquet'))).rows);
+      expect((await reader.read(join(folder, part, 'part-0.parquet'))).rows).toEqual(
+        (await reader.read(join(full, part, 'part-0.parquet'))).rows,
+      );
     }
     // Nothing left behind next to the folder: no temporary or old copies.
     expect(readdirSync(dir).filter((n) => n.startsWith('.history-ds'))).toEqual([]);

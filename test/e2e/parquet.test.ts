@@ -33,9 +33,19 @@ function queryArgs(ds: AnyDataset): string[] {
 // The DuckDB type each documented kind must come back as (the issue's contract, written out here
 // rather than taken from src/run/column-types.ts, so a wrong mapping there fails this test).
 const DUCKDB_TYPE: Record<string, string> = {
-  datetime: 'TIMESTAMP WITH TIME ZONE', date: 'DATE', number: 'DOUBLE', 'number|null': 'DOUBLE',
-  int: 'BIGINT', uint: 'BIGINT', boolean: 'BOOLEAN', string: 'VARCHAR', 'string[]': 'VARCHAR', 'int|null': 'BIGINT',
-  'string|null': 'VARCHAR', 'date|null': 'DATE', 'datetime|null': 'TIMESTAMP WITH TIME ZONE',
+  datetime: 'TIMESTAMP WITH TIME ZONE',
+  date: 'DATE',
+  number: 'DOUBLE',
+  'number|null': 'DOUBLE',
+  int: 'BIGINT',
+  uint: 'BIGINT',
+  boolean: 'BOOLEAN',
+  string: 'VARCHAR',
+  'string[]': 'VARCHAR',
+  'int|null': 'BIGINT',
+  'string|null': 'VARCHAR',
+  'date|null': 'DATE',
+  'datetime|null': 'TIMESTAMP WITH TIME ZONE',
 };
 
 /** The type a column must have: the documented kind's, else (a field the shape does not declare) by its JSON values. */
@@ -49,7 +59,8 @@ function expectedType(ds: AnyDataset, name: string, values: unknown[]): string {
   if (present.length > 0 && present.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))) return 'DATE';
   if (kind !== undefined) return DUCKDB_TYPE[kind] as string;
   if (name === 'gpu') return 'VARCHAR';
-  if (present.every((v) => typeof v === 'string')) return /^\d{4}-\d{2}-\d{2}T/.test(String(present[0])) ? 'TIMESTAMP WITH TIME ZONE' : 'VARCHAR';
+  if (present.every((v) => typeof v === 'string'))
+    return /^\d{4}-\d{2}-\d{2}T/.test(String(present[0])) ? 'TIMESTAMP WITH TIME ZONE' : 'VARCHAR';
   if (present.every((v) => typeof v === 'boolean')) return 'BOOLEAN';
   return present.every((v) => Number.isInteger(v)) ? 'BIGINT' : 'DOUBLE';
 }
@@ -64,46 +75,59 @@ function asRead(type: string, v: unknown): unknown {
 }
 
 describe('every dataset as Parquet', () => {
-  it.each(DATASETS.map((ds) => [ds.name, ds] as const))('%s: DuckDB reads the same values and the documented types as -f json', async (_name, ds) => {
-    const file = join(dir, `${ds.name}.parquet`);
-    const written = await runOn(DAY, [...queryArgs(ds), '-o', file]);
-    expect(written.code, written.stderr).toBe(0);
-    expect(written.stdout).toBe('');
-    assertNoCanaryInFiles(file);
-    const json = await runOn(DAY, [...queryArgs(ds), '-f', 'json']);
-    expect(json.code, json.stderr).toBe(0);
-    const rows = JSON.parse(json.stdout) as Record<string, unknown>[];
-    expect(rows.length).toBeGreaterThan(0);
+  it.each(DATASETS.map((ds) => [ds.name, ds] as const))(
+    '%s: DuckDB reads the same values and the documented types as -f json',
+    async (_name, ds) => {
+      const file = join(dir, `${ds.name}.parquet`);
+      const written = await runOn(DAY, [...queryArgs(ds), '-o', file]);
+      expect(written.code, written.stderr).toBe(0);
+      expect(written.stdout).toBe('');
+      assertNoCanaryInFiles(file);
+      const json = await runOn(DAY, [...queryArgs(ds), '-f', 'json']);
+      expect(json.code, json.stderr).toBe(0);
+      const rows = JSON.parse(json.stdout) as Record<string, unknown>[];
+      expect(rows.length).toBeGreaterThan(0);
 
-    const back = await reader.read(file);
-    expect(back.rows).toHaveLength(rows.length);
-    // The dataset these arguments run: a window selects memory's and rolling's history.
-    const ran = ds.variants?.find((v) => v.when({ from: '2026-11-16' }, true))?.dataset ?? ds;
-    // Every field json prints is a column (extra fields included), in json's order.
-    const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-    expect(back.columns.map((c) => c.name)).toEqual(names);
-    for (const col of back.columns) {
-      expect(col.type, `${ds.name}.${col.name}`).toBe(expectedType(ran, col.name, rows.map((r) => r[col.name])));
-    }
-    back.rows.forEach((got, i) => {
-      const want = Object.fromEntries(back.columns.map((c) => [c.name, asRead(c.type, (rows[i] as Record<string, unknown>)[c.name])]));
-      expect(got, `${ds.name} row ${i}`).toEqual(want);
-    });
-    // The request is in the file, without the key.
-    const meta = await reader.kvMetadata(file);
-    const request = JSON.parse(meta['gpumkt.request'] as string) as { command: string; argv: string[]; urls: string[] };
-    expect(request).toMatchObject({ command: ds.name, argv: [...queryArgs(ds), '-o', file] });
-    expect(request.urls.length).toBeGreaterThan(0);
-    for (const url of request.urls) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\//);
-    expect(meta['gpumkt.version']).toMatch(/^\d+\.\d+\.\d+/);
-    expect(JSON.stringify(meta)).not.toContain(CANARY_KEY);
-  });
+      const back = await reader.read(file);
+      expect(back.rows).toHaveLength(rows.length);
+      // The dataset these arguments run: a window selects memory's and rolling's history.
+      const ran = ds.variants?.find((v) => v.when({ from: '2026-11-16' }, true))?.dataset ?? ds;
+      // Every field json prints is a column (extra fields included), in json's order.
+      const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+      expect(back.columns.map((c) => c.name)).toEqual(names);
+      for (const col of back.columns) {
+        expect(col.type, `${ds.name}.${col.name}`).toBe(
+          expectedType(
+            ran,
+            col.name,
+            rows.map((r) => r[col.name]),
+          ),
+        );
+      }
+      back.rows.forEach((got, i) => {
+        const want = Object.fromEntries(back.columns.map((c) => [c.name, asRead(c.type, (rows[i] as Record<string, unknown>)[c.name])]));
+        expect(got, `${ds.name} row ${i}`).toEqual(want);
+      });
+      // The request is in the file, without the key.
+      const meta = await reader.kvMetadata(file);
+      const request = JSON.parse(meta['gpumkt.request'] as string) as { command: string; argv: string[]; urls: string[] };
+      expect(request).toMatchObject({ command: ds.name, argv: [...queryArgs(ds), '-o', file] });
+      expect(request.urls.length).toBeGreaterThan(0);
+      for (const url of request.urls) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\//);
+      expect(meta['gpumkt.version']).toMatch(/^\d+\.\d+\.\d+/);
+      expect(JSON.stringify(meta)).not.toContain(CANARY_KEY);
+    },
+  );
 
   it('-f parquet into a pipe gives a Parquet file on stdout (the built binary, a real pipe)', () => {
     const home = isolatedHome();
-    const r = spawnSync(process.execPath, [BIN, 'history', 'h100', '--from', '2026-11-18', '--granularity', 'daily', '-f', 'parquet', '--sandbox'], {
-      env: { PATH: process.env.PATH ?? '', HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: DAY },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [BIN, 'history', 'h100', '--from', '2026-11-18', '--granularity', 'daily', '-f', 'parquet', '--sandbox'],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: DAY },
+      },
+    );
     rmSync(home, { recursive: true, force: true });
     expect(r.status, r.stderr.toString()).toBe(0);
     const out = r.stdout as Buffer;
@@ -121,7 +145,18 @@ describe('every dataset as Parquet', () => {
 describe('--partition-by gpu -o <folder>', () => {
   it('one model still gets its gpu column, in the folder name, and DuckDB reads it back as a column', async () => {
     const folder = join(dir, 'one-model');
-    const r = await runOn(DAY, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-16', '--partition-by', 'gpu', '-o', folder]);
+    const r = await runOn(DAY, [
+      'history',
+      'h100',
+      '--granularity',
+      'daily',
+      '--from',
+      '2026-11-16',
+      '--partition-by',
+      'gpu',
+      '-o',
+      folder,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`wrote 5 rows to ${folder} (1 partition)`);
     const back = await reader.read(`${folder}/**/*.parquet`, { hive: true, orderBy: 'timestamp' });
@@ -141,8 +176,22 @@ async function onTerminal(args: string[]): Promise<{ code: number; stdout: strin
   const home = isolatedHome();
   try {
     const code = await main(args, {
-      env: { HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: DAY, GPUMKT_BASE_URL: 'http://127.0.0.1:9', GPUMKT_API_KEY: CANARY_KEY },
-      io: { stdout: sink(out), stderr: sink(err), stdin: Readable.from([]), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, columns: 80 },
+      env: {
+        HOME: home,
+        GPUMKT_CONFIG: join(home, 'none.json'),
+        GPUMKT_TODAY: DAY,
+        GPUMKT_BASE_URL: 'http://127.0.0.1:9',
+        GPUMKT_API_KEY: CANARY_KEY,
+      },
+      io: {
+        stdout: sink(out),
+        stderr: sink(err),
+        stdin: Readable.from([]),
+        stdoutIsTTY: true,
+        stderrIsTTY: true,
+        stdinIsTTY: true,
+        columns: 80,
+      },
     });
     return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
   } finally {
@@ -167,7 +216,10 @@ describe('Parquet refusals (exit 2, before any request)', () => {
   it.each([
     [['history', 'h100', '--partition-by', 'gpu', '-f', 'csv', '-o', 'x'], /--partition-by writes parquet folders, not csv/],
     [['history', 'h100', 'a100', '--partition-by', 'gpu'], /--partition-by writes a folder: give -o <folder>/],
-    [['history', 'h100', 'a100', '--partition-by', 'model', '-o', 'OUT'], /--partition-by model: no such column; columns: gpu, timestamp, index_value/],
+    [
+      ['history', 'h100', 'a100', '--partition-by', 'model', '-o', 'OUT'],
+      /--partition-by model: no such column; columns: gpu, timestamp, index_value/,
+    ],
     [['history', 'h100', 'a100', '--partition-by', 'gpu', '-o', 'OUT', '--manifest'], /--manifest describes one file/],
   ])('%j', async (args, message) => {
     const out = join(dir, `refused-${++refusals}`);

@@ -16,7 +16,8 @@ const DAY2 = '2026-11-20';
 const ARGS = ['history', 'h100', 'b200', '--granularity', 'daily', '--from', '2026-06-01', '--partition-by', 'gpu'];
 // The nightly job: a short window, which --append widens back to the folder's last day.
 const NIGHTLY = ['history', 'h100', 'b200', '--granularity', 'daily', '--from', '2026-11-18', '--partition-by', 'gpu'];
-const deadPid = (): number => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+const deadPid = (): number =>
+  Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
 const read = async (d: string) => (await reader.read(`${d}/**/*.parquet`, { hive: true, orderBy: 'timestamp, gpu' })).rows;
 
 describe('a partitioned --append killed between its two renames', () => {

@@ -21,8 +21,13 @@ interface ShellResult {
 function shell(script: string, timeoutMs = 60_000): Promise<ShellResult> {
   const home = isolatedHome();
   const env = {
-    PATH: process.env.PATH ?? '', ...tempEnv(), HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY,
-    GPUMKT_API_KEY: CANARY_KEY, GPUMKT: `${process.execPath} ${BIN}`,
+    PATH: process.env.PATH ?? '',
+    ...tempEnv(),
+    HOME: home,
+    GPUMKT_CONFIG: join(home, 'none.json'),
+    GPUMKT_TODAY: TODAY,
+    GPUMKT_API_KEY: CANARY_KEY,
+    GPUMKT: `${process.execPath} ${BIN}`,
   };
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -56,7 +61,9 @@ describe('a reader that stops early', needs('bash'), () => {
   });
 
   it('--help | head -1 and --dry-run | head -0 are quiet too', async () => {
-    const r = await shell('$GPUMKT --help | head -1; echo "a=${PIPESTATUS[0]}"; $GPUMKT history all --dry-run | head -c 0; echo "b=${PIPESTATUS[0]}"');
+    const r = await shell(
+      '$GPUMKT --help | head -1; echo "a=${PIPESTATUS[0]}"; $GPUMKT history all --dry-run | head -c 0; echo "b=${PIPESTATUS[0]}"',
+    );
     expect(r.stdout).toMatch(/^Usage: gpumkt .*\na=0\nb=0\n$/);
     expect(r.stderr).toBe('');
   });

@@ -38,7 +38,7 @@ async function run(args: string[], env: Record<string, string | undefined> = {})
 }
 
 describe('power: rows and columns', () => {
-  it('-f json: every market, dates ascending, the service\'s fields under their names, in one request', async () => {
+  it("-f json: every market, dates ascending, the service's fields under their names, in one request", async () => {
     const before = sb.current.requests.length;
     const r = await run(['power', '--from', FROM, '-f', 'json']);
     expect(r.code, r.stderr).toBe(0);
@@ -48,10 +48,19 @@ describe('power: rows and columns', () => {
     // Ascending by date; within a day, the dictionary's market order.
     const byDate = [...api].sort((a, b) => (String(a.date) < String(b.date) ? -1 : String(a.date) > String(b.date) ? 1 : 0));
     expect(rows).toEqual(byDate);
-    expect(Object.keys(rows.find((x) => x.market === 'ERCOT') as Row)).toEqual(['date', 'market', 'hub', 'peak_price', 'offpeak_price', 'traded_gwh', 'load_gwh', 'trades']);
+    expect(Object.keys(rows.find((x) => x.market === 'ERCOT') as Row)).toEqual([
+      'date',
+      'market',
+      'hub',
+      'peak_price',
+      'offpeak_price',
+      'traded_gwh',
+      'load_gwh',
+      'trades',
+    ]);
   });
 
-  it('--columns takes the names and the service\'s letters alike; a wrong name gets a suggestion (exit 2)', async () => {
+  it("--columns takes the names and the service's letters alike; a wrong name gets a suggestion (exit 2)", async () => {
     const r = await run(['power', 'ercot', '--from', FROM, '--columns', 'd,p,o,load_gwh', '-f', 'csv']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('date,peak_price,offpeak_price,load_gwh');
@@ -63,26 +72,35 @@ describe('power: rows and columns', () => {
   it('named markets: one request each, in the order given; a market typed wrong exits 2 before any request', async () => {
     const before = sb.current.requests.length;
     const rows = JSON.parse((await run(['power', 'ercot', 'PJM', '--from', FROM, '-f', 'json'])).stdout) as Row[];
-    expect(sb.current.requests.slice(before).map((q) => q.query.market).sort()).toEqual(['ERCOT', 'PJM']);
+    expect(
+      sb.current.requests
+        .slice(before)
+        .map((q) => q.query.market)
+        .sort(),
+    ).toEqual(['ERCOT', 'PJM']);
     expect(rows.slice(0, 2).map((x) => x.market)).toEqual(['ERCOT', 'PJM']);
     expect(new Set(rows.map((x) => x.market))).toEqual(new Set(['ERCOT', 'PJM']));
     const mid = sb.current.requests.length;
     const bad = await run(['power', 'ercott']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe("gpumkt: error: unknown power market 'ercott'; did you mean 'ercot'? markets: wecc-northwest, pjm, caiso, iso-ne, wecc-southwest, miso, ercot (or 'all')\n");
+    expect(bad.stderr).toBe(
+      "gpumkt: error: unknown power market 'ercott'; did you mean 'ercot'? markets: wecc-northwest, pjm, caiso, iso-ne, wecc-southwest, miso, ercot (or 'all')\n",
+    );
     expect(sb.current.requests.length).toBe(mid);
   });
 
   it('--dry-run prints the request (no key in it) and sends nothing', async () => {
     const before = sb.current.requests.length;
     const r = await run(['--dry-run', 'power', 'iso-ne', '--from', '2017-01-01', '--to', '2017-01-31']);
-    expect(r.stdout).toBe(`curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.current.url}/api/power/markets?market=ISO-NE&startDate=2017-01-01&endDate=2017-01-31'\n`);
+    expect(r.stdout).toBe(
+      `curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.current.url}/api/power/markets?market=ISO-NE&startDate=2017-01-01&endDate=2017-01-31'\n`,
+    );
     expect(sb.current.requests.length).toBe(before);
   });
 });
 
 describe('power: formats read back', () => {
-  it('csv (Python\'s csv module), tsv, ndjson and markdown hold the same rows as json', needs('python3'), async () => {
+  it("csv (Python's csv module), tsv, ndjson and markdown hold the same rows as json", needs('python3'), async () => {
     const json = JSON.parse((await run(['power', '--from', FROM, '-f', 'json'])).stdout) as Row[];
     const file = join(dir, 'power.csv');
     expect((await run(['power', '--from', FROM, '-o', file])).code).toBe(0);
@@ -91,7 +109,10 @@ describe('power: formats read back', () => {
     expect(records).toEqual(json.map((row) => (header as string[]).map((c) => (row[c] === null ? '' : String(row[c] as string | number)))));
     const tsv = (await run(['power', '--from', FROM, '-f', 'tsv'])).stdout.replace(/\n$/, '').split('\n');
     expect(tsv.slice(1).map((l) => l.split('\t'))).toEqual(records);
-    const nd = (await run(['power', '--from', FROM, '-f', 'ndjson'])).stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
+    const nd = (await run(['power', '--from', FROM, '-f', 'ndjson'])).stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Row);
     expect(nd).toEqual(json);
     const md = (await run(['power', '--from', FROM, '-f', 'markdown'])).stdout.split('\n');
     expect(md[0]).toBe('| date | market | hub | peak_price | offpeak_price | traded_gwh | load_gwh | trades |');
@@ -103,14 +124,28 @@ describe('power: formats read back', () => {
     expect((await run(['power', '--from', FROM, '-o', file])).code).toBe(0);
     const got = await reader.read(file);
     expect(got.columns).toEqual([
-      { name: 'date', type: 'DATE' }, { name: 'market', type: 'VARCHAR' }, { name: 'hub', type: 'VARCHAR' }, { name: 'peak_price', type: 'DOUBLE' },
-      { name: 'offpeak_price', type: 'DOUBLE' }, { name: 'traded_gwh', type: 'DOUBLE' }, { name: 'load_gwh', type: 'DOUBLE' }, { name: 'trades', type: 'BIGINT' },
+      { name: 'date', type: 'DATE' },
+      { name: 'market', type: 'VARCHAR' },
+      { name: 'hub', type: 'VARCHAR' },
+      { name: 'peak_price', type: 'DOUBLE' },
+      { name: 'offpeak_price', type: 'DOUBLE' },
+      { name: 'traded_gwh', type: 'DOUBLE' },
+      { name: 'load_gwh', type: 'DOUBLE' },
+      { name: 'trades', type: 'BIGINT' },
     ]);
     const json = JSON.parse((await run(['power', '--from', FROM, '-f', 'json'])).stdout) as Row[];
-    expect(got.rows).toEqual(json.map((r) => ({
-      date: r.date, market: r.market, hub: r.hub, peak_price: r.peak_price, offpeak_price: r.offpeak_price,
-      traded_gwh: r.traded_gwh, load_gwh: r.load_gwh, trades: r.trades === null ? null : BigInt(r.trades as number),
-    })));
+    expect(got.rows).toEqual(
+      json.map((r) => ({
+        date: r.date,
+        market: r.market,
+        hub: r.hub,
+        peak_price: r.peak_price,
+        offpeak_price: r.offpeak_price,
+        traded_gwh: r.traded_gwh,
+        load_gwh: r.load_gwh,
+        trades: r.trades === null ? null : BigInt(r.trades as number),
+      })),
+    );
   });
 });
 
@@ -128,7 +163,7 @@ describe('power --append', () => {
 });
 
 describe('power --load --append', () => {
-  it('runs at three instants add up to one export at the last: today\'s hours replaced as they come, none twice', async () => {
+  it("runs at three instants add up to one export at the last: today's hours replaced as they come, none twice", async () => {
     const file = join(dir, 'load.csv');
     const args = ['power', 'ercot', 'pjm', '--load', '--from', '2026-11-19'];
     const instants = ['2026-11-19T20:30:00.000Z', '2026-11-20T06:10:00.000Z', '2026-11-20T15:45:00.000Z'];
@@ -178,7 +213,12 @@ describe('power: plans', () => {
     const r = await run(['power', 'pjm', 'miso', '--fuel-mix', '--from', TODAY, '-o', file]);
     expect(r.code, r.stderr).toBe(0);
     const got = await reader.read(file);
-    expect(got.columns.slice(0, 4)).toEqual([{ name: 'timestamp', type: 'TIMESTAMP WITH TIME ZONE' }, { name: 'market', type: 'VARCHAR' }, { name: 'region', type: 'VARCHAR' }, { name: 'coal_mw', type: 'DOUBLE' }]);
+    expect(got.columns.slice(0, 4)).toEqual([
+      { name: 'timestamp', type: 'TIMESTAMP WITH TIME ZONE' },
+      { name: 'market', type: 'VARCHAR' },
+      { name: 'region', type: 'VARCHAR' },
+      { name: 'coal_mw', type: 'DOUBLE' },
+    ]);
     expect(got.rows).toHaveLength(48);
     const both = await run(['power', '--load', '--fuel-mix']);
     expect(both.code).toBe(2);

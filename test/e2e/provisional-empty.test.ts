@@ -5,10 +5,14 @@ import { runAt } from './append-helpers.js';
 const NOW = '2026-11-20T10:36:00Z';
 
 describe('provisional rows of today', () => {
-  it('the sandbox serves nothing after its clock; the table marks today\'s rows; -v notes them; --settled leaves them out', async () => {
+  it("the sandbox serves nothing after its clock; the table marks today's rows; -v notes them; --settled leaves them out", async () => {
     const csv = await runAt(NOW, ['history', 'h100', '--granularity', 'hourly', '--from', 'today', '-f', 'csv']);
     expect(csv.code, csv.stderr).toBe(0);
-    const times = csv.stdout.trimEnd().split('\n').slice(1).map((l) => l.split(',')[0]);
+    const times = csv.stdout
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
     expect(times.at(-1)).toBe('2026-11-20T10:00:00.000Z');
     expect(times).toHaveLength(11);
     expect(csv.stderr).toBe('');
@@ -24,23 +28,51 @@ describe('provisional rows of today', () => {
 
     const settled = await runAt(NOW, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-18', '-f', 'csv', '--settled']);
     expect(settled.code).toBe(0);
-    expect(settled.stdout.trimEnd().split('\n').slice(1).map((l) => l.slice(0, 10))).toEqual(['2026-11-18', '2026-11-19']);
+    expect(
+      settled.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.slice(0, 10)),
+    ).toEqual(['2026-11-18', '2026-11-19']);
     // Analysis views too: the summary ends with the last settled day.
-    const stats = await runAt(NOW, ['history', 'h100', '--granularity', 'daily', '--from', '2026-11-18', '--stats', '--settled', '-f', 'csv']);
+    const stats = await runAt(NOW, [
+      'history',
+      'h100',
+      '--granularity',
+      'daily',
+      '--from',
+      '2026-11-18',
+      '--stats',
+      '--settled',
+      '-f',
+      'csv',
+    ]);
     expect(stats.stdout.split('\n')[1]).toMatch(/^H100 SXM,index_value,2,2026-11-18T00:00:00\.000Z,2026-11-19T00:00:00\.000Z,/);
   });
 });
 
 describe('empty and future windows', () => {
-  it.each([['history', 'h100'], ['volume', 'h100'], ['range', 'h100'], ['util-index', '--gpu', 'h100']])('%s: a window wholly after today exits 2 before any request', async (...cmd) => {
+  it.each([
+    ['history', 'h100'],
+    ['volume', 'h100'],
+    ['range', 'h100'],
+    ['util-index', '--gpu', 'h100'],
+  ])('%s: a window wholly after today exits 2 before any request', async (...cmd) => {
     const r = await runAt(NOW, [...cmd, '--to', '2027-01-01', '-f', 'csv']);
     expect(r.code).toBe(2);
     expect(r.requests).toHaveLength(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('gpumkt: error: the window 2026-12-03..2027-01-01 lies after today (2026-11-20, UTC): there is no data there yet (give --from on or before today)\n');
+    expect(r.stderr).toBe(
+      'gpumkt: error: the window 2026-12-03..2027-01-01 lies after today (2026-11-20, UTC): there is no data there yet (give --from on or before today)\n',
+    );
   });
 
-  it.each([['history', 'h100'], ['volume', 'h100'], ['range', 'h100']])('%s: a window with no rows prints the header, the same note, and exits 0 (9 with --fail-empty)', async (...cmd) => {
+  it.each([
+    ['history', 'h100'],
+    ['volume', 'h100'],
+    ['range', 'h100'],
+  ])('%s: a window with no rows prints the header, the same note, and exits 0 (9 with --fail-empty)', async (...cmd) => {
     const r = await runAt(NOW, [...cmd, '--from', '2020-01-01', '--to', '2020-01-31', '-f', 'csv']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')).toHaveLength(2);

@@ -4,7 +4,7 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli } from '../helpers/cli.js';
 
 describe('after a 429 the held requests resume one at a time', () => {
-  it('12 requests against a 5-per-2-seconds token bucket draw at most the first burst\'s overflow in 429s', async () => {
+  it("12 requests against a 5-per-2-seconds token bucket draw at most the first burst's overflow in 429s", async () => {
     const capacity = 5;
     const sb = await startSandbox({ today: '2026-11-20', keys: { valid: [CANARY_KEY] }, rateLimit: { capacity, refillPerSecond: 2.5 } });
     try {

@@ -13,7 +13,16 @@ import { readDoc } from '../helpers/docs.js';
 const completions = readDoc('docs/completions.md');
 const cron = readDoc('docs/cron.md');
 const guide = readDoc('docs/guide.md');
-const program = buildProgram({ io: {}, env: {}, signal: new AbortController().signal, log: {}, globals: () => ({}), onCleanup: () => undefined, now: () => new Date(), today: () => TODAY } as never);
+const program = buildProgram({
+  io: {},
+  env: {},
+  signal: new AbortController().signal,
+  log: {},
+  globals: () => ({}),
+  onCleanup: () => undefined,
+  now: () => new Date(),
+  today: () => TODAY,
+} as never);
 
 /** The backquoted words of the completion table row whose first cell matches `first`. */
 function rowWords(first: RegExp): string[] {
@@ -29,8 +38,10 @@ describe("docs/completions.md's completion table", () => {
   });
 
   it('the model row names every command that takes models', () => {
-    const cell = (completions.split('\n').find((l) => l.startsWith('| ') && /arguments/.test(l.split('|')[1] ?? '')) ?? '').split('|')[1] ?? '';
-    for (const ds of DATASETS.filter((d) => d.subject === 'gpus' || d.subject === 'some-gpus')) expect(cell, `model row lacks ${ds.name}`).toContain(`\`${ds.name}\``);
+    const cell =
+      (completions.split('\n').find((l) => l.startsWith('| ') && /arguments/.test(l.split('|')[1] ?? '')) ?? '').split('|')[1] ?? '';
+    for (const ds of DATASETS.filter((d) => d.subject === 'gpus' || d.subject === 'some-gpus'))
+      expect(cell, `model row lacks ${ds.name}`).toContain(`\`${ds.name}\``);
   });
 });
 
@@ -41,7 +52,8 @@ describe("docs/cron.md's --append line", () => {
     expect(line).not.toBe('');
     const appends = new Set(ALL_DATASETS.filter((d) => d.noAppend === undefined).map((d) => d.name));
     for (const name of appends) expect(line, `--append line lacks ${name}`).toMatch(new RegExp(`\`${name}[\` ]`));
-    for (const ds of DATASETS.filter((d) => !appends.has(d.name))) expect(line, `--append line lists ${ds.name}`).not.toContain(`\`${ds.name}\``);
+    for (const ds of DATASETS.filter((d) => !appends.has(d.name)))
+      expect(line, `--append line lists ${ds.name}`).not.toContain(`\`${ds.name}\``);
   });
 });
 

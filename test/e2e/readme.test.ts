@@ -40,7 +40,16 @@ function examples(page: string, markdown: string): Example[] {
 const readme = readDoc('README.md');
 const inReadme = examples('README.md', readme);
 const all = docPages().flatMap((page) => examples(page, readDoc(page)));
-const program = buildProgram({ io: {}, env: {}, signal: new AbortController().signal, log: {}, globals: () => ({}), onCleanup: () => undefined, now: () => new Date(), today: () => TODAY } as never);
+const program = buildProgram({
+  io: {},
+  env: {},
+  signal: new AbortController().signal,
+  log: {},
+  globals: () => ({}),
+  onCleanup: () => undefined,
+  now: () => new Date(),
+  today: () => TODAY,
+} as never);
 
 describe('README as a front page', () => {
   it('is at most 20,000 characters', () => {
@@ -51,14 +60,20 @@ describe('README as a front page', () => {
     const contents = readme.slice(readme.indexOf('**Contents:**'), readme.indexOf('\n## '));
     for (const [, heading] of readme.matchAll(/^## (.+)$/gm)) {
       if (heading === 'License') continue;
-      const anchor = (heading as string).toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+      const anchor = (heading as string)
+        .toLowerCase()
+        .replace(/[^\w\- ]/g, '')
+        .replace(/ /g, '-');
       expect(contents, `the contents lack ${heading}`).toContain(`(#${anchor})`);
     }
   });
 
   it('has one example for every data family and every other command that prints data', () => {
     for (const cmd of [...DATASETS.map((d) => d.name), 'gpus', 'memory-types', 'status', 'api']) {
-      expect(inReadme.some((e) => e.command.startsWith(`gpumkt ${cmd} `)), cmd).toBe(true);
+      expect(
+        inReadme.some((e) => e.command.startsWith(`gpumkt ${cmd} `)),
+        cmd,
+      ).toBe(true);
     }
   });
 
@@ -80,7 +95,10 @@ describe('README as a front page', () => {
 describe('documentation examples', () => {
   it('cover the variants and live catalogues: memory history, latest --current, --live', () => {
     for (const re of [/^gpumkt memory .*--from/, /^gpumkt latest .*--current/, /^gpumkt gpus .*--live/, /^gpumkt memory-types .*--live/]) {
-      expect(all.some((e) => re.test(e.command)), String(re)).toBe(true);
+      expect(
+        all.some((e) => re.test(e.command)),
+        String(re),
+      ).toBe(true);
     }
   });
 
@@ -95,7 +113,13 @@ describe('documentation examples', () => {
     const r = spawnSync('sh', ['-c', example.command], {
       encoding: 'utf8',
       // Its own TMPDIR: an example's `mktemp -d` lands in a folder removed with the others.
-      env: { PATH: `${shim}:${process.env.PATH ?? ''}`, HOME: isolatedHome(), TMPDIR: makeTempDir('readme'), GPUMKT_TODAY: TODAY, GPUMKT_CONFIG: '/nonexistent/gpumkt.json' },
+      env: {
+        PATH: `${shim}:${process.env.PATH ?? ''}`,
+        HOME: isolatedHome(),
+        TMPDIR: makeTempDir('readme'),
+        GPUMKT_TODAY: TODAY,
+        GPUMKT_CONFIG: '/nonexistent/gpumkt.json',
+      },
       timeout: 20_000,
     });
     expect(r.stderr).toBe('');

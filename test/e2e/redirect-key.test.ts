@@ -9,7 +9,11 @@ let server: FaultServer | undefined;
 afterEach(() => server?.close());
 
 /** Every byte of `s` percent-encoded, upper or lower hex. */
-const encodeAll = (s: string, lower = false): string => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).map((e) => (lower ? e : e.toUpperCase())).join('');
+const encodeAll = (s: string, lower = false): string =>
+  [...Buffer.from(s)]
+    .map((b) => `%${b.toString(16).padStart(2, '0')}`)
+    .map((e) => (lower ? e : e.toUpperCase()))
+    .join('');
 
 describe('a key in a redirect Location, percent-encoded any way', () => {
   it.each([

@@ -22,7 +22,9 @@ it('prints its URL and a key, answers curl with them, and exits 130 on SIGINT wi
   await ready;
   const url = out.match(/http:\/\/127\.0\.0\.1:\d+/)![0];
   const key = out.match(/Bearer ([^\s'"]+)/)![1]!;
-  const curl = spawnSync('curl', ['-sS', '-H', `Authorization: Bearer ${key}`, `${url}/api/memory-index?type=mem_ddr4_8gb`], { encoding: 'utf8' });
+  const curl = spawnSync('curl', ['-sS', '-H', `Authorization: Bearer ${key}`, `${url}/api/memory-index?type=mem_ddr4_8gb`], {
+    encoding: 'utf8',
+  });
   expect(curl.status).toBe(0);
   const body = JSON.parse(curl.stdout) as { success: boolean; data: { id: string } };
   expect(body.success).toBe(true);

@@ -15,9 +15,15 @@ describe('the grain served', () => {
   it('a premium (sk_prem_) key asking for hourly rows: exit 0, daily rows, one warning naming both grains and the plan', async () => {
     const r = await runAt(NOW, [...hourly, '-f', 'csv'], { key: PREMIUM_KEY });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe("gpumkt: warning: asked for hourly rows (--granularity hourly), the service sent daily rows; the key's plan: premium (daily only) (--strict makes this an error)\n");
+    expect(r.stderr).toBe(
+      "gpumkt: warning: asked for hourly rows (--granularity hourly), the service sent daily rows; the key's plan: premium (daily only) (--strict makes this an error)\n",
+    );
     const rows = r.stdout.trimEnd().split('\n');
-    expect(rows.slice(1).map((l) => l.split(',')[0])).toEqual(['2026-11-17T00:00:00.000Z', '2026-11-18T00:00:00.000Z', '2026-11-19T00:00:00.000Z']);
+    expect(rows.slice(1).map((l) => l.split(',')[0])).toEqual([
+      '2026-11-17T00:00:00.000Z',
+      '2026-11-18T00:00:00.000Z',
+      '2026-11-19T00:00:00.000Z',
+    ]);
     expect(rows.slice(1).every((l) => l.endsWith(',daily'))).toBe(true);
   });
 
@@ -51,7 +57,11 @@ describe('a file keeps its grain', () => {
     expect(r.requests).toHaveLength(0);
     expect(r.stderr).toMatch(/d\.csv holds daily rows; this run asks for hourly rows/);
     expect(readFileSync(file).equals(before)).toBe(true);
-    expect(pythonCsv(file).slice(1).every((row) => row[0]?.endsWith('T00:00:00.000Z'))).toBe(true);
+    expect(
+      pythonCsv(file)
+        .slice(1)
+        .every((row) => row[0]?.endsWith('T00:00:00.000Z')),
+    ).toBe(true);
   });
 
   it('an hourly file appended through a premium key (served daily): exit 2, the file byte for byte unchanged', async () => {

@@ -30,10 +30,18 @@ function utilRows(from: string, to: string): Array<Record<string, unknown>> {
     const demandEffect = prev ? (t.rented - prev.rented) / prev.capacity : null;
     const supplyEffect = prev ? t.rented / t.capacity - t.rented / prev.capacity : null;
     const row = {
-      date: t.date, occupancy: t.rented / t.capacity, eur: t.rented / t.capacity, index: (100 * t.rented) / t.capacity / 0.6,
-      capacity: t.capacity, rented: t.rented, demandEffect, supplyEffect,
+      date: t.date,
+      occupancy: t.rented / t.capacity,
+      eur: t.rented / t.capacity,
+      index: (100 * t.rented) / t.capacity / 0.6,
+      capacity: t.capacity,
+      rented: t.rented,
+      demandEffect,
+      supplyEffect,
       occupancyChange: demandEffect === null || supplyEffect === null ? null : demandEffect + supplyEffect,
-      decompositionBasis: prev ? 'like_for_like' : 'no_prior_day', comparable: prev !== undefined, readings: 24,
+      decompositionBasis: prev ? 'like_for_like' : 'no_prior_day',
+      comparable: prev !== undefined,
+      readings: 24,
     };
     prev = t;
     return row;
@@ -70,7 +78,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 const env = () => ({ GPUMKT_BASE_URL: base, GPUMKT_API_KEY: CANARY_KEY });
 
 describe('util-index: an overlap without a published day', () => {
-  it('widens back to the previous published day, so the chunk\'s first row keeps its decomposition', async () => {
+  it("widens back to the previous published day, so the chunk's first row keeps its decomposition", async () => {
     // The second chunk keeps 2025-07-01 on; its 14-day overlap (from 2025-06-17) lies inside the gap.
     const from = '2024-05-27';
     expect(addDays(from, 400)).toBe('2025-07-01');
@@ -117,7 +125,9 @@ describe('spec checks on what the service sends', () => {
   it('--strict makes a broken row exit 6 with one line and no output', async () => {
     tamper = broken;
     try {
-      const r = await runCli(['util-index', '--gpu', 'h100', '--from', '2026-10-01', '--to', '2026-10-12', '--strict', '-f', 'csv'], { env: env() });
+      const r = await runCli(['util-index', '--gpu', 'h100', '--from', '2026-10-01', '--to', '2026-10-12', '--strict', '-f', 'csv'], {
+        env: env(),
+      });
       expect(r.code).toBe(6);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^gpumkt: error: the data breaks the spec's rules: util-index H100 SXM 2026-10-05: .*\(and 2 more\)\n$/);
@@ -131,20 +141,23 @@ describe('spec checks on what the service sends', () => {
     try {
       const r = await runCli(['util-index', '--gpu', 'h100', '--from', '2026-10-01', '--to', '2026-10-05', '--strict'], { env: env() });
       expect(r.code).toBe(6);
-      expect(r.stderr).toMatch(/^gpumkt: error: the data breaks the spec's rules: util-index H100 SXM 2026-10-02: dates are not strictly increasing \(after 2026-10-03\)/);
+      expect(r.stderr).toMatch(
+        /^gpumkt: error: the data breaks the spec's rules: util-index H100 SXM 2026-10-02: dates are not strictly increasing \(after 2026-10-03\)/,
+      );
     } finally {
       tamper = (rows) => rows;
     }
   });
 
   it('clean data passes --strict', async () => {
-    const r = await runCli(['util-index', '--gpu', 'h100', '--from', '2026-10-01', '--to', '2026-10-12', '--strict', '-f', 'csv'], { env: env() });
+    const r = await runCli(['util-index', '--gpu', 'h100', '--from', '2026-10-01', '--to', '2026-10-12', '--strict', '-f', 'csv'], {
+      env: env(),
+    });
     expect([r.code, r.stderr]).toEqual([0, '']);
   });
 });
 
 // ---- A series service that caps the rows of a response -----------------------------------------
-
 
 /** The row cap the capped sandboxes apply. */
 const CAP = 50;
@@ -162,7 +175,10 @@ function cappedSandbox(edit?: (body: { query: Record<string, unknown> }) => void
       const u = new URL(rec.url, 'http://x');
       if (!u.pathname.startsWith('/api/gpu/') || Number(u.searchParams.get('limit') ?? 100) <= CAP) return undefined;
       u.searchParams.set('limit', String(CAP));
-      const reply = respond({ method: 'GET', url: u.pathname + u.search, authorization: rec.headers.authorization as string }, { keys, today: TODAY });
+      const reply = respond(
+        { method: 'GET', url: u.pathname + u.search, authorization: rec.headers.authorization as string },
+        { keys, today: TODAY },
+      );
       const body = JSON.parse(reply.body) as { query: Record<string, unknown> };
       edit?.(body);
       return { status: reply.status, body };

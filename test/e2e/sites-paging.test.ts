@@ -18,7 +18,11 @@ function served(url: string): { total: number; data: Row[] } & Row {
 
 /** Runs `gpumkt sites -f json` against a sandbox whose sites replies `edit` rewrites; returns the run and the pages asked. */
 async function runWith(edit: (req: RecordedRequest) => Row | undefined, args: string[] = []) {
-  const sb = await startSandbox({ today: TODAY, keys: KEYS, intercept: (req) => (req.path === '/api/neocloud/sites' ? { status: 200, body: edit(req) } : undefined) });
+  const sb = await startSandbox({
+    today: TODAY,
+    keys: KEYS,
+    intercept: (req) => (req.path === '/api/neocloud/sites' ? { status: 200, body: edit(req) } : undefined),
+  });
   try {
     const r = await runCli(['sites', ...args, '-f', 'json'], { env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: CANARY_KEY } });
     return { ...r, offsets: sb.requests.map((q) => q.query.offset) };

@@ -35,7 +35,11 @@ async function run(args: string[], env: Record<string, string | undefined> = {})
 }
 
 describe('sites: paging', () => {
-  it.each([[[] as string[], ''], [['--scope', 'all'], '&scope=all'], [['--city', 'Dallas'], '&city=Dallas']])('%j: every site exactly once, one request per page of 100', async (flags, query) => {
+  it.each([
+    [[] as string[], ''],
+    [['--scope', 'all'], '&scope=all'],
+    [['--city', 'Dallas'], '&city=Dallas'],
+  ])('%j: every site exactly once, one request per page of 100', async (flags, query) => {
     const whole = await api(`/api/neocloud/sites?limit=100000${query}`);
     const before = sb.current.requests.length;
     const r = await run(['sites', ...flags, '-f', 'json']);
@@ -45,13 +49,17 @@ describe('sites: paging', () => {
     expect(new Set(rows.map((s) => s.siteName)).size).toBe(rows.length);
     const seen = sb.current.requests.slice(before);
     const pages = Math.max(1, Math.ceil(whole.data.length / 100));
-    expect(seen.map((q) => [q.path, q.query.limit, q.query.offset])).toEqual(Array.from({ length: pages }, (_, i) => ['/api/neocloud/sites', '100', String(i * 100)]));
+    expect(seen.map((q) => [q.path, q.query.limit, q.query.offset])).toEqual(
+      Array.from({ length: pages }, (_, i) => ['/api/neocloud/sites', '100', String(i * 100)]),
+    );
   });
 
-  it('--dry-run prints the first page\'s request and sends nothing', async () => {
+  it("--dry-run prints the first page's request and sends nothing", async () => {
     const before = sb.current.requests.length;
     const r = await run(['--dry-run', 'sites', '--lat', '32.78', '--lon', '-96.8', '--radius', '80', '--scope', 'all']);
-    expect(r.stdout).toBe(`curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.current.url}/api/neocloud/sites?lat=32.78&lon=-96.8&radius=80&scope=all&limit=100&offset=0'\n`);
+    expect(r.stdout).toBe(
+      `curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.current.url}/api/neocloud/sites?lat=32.78&lon=-96.8&radius=80&scope=all&limit=100&offset=0'\n`,
+    );
     expect(sb.current.requests.length).toBe(before);
   });
 
@@ -80,33 +88,54 @@ describe('sites: formats', () => {
     expect((await run(['sites', '--country', 'Germany', '-o', file])).code).toBe(0);
     const got = await reader.read(file);
     const type = Object.fromEntries(got.columns.map((c) => [c.name, c.type]));
-    expect(type).toMatchObject({ latitude: 'DOUBLE', longitude: 'DOUBLE', powerCapacity: 'DOUBLE', gpuQtyKnown: 'BIGINT', gpuQtyEst: 'BIGINT', isNeocloud: 'BOOLEAN', contractAnnounced: 'DATE', phase1LiveDate: 'DATE', gpuTypes: 'VARCHAR', company: 'VARCHAR' });
+    expect(type).toMatchObject({
+      latitude: 'DOUBLE',
+      longitude: 'DOUBLE',
+      powerCapacity: 'DOUBLE',
+      gpuQtyKnown: 'BIGINT',
+      gpuQtyEst: 'BIGINT',
+      isNeocloud: 'BOOLEAN',
+      contractAnnounced: 'DATE',
+      phase1LiveDate: 'DATE',
+      gpuTypes: 'VARCHAR',
+      company: 'VARCHAR',
+    });
     const json = JSON.parse((await run(['sites', '--country', 'Germany', '-f', 'json'])).stdout) as Row[];
     expect(got.rows.map((r) => [r.siteName, r.latitude, r.gpuQtyKnown, r.gpuTypes, r.phase1LiveDate ?? undefined])).toEqual(
-      json.map((r) => [r.siteName, r.latitude, r.gpuQtyKnown === null ? null : BigInt(r.gpuQtyKnown as number), JSON.stringify(r.gpuTypes), r.phase1LiveDate]),
+      json.map((r) => [
+        r.siteName,
+        r.latitude,
+        r.gpuQtyKnown === null ? null : BigInt(r.gpuQtyKnown as number),
+        JSON.stringify(r.gpuTypes),
+        r.phase1LiveDate,
+      ]),
     );
   });
 
-  it('csv read by Python keeps hostile text exactly; the table and markdown show it without escapes or bidi controls', needs('python3'), async () => {
-    const file = join(dir, 'sites.csv');
-    expect((await run(['sites', '--scope', 'all', '-o', file])).code).toBe(0);
-    const [header, ...records] = pythonCsv(file);
-    const json = JSON.parse((await run(['sites', '--scope', 'all', '-f', 'json'])).stdout) as Row[];
-    const name = (header as string[]).indexOf('siteName');
-    const notes = (header as string[]).indexOf('sourceNotes');
-    expect(records.map((r) => r[name])).toEqual(json.map((r) => r.siteName));
-    expect(records.map((r) => r[notes])).toEqual(json.map((r) => r.sourceNotes));
-    expect(json.some((r) => String(r.siteName).includes('\x1b]0;'))).toBe(true);
-    for (const format of ['table', 'markdown']) {
-      const shown = (await run(['sites', '--scope', 'all', '-f', format, '--columns', 'siteName,sourceNotes'])).stdout;
-      expect(shown, format).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
-      expect(shown).toContain('Campus North');
-    }
-  });
+  it(
+    'csv read by Python keeps hostile text exactly; the table and markdown show it without escapes or bidi controls',
+    needs('python3'),
+    async () => {
+      const file = join(dir, 'sites.csv');
+      expect((await run(['sites', '--scope', 'all', '-o', file])).code).toBe(0);
+      const [header, ...records] = pythonCsv(file);
+      const json = JSON.parse((await run(['sites', '--scope', 'all', '-f', 'json'])).stdout) as Row[];
+      const name = (header as string[]).indexOf('siteName');
+      const notes = (header as string[]).indexOf('sourceNotes');
+      expect(records.map((r) => r[name])).toEqual(json.map((r) => r.siteName));
+      expect(records.map((r) => r[notes])).toEqual(json.map((r) => r.sourceNotes));
+      expect(json.some((r) => String(r.siteName).includes('\x1b]0;'))).toBe(true);
+      for (const format of ['table', 'markdown']) {
+        const shown = (await run(['sites', '--scope', 'all', '-f', format, '--columns', 'siteName,sourceNotes'])).stdout;
+        expect(shown, format).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+        expect(shown).toContain('Campus North');
+      }
+    },
+  );
 });
 
 describe('sites --aggregate and --map', () => {
-  it.each(['country', 'gpu_type'])('--aggregate %s: the service\'s buckets, Unknown or Other among them', async (by) => {
+  it.each(['country', 'gpu_type'])("--aggregate %s: the service's buckets, Unknown or Other among them", async (by) => {
     const r = await run(['sites', '--aggregate', by, '-f', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as Row[];
@@ -114,7 +143,12 @@ describe('sites --aggregate and --map', () => {
     expect(rows.map((b) => b.key)).toContain(by === 'country' ? 'Unknown' : 'Other');
     const file = join(dir, `agg-${by}.parquet`);
     expect((await run(['sites', '--aggregate', by, '-o', file])).code).toBe(0);
-    expect((await reader.read(file)).columns).toEqual([{ name: 'key', type: 'VARCHAR' }, { name: 'site_count', type: 'BIGINT' }, { name: 'total_power_mw', type: 'DOUBLE' }, { name: 'total_gpu_qty', type: 'BIGINT' }]);
+    expect((await reader.read(file)).columns).toEqual([
+      { name: 'key', type: 'VARCHAR' },
+      { name: 'site_count', type: 'BIGINT' },
+      { name: 'total_power_mw', type: 'DOUBLE' },
+      { name: 'total_gpu_qty', type: 'BIGINT' },
+    ]);
   });
 
   it('--map: the points, coordinates first', async () => {
@@ -129,7 +163,10 @@ describe('sites: plans', () => {
   it('no key, or a premium key: exit 3 naming the full plan, before any request', async () => {
     const premium = await startSandbox({ today: TODAY, keys: { valid: [CANARY_KEY], dailyOnly: [PREMIUM_KEY] } });
     try {
-      for (const [key, words] of [[undefined, "'sites' needs a full key (sk_live_)"], [PREMIUM_KEY, "'sites' needs a full key (sk_live_); the configured key's plan is premium"]] as const) {
+      for (const [key, words] of [
+        [undefined, "'sites' needs a full key (sk_live_)"],
+        [PREMIUM_KEY, "'sites' needs a full key (sk_live_); the configured key's plan is premium"],
+      ] as const) {
         for (const view of [[], ['--aggregate', 'country'], ['--map']]) {
           const r = await runCli(['sites', ...view], { env: { GPUMKT_BASE_URL: premium.url, GPUMKT_API_KEY: key } });
           expect(r.code).toBe(3);
@@ -144,7 +181,7 @@ describe('sites: plans', () => {
 });
 
 describe('sites: a refusal only the service knows', () => {
-  it('a key whose prefix does not say premium, on a premium account: the service\'s 403 message, exit 3', async () => {
+  it("a key whose prefix does not say premium, on a premium account: the service's 403 message, exit 3", async () => {
     // The CLI reads plans from prefixes; a key without one is taken as full and asked, and the service decides.
     const other = await startSandbox({ today: TODAY, keys: { valid: [], dailyOnly: ['org-key-daily'] } });
     try {

@@ -19,23 +19,32 @@ describe('a misbehaving SOCKS5 proxy', () => {
     ['reset', ['--retries', '2']],
     ['reset-after-greeting', ['--retries', '2']],
     ['stall', ['--retries', '2', '--timeout', '1']],
-  ])('%s: no more connections than attempts, exit 5', async (mode, args) => {
-    const socks = await startSocksServer(mode);
-    try {
-      const r = await runCli(['memory', '-v', ...args], {
-        env: { GPUMKT_BASE_URL: api.url, GPUMKT_API_KEY: CANARY_KEY, HTTP_PROXY: `socks5://127.0.0.1:${socks.port}`, GPUMKT_MAX_TIME: '20' },
-        timeoutMs: 30_000,
-      });
-      expect(r.code, r.stderr).toBe(5);
-      const attempts = (r.stderr.match(/^gpumkt: GET /gm) ?? []).length;
-      expect(attempts).toBe(3);
-      expect(socks.connections()).toBeGreaterThanOrEqual(1);
-      expect(socks.connections()).toBeLessThanOrEqual(attempts);
-      expect(api.requests).toHaveLength(0);
-    } finally {
-      await socks.close();
-    }
-  }, 40_000);
+  ])(
+    '%s: no more connections than attempts, exit 5',
+    async (mode, args) => {
+      const socks = await startSocksServer(mode);
+      try {
+        const r = await runCli(['memory', '-v', ...args], {
+          env: {
+            GPUMKT_BASE_URL: api.url,
+            GPUMKT_API_KEY: CANARY_KEY,
+            HTTP_PROXY: `socks5://127.0.0.1:${socks.port}`,
+            GPUMKT_MAX_TIME: '20',
+          },
+          timeoutMs: 30_000,
+        });
+        expect(r.code, r.stderr).toBe(5);
+        const attempts = (r.stderr.match(/^gpumkt: GET /gm) ?? []).length;
+        expect(attempts).toBe(3);
+        expect(socks.connections()).toBeGreaterThanOrEqual(1);
+        expect(socks.connections()).toBeLessThanOrEqual(attempts);
+        expect(api.requests).toHaveLength(0);
+      } finally {
+        await socks.close();
+      }
+    },
+    40_000,
+  );
 });
 
 describe('socks5h://', () => {
@@ -44,7 +53,11 @@ describe('socks5h://', () => {
     try {
       const before = api.requests.length;
       const r = await runCli(['memory', '-f', 'csv'], {
-        env: { GPUMKT_BASE_URL: `http://localhost:${api.port}`, GPUMKT_API_KEY: CANARY_KEY, HTTP_PROXY: `${scheme}://127.0.0.1:${socks.port}` },
+        env: {
+          GPUMKT_BASE_URL: `http://localhost:${api.port}`,
+          GPUMKT_API_KEY: CANARY_KEY,
+          HTTP_PROXY: `${scheme}://127.0.0.1:${socks.port}`,
+        },
       });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.trim().split('\n')).toHaveLength(4);

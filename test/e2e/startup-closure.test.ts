@@ -18,7 +18,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const DIST = join(import.meta.dirname, '../../dist');
 
 const tracer = join(dir, 'trace.cjs');
-writeFileSync(tracer, `
+writeFileSync(
+  tracer,
+  `
 const vm = require('node:vm');
 const scripts = [];
 vm.Script = class extends vm.Script {
@@ -28,7 +30,8 @@ vm.Script = class extends vm.Script {
   }
 };
 process.on('exit', () => require('node:fs').writeFileSync(process.env.TRACE_FILE, JSON.stringify({ scripts, modules: process.moduleLoadList })));
-`);
+`,
+);
 
 interface Trace {
   code: number | null;
@@ -38,7 +41,10 @@ interface Trace {
 }
 async function traced(args: string[], cache: string): Promise<Trace> {
   const file = join(dir, `trace-${Math.random().toString(36).slice(2)}.json`);
-  const r = await runCli(args, { spawn: true, env: { ...sandboxEnv(sb.current), XDG_CACHE_HOME: cache, NODE_OPTIONS: `--require ${tracer}`, TRACE_FILE: file } });
+  const r = await runCli(args, {
+    spawn: true,
+    env: { ...sandboxEnv(sb.current), XDG_CACHE_HOME: cache, NODE_OPTIONS: `--require ${tracer}`, TRACE_FILE: file },
+  });
   const t = JSON.parse(readFileSync(file, 'utf8')) as Omit<Trace, 'code' | 'stdout'>;
   return { code: r.code, stdout: r.stdout, modules: t.modules, scripts: t.scripts.map((s) => ({ ...s, file: relative(DIST, s.file) })) };
 }
@@ -50,19 +56,45 @@ describe('start-up closure of a request', () => {
     const t = await traced(q, join(dir, 'c1'));
     expect(t.code).toBe(0);
     expect(t.scripts.map((s) => s.file)).toEqual(['gpumkt.cjs']);
-    const unused = ['http', 'https', '_http_server', 'crypto', 'child_process', 'fs/promises', 'readline', 'assert', 'tls', 'zlib', 'os', 'worker_threads'];
+    const unused = [
+      'http',
+      'https',
+      '_http_server',
+      'crypto',
+      'child_process',
+      'fs/promises',
+      'readline',
+      'assert',
+      'tls',
+      'zlib',
+      'os',
+      'worker_threads',
+    ];
     for (const m of unused) expect(t.modules, `node:${m} is loaded`).not.toContain(`NativeModule ${m}`);
     expect(t.modules).toContain('NativeModule net'); // proves the list is the run's: it made a request
   });
 
   it('a Parquet export loads its writer from dist/lib, through the same cache', async () => {
     const cache = join(dir, 'c2');
-    const out = (n: number): string[] => ['range', 'h100', '--from', '2026-11-01', '--to', '2026-11-19', '--granularity', 'hourly', '-o', join(dir, `x${n}.parquet`)];
+    const out = (n: number): string[] => [
+      'range',
+      'h100',
+      '--from',
+      '2026-11-01',
+      '--to',
+      '2026-11-19',
+      '--granularity',
+      'hourly',
+      '-o',
+      join(dir, `x${n}.parquet`),
+    ];
     const first = await traced(out(1), cache);
     expect(first.code).toBe(0);
     expect(first.scripts.map((s) => s.file)).toContain('lib/hyparquet-writer.cjs');
     const second = await traced(out(2), cache);
-    expect(second.scripts.filter((s) => s.file.startsWith('lib/hyparquet-writer')).map((s) => [s.offered, s.rejected])).toEqual([[true, false]]);
+    expect(second.scripts.filter((s) => s.file.startsWith('lib/hyparquet-writer')).map((s) => [s.offered, s.rejected])).toEqual([
+      [true, false],
+    ]);
   });
 });
 

@@ -16,11 +16,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Preloaded into the CLI's process: counts WebAssembly compilations and writes the count at exit.
 const counter = join(dir, 'count-wasm.cjs');
-writeFileSync(counter, `
+writeFileSync(
+  counter,
+  `
 const M = WebAssembly.Module; let n = 0;
 WebAssembly.Module = function (...a) { n += 1; return new M(...a); };
 process.on('exit', () => require('node:fs').writeFileSync(process.env.WASM_COUNT_FILE, String(n)));
-`);
+`,
+);
 async function wasmCompiles(args: string[], env: Record<string, string>): Promise<{ count: number; code: number | null }> {
   const file = join(dir, `count-${Math.random().toString(36).slice(2)}`);
   const r = await runCli(args, { spawn: true, env: { ...env, NODE_OPTIONS: `--require ${counter}`, WASM_COUNT_FILE: file } });

@@ -61,13 +61,15 @@ describe('status', () => {
     expect(r.stdout + r.stderr).not.toContain('sk_prem_sandbox');
   });
 
-  it('no key: the report, then exit 3; a refused key: exit 3 with the service\'s reason', async () => {
+  it("no key: the report, then exit 3; a refused key: exit 3 with the service's reason", async () => {
     const none = await runCli(['status'], { env: { GPUMKT_BASE_URL: sb.current.url } });
     expect(none.code).toBe(3);
     expect(none.stdout).toContain(': healthy\n');
     expect(none.stdout).toContain('key      none');
     expect(none.stderr).toContain('no API key');
-    const bad = await runCli(['status', '-f', 'json'], { env: { GPUMKT_BASE_URL: sb.current.url, GPUMKT_API_KEY: 'sk_live_sandbox_revoked' } });
+    const bad = await runCli(['status', '-f', 'json'], {
+      env: { GPUMKT_BASE_URL: sb.current.url, GPUMKT_API_KEY: 'sk_live_sandbox_revoked' },
+    });
     expect(bad.code).toBe(3);
     expect(JSON.parse(bad.stdout).key).toMatchObject({ accepted: false, message: expect.stringContaining('API key is inactive') });
     expect(bad.stdout + bad.stderr).not.toContain('sk_live_sandbox_revoked');
@@ -92,29 +94,41 @@ describe('status', () => {
   it('--dry-run prints the two requests, the key redacted', async () => {
     const r = await runCli(['--dry-run', 'status'], { env: { GPUMKT_API_KEY: CANARY_KEY } });
     expect(r.stdout).toBe(
-      "curl -sS -H \"Authorization: Bearer $GPUMKT_API_KEY\" 'https://api.ornnai.com/health'\ncurl -sS -H \"Authorization: Bearer $GPUMKT_API_KEY\" 'https://api.ornnai.com/api/daily-index?gpuType=RTX%20PRO%206000%20WS'\n",
+      'curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/health\'\ncurl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/daily-index?gpuType=RTX%20PRO%206000%20WS\'\n',
     );
   });
 });
 
 describe('api', () => {
-  const otpi = { success: true, access: 'full', startDate: '2026-11-18', endDate: '2026-11-19', data: [
-    { date: '2026-11-18', lab: 'openai', indexPerMtok: 1.2345678901234567, computedAt: '2026-11-19T01:00:00.000Z' },
-    { date: '2026-11-19', lab: 'openai', indexPerMtok: 1.25, computedAt: '2026-11-20T01:00:00.000Z' },
-  ] };
+  const otpi = {
+    success: true,
+    access: 'full',
+    startDate: '2026-11-18',
+    endDate: '2026-11-19',
+    data: [
+      { date: '2026-11-18', lab: 'openai', indexPerMtok: 1.2345678901234567, computedAt: '2026-11-19T01:00:00.000Z' },
+      { date: '2026-11-19', lab: 'openai', indexPerMtok: 1.25, computedAt: '2026-11-20T01:00:00.000Z' },
+    ],
+  };
 
   it('api /api/otpi -q lab=openai -f csv: the data rows as CSV, with the key sent and the query encoded', async () => {
     await fakeByPath({ '/api/otpi': [200, otpi] });
-    const r = await runCli(['api', '/api/otpi', '-q', 'lab=openai', '-q', 'note=a b&c', '-f', 'csv'], { env: { GPUMKT_BASE_URL: fake?.url, GPUMKT_API_KEY: CANARY_KEY } });
+    const r = await runCli(['api', '/api/otpi', '-q', 'lab=openai', '-q', 'note=a b&c', '-f', 'csv'], {
+      env: { GPUMKT_BASE_URL: fake?.url, GPUMKT_API_KEY: CANARY_KEY },
+    });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('date,lab,indexPerMtok,computedAt\n2026-11-18,openai,1.2345678901234567,2026-11-19T01:00:00.000Z\n2026-11-19,openai,1.25,2026-11-20T01:00:00.000Z\n');
+    expect(r.stdout).toBe(
+      'date,lab,indexPerMtok,computedAt\n2026-11-18,openai,1.2345678901234567,2026-11-19T01:00:00.000Z\n2026-11-19,openai,1.25,2026-11-20T01:00:00.000Z\n',
+    );
     expect(fake?.requests[0]?.url).toBe('/api/otpi?lab=openai&note=a%20b%26c');
     expect(fake?.requests[0]?.authorization).toBe(`Bearer ${CANARY_KEY}`);
   });
 
   it('prints the body as received by default; retries a 503; -q still works beside --quiet', async () => {
     fake = await startFaultServer([json(503, { error: 'Service unavailable' }), json(200, otpi)]);
-    const r = await runCli(['--quiet', 'api', '/api/otpi', '-q', 'lab=openai'], { env: { GPUMKT_BASE_URL: fake.url, GPUMKT_API_KEY: CANARY_KEY } });
+    const r = await runCli(['--quiet', 'api', '/api/otpi', '-q', 'lab=openai'], {
+      env: { GPUMKT_BASE_URL: fake.url, GPUMKT_API_KEY: CANARY_KEY },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${JSON.stringify(otpi)}\n`);
     expect(fake.requests).toHaveLength(2);
@@ -122,15 +136,27 @@ describe('api', () => {
 
   it('refuses other origins and bad paths (exit 2) without sending anything', async () => {
     await fakeByPath({});
-    for (const path of ['//evil.example/x', 'http://evil.example/x', `${fake?.url ?? ''}/health`, 'api/otpi', '/\\evil.example', '/a b', '/x#y']) {
+    for (const path of [
+      '//evil.example/x',
+      'http://evil.example/x',
+      `${fake?.url ?? ''}/health`,
+      'api/otpi',
+      '/\\evil.example',
+      '/a b',
+      '/x#y',
+    ]) {
       const r = await runCli(['api', path], { env: { GPUMKT_BASE_URL: fake?.url, GPUMKT_API_KEY: CANARY_KEY } });
       expect(r.code, path).toBe(2);
     }
     expect(fake?.requests).toHaveLength(0);
   });
 
-  it('maps the service\'s errors as every command does; no data rows for -f is exit 6', async () => {
-    await fakeByPath({ '/private': [401, { error: 'Unauthorized', message: 'API key required. Use Authorization: Bearer YOUR_API_KEY' }], '/text': [200, 'not json'], '/health': [200, { status: 'ok' }] });
+  it("maps the service's errors as every command does; no data rows for -f is exit 6", async () => {
+    await fakeByPath({
+      '/private': [401, { error: 'Unauthorized', message: 'API key required. Use Authorization: Bearer YOUR_API_KEY' }],
+      '/text': [200, 'not json'],
+      '/health': [200, { status: 'ok' }],
+    });
     const env = { GPUMKT_BASE_URL: fake?.url };
     expect((await runCli(['api', '/private'], { env })).code).toBe(3);
     expect((await runCli(['api', '/missing'], { env })).code).toBe(4);
@@ -144,24 +170,30 @@ describe('api', () => {
 
   it('--dry-run redacts the key; on the sandbox any documented route answers', async () => {
     const dry = await runCli(['--dry-run', 'api', '/api/otpi', '-q', 'lab=openai'], { env: { GPUMKT_API_KEY: CANARY_KEY } });
-    expect(dry.stdout).toBe("curl -sS -H \"Authorization: Bearer $GPUMKT_API_KEY\" 'https://api.ornnai.com/api/otpi?lab=openai'\n");
+    expect(dry.stdout).toBe('curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/otpi?lab=openai\'\n');
     const r = await runCli(['api', '/api/memory-types', '-f', 'tsv', '--columns', 'id', '--no-header'], { env: sandboxEnv(sb.current) });
     expect(r.stdout.split('\n')).toHaveLength(15);
   });
 });
 
 describe('gpus --live, memory-types --live', () => {
-  it('list the service\'s catalogue without a key, in the offline layout', async () => {
+  it("list the service's catalogue without a key, in the offline layout", async () => {
     const env = { GPUMKT_BASE_URL: sb.current.url };
     const [live, offline] = await Promise.all([runCli(['gpus', '--live'], { env }), runCli(['gpus'], { env })]);
     expect(live.code).toBe(0);
     expect(live.stdout).toBe(offline.stdout);
-    const [mlive, moffline] = await Promise.all([runCli(['memory-types', '--live', '--category', 'dram'], { env }), runCli(['memory-types', '--category', 'dram'], { env })]);
+    const [mlive, moffline] = await Promise.all([
+      runCli(['memory-types', '--live', '--category', 'dram'], { env }),
+      runCli(['memory-types', '--category', 'dram'], { env }),
+    ]);
     expect(mlive.stdout).toBe(moffline.stdout);
   });
 
   it('show what the service lists, and exit 6 on a catalogue without names', async () => {
-    await fakeByPath({ '/api/gpu-types': [200, { success: true, data: [{ gpu_name: 'H100 SXM' }, { gpu_name: 'B300' }] }], '/api/memory-types': [200, { data: [{ id: 'mem_x' }] }] });
+    await fakeByPath({
+      '/api/gpu-types': [200, { success: true, data: [{ gpu_name: 'H100 SXM' }, { gpu_name: 'B300' }] }],
+      '/api/memory-types': [200, { data: [{ id: 'mem_x' }] }],
+    });
     const r = await runCli(['gpus', '--live'], { env: { GPUMKT_BASE_URL: fake?.url } });
     expect(r.stdout).toBe('H100 SXM\nB300\n');
     const bad = await runCli(['memory-types', '--live'], { env: { GPUMKT_BASE_URL: fake?.url } });
@@ -170,10 +202,23 @@ describe('gpus --live, memory-types --live', () => {
 });
 
 describe('the new data commands against a fake service', () => {
-  const mem = (date: string, price: number) => ({ date: `${date}T00:00:00.000Z`, id: 'mem_ddr5_16gb', memoryType: 'DDR5 16Gb (2Gx8) 4800/5600', category: 'dram', price });
+  const mem = (date: string, price: number) => ({
+    date: `${date}T00:00:00.000Z`,
+    id: 'mem_ddr5_16gb',
+    memoryType: 'DDR5 16Gb (2Gx8) 4800/5600',
+    category: 'dram',
+    price,
+  });
   it('memory history comes out oldest first whatever order the service sends', async () => {
-    await fakeByPath({ '/api/memory/mem_ddr5_16gb/history': [200, { success: true, id: 'mem_ddr5_16gb', count: 3, data: [mem('2026-11-19', 2), mem('2026-11-20', 3), mem('2026-11-18', 1)] }] });
-    const r = await runCli(['memory', '--from', '3d', '--type', 'mem_ddr5_16gb', '-f', 'csv', '--columns', 'date,price'], { env: { GPUMKT_BASE_URL: fake?.url, GPUMKT_API_KEY: CANARY_KEY } });
+    await fakeByPath({
+      '/api/memory/mem_ddr5_16gb/history': [
+        200,
+        { success: true, id: 'mem_ddr5_16gb', count: 3, data: [mem('2026-11-19', 2), mem('2026-11-20', 3), mem('2026-11-18', 1)] },
+      ],
+    });
+    const r = await runCli(['memory', '--from', '3d', '--type', 'mem_ddr5_16gb', '-f', 'csv', '--columns', 'date,price'], {
+      env: { GPUMKT_BASE_URL: fake?.url, GPUMKT_API_KEY: CANARY_KEY },
+    });
     expect(r.stdout).toBe('date,price\n2026-11-18T00:00:00.000Z,1\n2026-11-19T00:00:00.000Z,2\n2026-11-20T00:00:00.000Z,3\n');
     expect(fake?.requests[0]?.url).toBe('/api/memory/mem_ddr5_16gb/history?startDate=2026-11-17&endDate=2026-11-20&limit=4');
   });
@@ -182,8 +227,18 @@ describe('the new data commands against a fake service', () => {
     ['latest', ['latest'], '/api/daily-index/all', { data: [{ gpu_name: 'H100 SXM', index_value: '2.4' }] }],
     ['latest --current', ['latest', '--current', 'h100'], '/api/gpu/H100%20SXM', { data: { gpu_name: 'H100 SXM' } }],
     ['utilization', ['utilization'], '/api/gpu-utilization', { data: [{ gpu_type: 'H100 SXM', utilization_ratio: 'high' }] }],
-    ['volatility', ['volatility', 'h100'], '/api/gpu/H100%20SXM/volatility', { data: [{ recorded_at: '2026-11-20T00:00:00.000Z', gpu_type: 'H100 SXM' }] }],
-    ['memory history', ['memory', '--from', '7d', '--type', 'mem_ddr5_16gb'], '/api/memory/mem_ddr5_16gb/history', { data: [{ date: '2026-11-20T00:00:00.000Z', price: 5 }] }],
+    [
+      'volatility',
+      ['volatility', 'h100'],
+      '/api/gpu/H100%20SXM/volatility',
+      { data: [{ recorded_at: '2026-11-20T00:00:00.000Z', gpu_type: 'H100 SXM' }] },
+    ],
+    [
+      'memory history',
+      ['memory', '--from', '7d', '--type', 'mem_ddr5_16gb'],
+      '/api/memory/mem_ddr5_16gb/history',
+      { data: [{ date: '2026-11-20T00:00:00.000Z', price: 5 }] },
+    ],
   ])('%s: a body without the documented shape is exit 6', async (_name, args, path, body) => {
     await fakeByPath({ [decodeURIComponent(path)]: [200, body], [path]: [200, body] });
     const r = await runCli(args, { env: { GPUMKT_BASE_URL: fake?.url, GPUMKT_API_KEY: CANARY_KEY } });

@@ -20,7 +20,20 @@ export interface StateFile {
   format: string;
   grain: string;
   lastRun?: { exitCode: number; requests: number };
-  datasets: Record<string, { kind: string; path: string; partition?: string; from?: string; to?: string; rows?: number; status?: string; error?: string; lastSuccess?: string }>;
+  datasets: Record<
+    string,
+    {
+      kind: string;
+      path: string;
+      partition?: string;
+      from?: string;
+      to?: string;
+      rows?: number;
+      status?: string;
+      error?: string;
+      lastSuccess?: string;
+    }
+  >;
 }
 
 /** Reads `<lake>/.gpumkt-sync.json`. */
@@ -63,9 +76,13 @@ export function lakeTable(lake: string, name: string): string {
 export async function expectSameRows(reader: ParquetReader, a: string, b: string, what: string): Promise<number> {
   const ta = await reader.query(`DESCRIBE SELECT * FROM ${a}`);
   const tb = await reader.query(`DESCRIBE SELECT * FROM ${b}`);
-  const types = (r: { rows: Record<string, unknown>[] }): string[] => r.rows.map((x) => `${String(x.column_name)} ${String(x.column_type)}`).sort();
+  const types = (r: { rows: Record<string, unknown>[] }): string[] =>
+    r.rows.map((x) => `${String(x.column_name)} ${String(x.column_type)}`).sort();
   expect(types(ta), what).toEqual(types(tb));
-  for (const [x, y] of [[a, b], [b, a]] as const) {
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const diff = await reader.query(`SELECT count(*) AS n FROM (SELECT * FROM ${x} EXCEPT ALL SELECT * FROM ${y})`);
     expect(diff.rows[0]?.n, `${what}: rows of one side missing from the other`).toBe(0n);
   }

@@ -58,7 +58,10 @@ function fileEvent(lake: string, match: (name: string) => boolean, count = 1): {
 async function expectBeforeOrAfter(lake: string): Promise<void> {
   for (const d of SERIES) {
     const table = lakeTable(lake, d.name);
-    const key = [d.timeKey, d.partition].filter(Boolean).map((c) => `"${String(c)}"`).join(', ');
+    const key = [d.timeKey, d.partition]
+      .filter(Boolean)
+      .map((c) => `"${String(c)}"`)
+      .join(', ');
     await expectUnique(reader, table, key, d.name);
     const n = Number((await reader.query(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
     const other = n === readState(before).datasets[d.name]?.rows ? before : after;
@@ -68,35 +71,46 @@ async function expectBeforeOrAfter(lake: string): Promise<void> {
 
 const POINTS: ReadonlyArray<readonly [string, (lake: string) => { seen: Promise<void>; close(): void }]> = [
   ['the state file is first written', (lake) => fileEvent(lake, (n) => n === '.gpumkt-sync.json')],
-  ['a request of the third dataset is in flight', () => {
-    let resolve: () => void = () => undefined;
-    const seen = new Promise<void>((r) => (resolve = r));
-    onRequest = (q) => void (q.path.endsWith('/volume-metrics') && resolve());
-    return { seen, close: () => (onRequest = undefined) };
-  }],
-  ['a dataset\'s new folder is being built', (lake) => fileEvent(lake, (n) => n.startsWith('.range.') && n.endsWith('.tmp'))],
+  [
+    'a request of the third dataset is in flight',
+    () => {
+      let resolve: () => void = () => undefined;
+      const seen = new Promise<void>((r) => (resolve = r));
+      onRequest = (q) => void (q.path.endsWith('/volume-metrics') && resolve());
+      return { seen, close: () => (onRequest = undefined) };
+    },
+  ],
+  ["a dataset's new folder is being built", (lake) => fileEvent(lake, (n) => n.startsWith('.range.') && n.endsWith('.tmp'))],
   ['several datasets are done', (lake) => fileEvent(lake, (n) => n === '.gpumkt-sync.json', 6)],
 ];
 
 describe('kill -9 during a sync', () => {
-  it.each(POINTS)('when %s: every dataset is as before or after, and the next run completes', async (_what, trigger) => {
-    const lake = join(dir, `lake-${readdirSync(dir).length}`);
-    cpSync(before, lake, { recursive: true });
-    const t = trigger(lake);
-    const run = spawnCli(['sync', lake, ...ARGS], { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_TODAY: DAY2.slice(0, 10) });
-    await Promise.race([t.seen, run.done]);
-    run.kill('SIGKILL');
-    t.close();
-    await run.done;
-    await expectBeforeOrAfter(lake);
-    const next = await syncAt(DAY2, ['sync', lake, ...ARGS]);
-    expect(next.code, next.stderr).toBe(0);
-    for (const d of SERIES) await expectSameRows(reader, lakeTable(lake, d.name), lakeTable(after, d.name), d.name);
-    // Nothing a killed run left behind stays: no temporary folder or file, no lock.
-    const names = new Set([...NAMES, '.gpumkt-sync.json']);
-    expect(readdirSync(lake).filter((n) => !names.has(n))).toEqual([]);
-    expect(readdirSync(join(lake, 'util-index'))).toEqual(['part-0.parquet']);
-  }, 60_000);
+  it.each(POINTS)(
+    'when %s: every dataset is as before or after, and the next run completes',
+    async (_what, trigger) => {
+      const lake = join(dir, `lake-${readdirSync(dir).length}`);
+      cpSync(before, lake, { recursive: true });
+      const t = trigger(lake);
+      const run = spawnCli(['sync', lake, ...ARGS], {
+        GPUMKT_BASE_URL: sb.url,
+        GPUMKT_API_KEY: CANARY_KEY,
+        GPUMKT_TODAY: DAY2.slice(0, 10),
+      });
+      await Promise.race([t.seen, run.done]);
+      run.kill('SIGKILL');
+      t.close();
+      await run.done;
+      await expectBeforeOrAfter(lake);
+      const next = await syncAt(DAY2, ['sync', lake, ...ARGS]);
+      expect(next.code, next.stderr).toBe(0);
+      for (const d of SERIES) await expectSameRows(reader, lakeTable(lake, d.name), lakeTable(after, d.name), d.name);
+      // Nothing a killed run left behind stays: no temporary folder or file, no lock.
+      const names = new Set([...NAMES, '.gpumkt-sync.json']);
+      expect(readdirSync(lake).filter((n) => !names.has(n))).toEqual([]);
+      expect(readdirSync(join(lake, 'util-index'))).toEqual(['part-0.parquet']);
+    },
+    60_000,
+  );
 
   it('a dataset set aside mid-swap by a killed run is restored and extended, not fetched again whole', async () => {
     const lake = join(dir, 'aside');

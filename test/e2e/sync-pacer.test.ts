@@ -35,7 +35,12 @@ describe('one pacer for the whole run', () => {
     expect(r.requests.filter((q) => q.status === 429)).toEqual([]);
     expect(r.requests.filter((q) => !isPage(q))).toHaveLength(planned - plannedPages);
     expect(r.requests.filter(isPage).length).toBeGreaterThanOrEqual(plannedPages);
-    expect(maxInWindow(r.requests.map((q) => q.startedAt), 60_000)).toBeLessThanOrEqual(60);
+    expect(
+      maxInWindow(
+        r.requests.map((q) => q.startedAt),
+        60_000,
+      ),
+    ).toBeLessThanOrEqual(60);
     // The default first sync reaches back a year.
     expect(readState(lake).datasets.history?.from).toBe('2025-11-20');
     expect(readState(lake).lastRun?.requests).toBe(r.requests.length);
@@ -44,7 +49,9 @@ describe('one pacer for the whole run', () => {
   it('after a 429, later datasets are paced too: no 429 once the first Retry-After has passed', async () => {
     const lake = join(makeTempDir('sync-pacer'), 'lake');
     const capacity = 5;
-    const r = await syncAt(NOW, ['sync', lake, '--datasets', 'history,volume,range', '--from', '30d'], { sb: { rateLimit: { capacity, refillPerSecond: 2.5 } } });
+    const r = await syncAt(NOW, ['sync', lake, '--datasets', 'history,volume,range', '--from', '30d'], {
+      sb: { rateLimit: { capacity, refillPerSecond: 2.5 } },
+    });
     expect(r.code, r.stderr).toBe(0);
     const log = r.requests.map((q) => ({ at: q.startedAt, status: q.status, path: q.path }));
     expect(log.filter((q) => q.status === 200)).toHaveLength(18);

@@ -23,7 +23,9 @@ describe('sync at a terminal', () => {
   it('shows a progress line per dataset, then one summary line each', async () => {
     const lake = join(makeTempDir('sync-tty'), 'lake');
     const t = runInTerminal({
-      width: 100, height: 30, stderrOnScreen: true,
+      width: 100,
+      height: 30,
+      stderrOnScreen: true,
       args: ['sync', lake, '--datasets', 'history,memory', '--from', '30d'],
       env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: CANARY_KEY },
     });

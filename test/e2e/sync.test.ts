@@ -32,41 +32,50 @@ describe('a first sync under each plan fills the lake with what the plan reads',
     ['full', CANARY_KEY],
     ['premium', PREMIUM_KEY],
     ['none', null],
-  ] as const)('plan %s', async (plan, key) => {
-    const lake = join(makeTempDir('sync'), 'lake');
-    const r = await syncAt(NOW, ['sync', lake, '--from', '2026-09-01'], { key });
-    expect(r.code, r.stderr).toBe(0);
-    const all = lakeDatasets(plan !== 'none');
-    const readable = all.filter((d) => planReads(plan, d.plan));
-    const skipped = all.filter((d) => !readable.includes(d));
-    const state = readState(lake);
-    expect(Object.keys(state.datasets).sort()).toEqual(readable.map((d) => d.name).sort());
-    // One line per dataset the plan cannot read, naming what it needs; no request was sent for them.
-    for (const d of skipped) expect(r.stderr).toMatch(new RegExp(`^gpumkt: ${d.name}: skipped, needs .*; this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}$`, 'm'));
-    expect(r.requests.filter((q) => q.status !== 200)).toEqual([]);
-    // The key is in no file of the lake (Parquet metadata records the request, never the key).
-    assertNoCanaryInFiles(lake);
-    for (const d of readable) {
-      const ds = state.datasets[d.name];
-      expect(ds?.status, d.name).toBe('ok');
-      const table = lakeTable(lake, d.name);
-      const cols = new Map((await reader.query(`DESCRIBE SELECT * FROM ${table}`)).rows.map((c) => [String(c.column_name), String(c.column_type)]));
-      const count = await reader.query(`SELECT count(*) AS n FROM ${table}`);
-      expect(count.rows[0]?.n, d.name).toBeGreaterThan(0n);
-      if (d.kind === 'snapshot') {
-        expect(cols.get('snapshot_date'), d.name).toBe('DATE');
-        continue;
+  ] as const)(
+    'plan %s',
+    async (plan, key) => {
+      const lake = join(makeTempDir('sync'), 'lake');
+      const r = await syncAt(NOW, ['sync', lake, '--from', '2026-09-01'], { key });
+      expect(r.code, r.stderr).toBe(0);
+      const all = lakeDatasets(plan !== 'none');
+      const readable = all.filter((d) => planReads(plan, d.plan));
+      const skipped = all.filter((d) => !readable.includes(d));
+      const state = readState(lake);
+      expect(Object.keys(state.datasets).sort()).toEqual(readable.map((d) => d.name).sort());
+      // One line per dataset the plan cannot read, naming what it needs; no request was sent for them.
+      for (const d of skipped)
+        expect(r.stderr).toMatch(
+          new RegExp(`^gpumkt: ${d.name}: skipped, needs .*; this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}$`, 'm'),
+        );
+      expect(r.requests.filter((q) => q.status !== 200)).toEqual([]);
+      // The key is in no file of the lake (Parquet metadata records the request, never the key).
+      assertNoCanaryInFiles(lake);
+      for (const d of readable) {
+        const ds = state.datasets[d.name];
+        expect(ds?.status, d.name).toBe('ok');
+        const table = lakeTable(lake, d.name);
+        const cols = new Map(
+          (await reader.query(`DESCRIBE SELECT * FROM ${table}`)).rows.map((c) => [String(c.column_name), String(c.column_type)]),
+        );
+        const count = await reader.query(`SELECT count(*) AS n FROM ${table}`);
+        expect(count.rows[0]?.n, d.name).toBeGreaterThan(0n);
+        if (d.kind === 'snapshot') {
+          expect(cols.get('snapshot_date'), d.name).toBe('DATE');
+          continue;
+        }
+        expect(Number(count.rows[0]?.n), d.name).toBe(ds?.rows);
+        // Times typed as times, the partition column as text, values as numbers: one table per folder.
+        expect(cols.get(d.timeKey as string), d.name).toMatch(/^(TIMESTAMP WITH TIME ZONE|DATE)$/);
+        if (d.partition !== undefined) expect(cols.get(d.partition), d.name).toBe('VARCHAR');
+        expect(cols.get(d.ds.endpoint.valueKey as string), d.name).toMatch(/^(DOUBLE|BIGINT)$/);
+        await expectUnique(reader, table, keyOf(d.name), d.name);
+        // A key reads from --from; without one, a dataset's free tier may start later (token-prices: a month).
+        if (plan !== 'none' || d.ds.freeTier === undefined) expect(ds?.from, d.name).toBe('2026-09-01');
       }
-      expect(Number(count.rows[0]?.n), d.name).toBe(ds?.rows);
-      // Times typed as times, the partition column as text, values as numbers: one table per folder.
-      expect(cols.get(d.timeKey as string), d.name).toMatch(/^(TIMESTAMP WITH TIME ZONE|DATE)$/);
-      if (d.partition !== undefined) expect(cols.get(d.partition), d.name).toBe('VARCHAR');
-      expect(cols.get(d.ds.endpoint.valueKey as string), d.name).toMatch(/^(DOUBLE|BIGINT)$/);
-      await expectUnique(reader, table, keyOf(d.name), d.name);
-      // A key reads from --from; without one, a dataset's free tier may start later (token-prices: a month).
-      if (plan !== 'none' || d.ds.freeTier === undefined) expect(ds?.from, d.name).toBe('2026-09-01');
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });
 
 describe('syncs on later days equal one full export per dataset', () => {
@@ -78,7 +87,7 @@ describe('syncs on later days equal one full export per dataset', () => {
   const INSTANTS = ['2026-10-21T09:00:00Z', '2026-10-21T23:59:00Z', '2026-10-23T10:36:00Z', '2026-11-02T00:30:00Z'];
   const late = holdingBack(INSTANTS[2] as string, (row, req) => req.path === '/api/utilization-index/history' && row.date === '2026-10-22');
 
-  it('parquet: every series dataset equals a fresh sync of the same range, which equals the command\'s own export', async () => {
+  it("parquet: every series dataset equals a fresh sync of the same range, which equals the command's own export", async () => {
     const dir = makeTempDir('sync');
     const lake = join(dir, 'lake');
     const stderr: string[] = [];
@@ -99,14 +108,25 @@ describe('syncs on later days equal one full export per dataset', () => {
       expect(n, name).toBe(readState(lake).datasets[name]?.rows);
       await expectUnique(reader, lakeTable(lake, name), keyOf(name), name);
     }
-    expect(await reader.query(`SELECT count(*) AS n FROM ${lakeTable(lake, 'util-index')} WHERE date = DATE '2026-10-22'`)).toMatchObject({ rows: [{ n: 1n }] });
+    expect(await reader.query(`SELECT count(*) AS n FROM ${lakeTable(lake, 'util-index')} WHERE date = DATE '2026-10-22'`)).toMatchObject({
+      rows: [{ n: 1n }],
+    });
     // The fresh sync is the command's own export: history as `gpumkt history all … --partition-by gpu` writes it.
     const full = join(dir, 'history-full');
     const h = await syncAt(last, ['history', 'all', '--granularity', 'daily', '--from', '2026-10-01', '-o', full, '--partition-by', 'gpu']);
     expect(h.code, h.stderr).toBe(0);
-    await expectSameRows(reader, lakeTable(lake, 'history'), `read_parquet(${sqlString(`${full}/**/*.parquet`)}, hive_partitioning = true)`, 'history');
+    await expectSameRows(
+      reader,
+      lakeTable(lake, 'history'),
+      `read_parquet(${sqlString(`${full}/**/*.parquet`)}, hive_partitioning = true)`,
+      'history',
+    );
     // Snapshots accumulate one dated copy per day synced (the same day twice: replaced).
-    expect(readdirSync(join(lake, 'utilization')).sort()).toEqual(['snapshot_date=2026-10-21', 'snapshot_date=2026-10-23', 'snapshot_date=2026-11-02']);
+    expect(readdirSync(join(lake, 'utilization')).sort()).toEqual([
+      'snapshot_date=2026-10-21',
+      'snapshot_date=2026-10-23',
+      'snapshot_date=2026-11-02',
+    ]);
   });
 
   it('csv: each dataset file equals a fresh sync of the same range byte for byte', async () => {
@@ -138,7 +158,10 @@ describe('an hourly lake (full key only)', () => {
     const lake = join(dir, 'lake');
     const args = ['--granularity', 'hourly', '--datasets', 'history,range', '--from', '2026-10-28'];
     const instants = ['2026-10-30T10:36:00Z', '2026-10-30T20:00:00Z', '2026-11-01T03:10:00Z'];
-    const hour = holdingBack(instants[0] as string, (row, req) => row.timestamp === '2026-10-30T05:00:00.000Z' && req.path.includes('H200'));
+    const hour = holdingBack(
+      instants[0] as string,
+      (row, req) => row.timestamp === '2026-10-30T05:00:00.000Z' && req.path.includes('H200'),
+    );
     for (const now of instants) {
       const r = await syncAt(now, ['sync', lake, ...args], { sb: now === instants[0] ? { intercept: hour } : {} });
       expect(r.code, `${now}: ${r.stderr}`).toBe(0);
@@ -177,7 +200,8 @@ describe('plan, status and refusals', () => {
 
   it('a 403 for one dataset is reported, the others are synced, and the exit code is 10', async () => {
     const lake = join(makeTempDir('sync'), 'lake');
-    const intercept = (q: { path: string }) => (q.path.endsWith('/volume-metrics') ? { status: 403, body: { error: 'Forbidden', message: 'Not on your plan' } } : undefined);
+    const intercept = (q: { path: string }) =>
+      q.path.endsWith('/volume-metrics') ? { status: 403, body: { error: 'Forbidden', message: 'Not on your plan' } } : undefined;
     // Three datasets: a whole first sync would wait on the pacer past the minute.
     const r = await syncAt(NOW, ['sync', lake, '--from', '30d', '--datasets', 'history,volume,range', '--json'], { sb: { intercept } });
     expect(r.code, r.stderr).toBe(10);
@@ -202,7 +226,9 @@ describe('plan, status and refusals', () => {
 
   it('a service that cannot be reached stops the run after the first failure (exit 5)', async () => {
     const lake = join(makeTempDir('sync'), 'lake');
-    const r = await syncAt(NOW, ['sync', lake, '--retries', '0'], { sb: { intercept: () => ({ status: 503, body: { error: 'Service unavailable' } }) } });
+    const r = await syncAt(NOW, ['sync', lake, '--retries', '0'], {
+      sb: { intercept: () => ({ status: 503, body: { error: 'Service unavailable' } }) },
+    });
     expect(r.code).toBe(5);
     expect(r.requests).toHaveLength(1);
     expect(r.stderr).toMatch(/^gpumkt: warning: history: not run, the service could not be reached \(util-index\)$/m);
@@ -227,7 +253,10 @@ describe('plan, status and refusals', () => {
     const { mkdirSync } = await import('node:fs');
     const { hostname } = await import('node:os');
     mkdirSync(held);
-    writeFileSync(join(held, '.gpumkt-sync.lock'), JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() }));
+    writeFileSync(
+      join(held, '.gpumkt-sync.lock'),
+      JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() }),
+    );
     const locked = await syncAt(NOW, ['sync', held]);
     expect(locked.code).toBe(8);
     for (const r of [typo, hourly, notLake, locked]) expect(r.requests).toEqual([]);

@@ -15,8 +15,21 @@ import { makeTempDir } from '../helpers/temp.js';
 // A title change (OSC), a screen clear (CSI), an 8-bit CSI, a carriage return and a bidi override.
 const HOSTILE = 'DDR5\x1b]0;pwned\x07 \x1b[2J\x9b31m x\ry \u202eevil';
 const body = JSON.stringify({
-  success: true, date: '2026-11-20T00:00:00Z', count: 1,
-  data: [{ id: 'mem_0', memoryType: HOSTILE, category: 'dram', price: 1.5, changePct: -1.25, weeklyHigh: 2, weeklyLow: 0.5, sourceUpdatedAt: '2026-11-20T00:00:00Z' }],
+  success: true,
+  date: '2026-11-20T00:00:00Z',
+  count: 1,
+  data: [
+    {
+      id: 'mem_0',
+      memoryType: HOSTILE,
+      category: 'dram',
+      price: 1.5,
+      changePct: -1.25,
+      weeklyHigh: 2,
+      weeklyLow: 0.5,
+      sourceUpdatedAt: '2026-11-20T00:00:00Z',
+    },
+  ],
 });
 
 let server: FaultServer;
@@ -39,7 +52,16 @@ async function atTerminal(args: readonly string[]): Promise<{ code: number; stdo
   const stdout = sink();
   const code = await main([...args, '--no-pager'], {
     env: env(),
-    io: { stdout, stderr: new Writable({ write: (_c, _e, d) => d() }), stdin: Readable.from([]), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, columns: 200, rows: 50 },
+    io: {
+      stdout,
+      stderr: new Writable({ write: (_c, _e, d) => d() }),
+      stdin: Readable.from([]),
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      stdinIsTTY: true,
+      columns: 200,
+      rows: 50,
+    },
   });
   return { code, stdout: Buffer.concat(chunks).toString('utf8') };
 }

@@ -27,7 +27,13 @@ describe('every dataset at 40, 50, 80 and 120 columns', needs('tmux'), () => {
     for (const width of [40, 50, 80, 120]) {
       it(`${argsFor(ds).join(' ')} at ${width} columns: every line fits, the value is shown`, async () => {
         // stderr on the screen too: the notices are written to the terminal, and must fit it as well.
-        const t = runInTerminal({ width, height: 40, args: [...argsFor(ds), '--no-pager'], env: sandboxEnv(sb.current), stderrOnScreen: true });
+        const t = runInTerminal({
+          width,
+          height: 40,
+          args: [...argsFor(ds), '--no-pager'],
+          env: sandboxEnv(sb.current),
+          stderrOnScreen: true,
+        });
         try {
           expect(await t.exit()).toBe(0);
           const screen = t.screen();
@@ -45,7 +51,13 @@ describe('every dataset at 40, 50, 80 and 120 columns', needs('tmux'), () => {
   }
 
   it('-q silences the notes, and the table still fits 40 columns', async () => {
-    const t = runInTerminal({ width: 40, height: 40, args: ['volume', 'all', '--from', '1d', '--granularity', 'daily', '-q', '--no-pager'], env: sandboxEnv(sb.current), stderrOnScreen: true });
+    const t = runInTerminal({
+      width: 40,
+      height: 40,
+      args: ['volume', 'all', '--from', '1d', '--granularity', 'daily', '-q', '--no-pager'],
+      env: sandboxEnv(sb.current),
+      stderrOnScreen: true,
+    });
     try {
       expect(await t.exit()).toBe(0);
       const screen = t.screen();

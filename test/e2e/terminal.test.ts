@@ -64,7 +64,10 @@ function pointPositions(rows: readonly string[]): Map<number, Set<number>> {
 }
 
 describe('at a terminal', needs('tmux', 'less'), () => {
-  for (const [width, height] of [[80, 24], [120, 40]] as const) {
+  for (const [width, height] of [
+    [80, 24],
+    [120, 40],
+  ] as const) {
     describe(`${width}×${height}`, () => {
       for (const c of CASES) {
         it(`gpumkt ${c.args.join(' ')}: fits, keys whole, numbers aligned`, async () => {
@@ -168,7 +171,12 @@ describe('at a terminal', needs('tmux', 'less'), () => {
     } finally {
       piped.close();
     }
-    const paged = runInTerminal({ width: 80, height: 24, args: args.slice(0, -2), env: { ...sandboxEnv(sb.current), GPUMKT_PAGER: 'wc -l', PAGER: 'false' } });
+    const paged = runInTerminal({
+      width: 80,
+      height: 24,
+      args: args.slice(0, -2),
+      env: { ...sandboxEnv(sb.current), GPUMKT_PAGER: 'wc -l', PAGER: 'false' },
+    });
     try {
       expect(await paged.exit()).toBe(0);
       expect(paged.screen()).toContain('722');

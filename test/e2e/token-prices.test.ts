@@ -28,7 +28,9 @@ async function json(args: string[]): Promise<Row[]> {
 }
 
 async function service(query: string, key = true): Promise<Row[]> {
-  const res = await fetch(`${sb.current.url}/api/otpi?${query}`, { headers: key ? { authorization: `Bearer ${sandboxEnv(sb.current).GPUMKT_API_KEY}` } : {} });
+  const res = await fetch(`${sb.current.url}/api/otpi?${query}`, {
+    headers: key ? { authorization: `Bearer ${sandboxEnv(sb.current).GPUMKT_API_KEY}` } : {},
+  });
   return ((await res.json()) as { data: Row[] }).data;
 }
 
@@ -48,13 +50,17 @@ describe('token-prices', () => {
     const range = await requestsDuring(sb.current, () => json(['token-prices', '--from', '2026-11-01', '--to', '2026-11-03']));
     expect(range.requests.map((q) => q.url)).toEqual(['/api/otpi?startDate=2026-11-01&endDate=2026-11-03']);
     expect(range.result).toEqual(await service('startDate=2026-11-01&endDate=2026-11-03'));
-    const both = await requestsDuring(sb.current, () => runCli(['token-prices', '--date', '2026-11-02', '--from', '7d'], { env: sandboxEnv(sb.current) }));
+    const both = await requestsDuring(sb.current, () =>
+      runCli(['token-prices', '--date', '2026-11-02', '--from', '7d'], { env: sandboxEnv(sb.current) }),
+    );
     expect(both.result.code).toBe(2);
     expect(both.requests).toHaveLength(0);
   });
 
   it('named labs: one request each, rows by date then in the order asked; a gap in the history has no rows', async () => {
-    const { result, requests } = await requestsDuring(sb.current, () => json(['token-prices', 'xai', 'anthropic', '--from', '2026-04-02', '--to', '2026-06-05']));
+    const { result, requests } = await requestsDuring(sb.current, () =>
+      json(['token-prices', 'xai', 'anthropic', '--from', '2026-04-02', '--to', '2026-06-05']),
+    );
     expect(requests.map((q) => q.query.lab).sort()).toEqual(['anthropic', 'xai']);
     expect(result.map((r) => `${String(r.date)} ${String(r.lab)}`)).toEqual(
       ['2026-04-02', '2026-04-03', '2026-06-04', '2026-06-05'].flatMap((d) => [`${d} xai`, `${d} anthropic`]),
@@ -62,7 +68,9 @@ describe('token-prices', () => {
   });
 
   it('labs typed wrong get a suggestion and exit 2 before any request', async () => {
-    const { result, requests } = await requestsDuring(sb.current, () => runCli(['token-prices', 'opneai'], { env: sandboxEnv(sb.current) }));
+    const { result, requests } = await requestsDuring(sb.current, () =>
+      runCli(['token-prices', 'opneai'], { env: sandboxEnv(sb.current) }),
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown lab 'opneai'; did you mean 'openai'?");
     expect(requests).toHaveLength(0);
@@ -75,7 +83,11 @@ describe('token-prices', () => {
     const rows = JSON.parse(free.result.stdout) as Row[];
     expect([...new Set(rows.map((r) => r.lab))]).toEqual(FREE_LABS);
     expect(rows).toEqual(await service(`startDate=2026-11-13&endDate=2026-11-20`, false));
-    for (const args of [['token-prices', 'meta'], ['token-prices', '--from', '2026-10-19'], ['token-prices', 'openai', '--date', '2026-09-01']]) {
+    for (const args of [
+      ['token-prices', 'meta'],
+      ['token-prices', '--from', '2026-10-19'],
+      ['token-prices', 'openai', '--date', '2026-09-01'],
+    ]) {
       const r = await requestsDuring(sb.current, () => runAs(sb.current, 'none', args));
       expect(r.result.code, args.join(' ')).toBe(3);
       expect(r.result.stderr).toContain('needs a premium or full key (sk_prem_ or sk_live_)');
@@ -94,15 +106,22 @@ describe('token-prices', () => {
   });
 
   it('--dry-run shows what would be sent, without a key too', async () => {
-    const dry = await runCli(['--dry-run', 'token-prices', 'openai', 'deepseek', '--from', '2026-11-01'], { env: { GPUMKT_API_KEY: undefined } });
-    expect(dry.stdout).toBe([
-      "curl -sS 'https://api.ornnai.com/api/otpi?startDate=2026-11-01&endDate=2026-11-20&lab=openai'",
-      "curl -sS 'https://api.ornnai.com/api/otpi?startDate=2026-11-01&endDate=2026-11-20&lab=deepseek'", '',
-    ].join('\n'));
+    const dry = await runCli(['--dry-run', 'token-prices', 'openai', 'deepseek', '--from', '2026-11-01'], {
+      env: { GPUMKT_API_KEY: undefined },
+    });
+    expect(dry.stdout).toBe(
+      [
+        "curl -sS 'https://api.ornnai.com/api/otpi?startDate=2026-11-01&endDate=2026-11-20&lab=openai'",
+        "curl -sS 'https://api.ornnai.com/api/otpi?startDate=2026-11-01&endDate=2026-11-20&lab=deepseek'",
+        '',
+      ].join('\n'),
+    );
     // A dry run shows what would be sent even beyond the free tier (with a key configured, the header).
     const paid = await runCli(['--dry-run', 'token-prices', 'meta', '--date', '2026-11-01'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
     expect(paid.code).toBe(0);
-    expect(paid.stdout).toBe('curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/otpi?date=2026-11-01&lab=meta\'\n');
+    expect(paid.stdout).toBe(
+      'curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/otpi?date=2026-11-01&lab=meta\'\n',
+    );
   });
 
   it('every format holds the same rows: csv (Python), tsv, ndjson, --columns', needs('python3'), async () => {
@@ -116,7 +135,12 @@ describe('token-prices', () => {
     const tsv = await runCli([...args, '-f', 'tsv'], { env: sandboxEnv(sb.current) });
     expect(pythonCsv(tsv.stdout, '\t')).toEqual(records);
     const nd = await runCli([...args, '-f', 'ndjson'], { env: sandboxEnv(sb.current) });
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l) as Row)).toEqual(rows);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Row),
+    ).toEqual(rows);
     const cols = await runCli([...args, '--columns', 'lab,indexPerMtok', '-f', 'csv', '--order', 'desc'], { env: sandboxEnv(sb.current) });
     expect(cols.stdout.split('\n')[1]).toBe(`${String(rows.at(-1)?.lab)},${String(rows.at(-1)?.indexPerMtok)}`);
     const typo = await runCli([...args, '--columns', 'indexPerMtk'], { env: sandboxEnv(sb.current) });
@@ -129,12 +153,20 @@ describe('token-prices', () => {
     const args = ['token-prices', 'google', 'zhipu', '--from', '2026-11-10'];
     expect((await runCli([...args, '-o', file], { env: sandboxEnv(sb.current) })).code).toBe(0);
     const back = await reader.read(file);
-    expect(back.columns.map((c) => `${c.name} ${c.type}`)).toEqual(['date DATE', 'lab VARCHAR', 'indexPerMtok DOUBLE', 'computedAt TIMESTAMP WITH TIME ZONE']);
+    expect(back.columns.map((c) => `${c.name} ${c.type}`)).toEqual([
+      'date DATE',
+      'lab VARCHAR',
+      'indexPerMtok DOUBLE',
+      'computedAt TIMESTAMP WITH TIME ZONE',
+    ]);
     const rows = await json(args);
     expect(back.rows).toEqual(rows.map((r) => ({ ...r, computedAt: String(r.computedAt).replace('Z', '000Z') })));
   });
 
-  it.each([['csv', 'otpi.csv'], ['parquet', 'otpi.parquet']])('--append over three days equals one full export (%s)', async (_f, name) => {
+  it.each([
+    ['csv', 'otpi.csv'],
+    ['parquet', 'otpi.parquet'],
+  ])('--append over three days equals one full export (%s)', async (_f, name) => {
     const dir = makeTempDir('otpi-append');
     const file = join(dir, name);
     const args = ['token-prices', 'openai', 'meta', '--from', '2026-10-25'];
@@ -143,7 +175,9 @@ describe('token-prices', () => {
     expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
     if (name.endsWith('.csv')) expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
     else expect(await reader.read(file)).toEqual(await reader.read(full));
-    const whole = await reader.query(`SELECT count(*) AS n, count(DISTINCT (date, lab)) AS k FROM read_${name.endsWith('.csv') ? 'csv' : 'parquet'}('${file}')`);
+    const whole = await reader.query(
+      `SELECT count(*) AS n, count(DISTINCT (date, lab)) AS k FROM read_${name.endsWith('.csv') ? 'csv' : 'parquet'}('${file}')`,
+    );
     expect(whole.rows[0]?.n).toBe(whole.rows[0]?.k);
   });
 
@@ -158,7 +192,9 @@ describe('labs', () => {
     expect(offline.requests).toHaveLength(0);
     expect(offline.result.stdout).toBe(LABS.map((l) => `${l.lab}\t${l.label}\n`).join(''));
     const free = await runCli(['labs', '--free', '-f', 'csv'], { env: sandboxEnv(sb.current) });
-    expect(free.stdout).toBe(['lab,label', ...LABS.filter((l) => FREE_LABS.includes(l.lab)).map((l) => `${l.lab},${l.label}`), ''].join('\n'));
+    expect(free.stdout).toBe(
+      ['lab,label', ...LABS.filter((l) => FREE_LABS.includes(l.lab)).map((l) => `${l.lab},${l.label}`), ''].join('\n'),
+    );
     const live = await requestsDuring(sb.current, () => runAs(sb.current, 'none', ['labs', '--live']));
     expect(live.requests.map((q) => q.url)).toEqual(['/api/token-types']);
     expect(live.result.stdout).toBe(offline.result.stdout);

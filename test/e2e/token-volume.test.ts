@@ -28,13 +28,17 @@ async function json(args: string[]): Promise<Row[]> {
 
 /** The service's days flattened here, independently: oldest day first, labs in the order sent. */
 async function service(from: string, to: string): Promise<Row[]> {
-  const res = await fetch(`${sb.current.url}/api/token-volume?startDate=${from}&endDate=${to}`, { headers: { authorization: `Bearer ${sandboxEnv(sb.current).GPUMKT_API_KEY}` } });
+  const res = await fetch(`${sb.current.url}/api/token-volume?startDate=${from}&endDate=${to}`, {
+    headers: { authorization: `Bearer ${sandboxEnv(sb.current).GPUMKT_API_KEY}` },
+  });
   const days = ((await res.json()) as { data: Array<{ date: string; labs: Row[]; totalGrowthIndex: number | null }> }).data;
-  return [...days].sort((a, b) => (a.date < b.date ? -1 : 1)).flatMap((d) => d.labs.map((l) => ({ date: d.date, ...l, totalGrowthIndex: d.totalGrowthIndex })));
+  return [...days]
+    .sort((a, b) => (a.date < b.date ? -1 : 1))
+    .flatMap((d) => d.labs.map((l) => ({ date: d.date, ...l, totalGrowthIndex: d.totalGrowthIndex })));
 }
 
 describe('token-volume', () => {
-  it('one row per day and lab, oldest first, each with its day\'s totalGrowthIndex; both dates always sent (default: 30 days)', async () => {
+  it("one row per day and lab, oldest first, each with its day's totalGrowthIndex; both dates always sent (default: 30 days)", async () => {
     const { result, requests } = await requestsDuring(sb.current, () => json(['token-volume']));
     expect(requests.map((q) => q.url)).toEqual(['/api/token-volume?startDate=2026-10-22&endDate=2026-11-20']);
     expect(result).toEqual(await service('2026-10-22', '2026-11-20'));
@@ -62,8 +66,12 @@ describe('token-volume', () => {
     const full = await runAs(sb.current, 'full', ['token-volume', '-f', 'csv']);
     expect([premium.code, full.code]).toEqual([0, 0]);
     expect(premium.stdout).toBe(full.stdout);
-    const dry = await runCli(['--dry-run', 'token-volume', '--from', '2026-07-01', '--to', '2026-07-31'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
-    expect(dry.stdout).toBe('curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/token-volume?startDate=2026-07-01&endDate=2026-07-31\'\n');
+    const dry = await runCli(['--dry-run', 'token-volume', '--from', '2026-07-01', '--to', '2026-07-31'], {
+      env: { GPUMKT_API_KEY: 'sk_prem_x' },
+    });
+    expect(dry.stdout).toBe(
+      'curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/token-volume?startDate=2026-07-01&endDate=2026-07-31\'\n',
+    );
   });
 
   it('every format holds the same rows: csv (Python), tsv, ndjson, --columns (typos suggested)', needs('python3'), async () => {
@@ -75,7 +83,12 @@ describe('token-volume', () => {
     const tsv = await runCli([...args, '-f', 'tsv'], { env: sandboxEnv(sb.current) });
     expect(pythonCsv(tsv.stdout, '\t')).toEqual(records);
     const nd = await runCli([...args, '-f', 'ndjson'], { env: sandboxEnv(sb.current) });
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l) as Row)).toEqual(rows);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Row),
+    ).toEqual(rows);
     const cols = await runCli([...args, '--columns', 'lab,share', '-f', 'tsv', '--no-header'], { env: sandboxEnv(sb.current) });
     expect(cols.stdout).toBe(rows.map((r) => `${String(r.lab)}\t${String(r.share)}\n`).join(''));
     const typo = await runCli([...args, '--columns', 'totalTokns'], { env: sandboxEnv(sb.current) });
@@ -88,13 +101,23 @@ describe('token-volume', () => {
     const args = ['token-volume', '--from', '2026-11-01'];
     expect((await runCli([...args, '-o', file], { env: sandboxEnv(sb.current) })).code).toBe(0);
     const back = await reader.read(file);
-    expect(back.columns.map((c) => `${c.name} ${c.type}`)).toEqual(['date DATE', 'lab VARCHAR', 'totalTokens BIGINT', 'growthIndex DOUBLE', 'share DOUBLE', 'totalGrowthIndex DOUBLE']);
+    expect(back.columns.map((c) => `${c.name} ${c.type}`)).toEqual([
+      'date DATE',
+      'lab VARCHAR',
+      'totalTokens BIGINT',
+      'growthIndex DOUBLE',
+      'share DOUBLE',
+      'totalGrowthIndex DOUBLE',
+    ]);
     const rows = await json(args);
     expect(back.rows).toEqual(rows.map((r) => ({ ...r, totalTokens: BigInt(r.totalTokens as number) })));
     expect(back.rows.every((r) => (r.totalTokens as bigint) > 2n ** 31n)).toBe(true);
   });
 
-  it.each([['csv', 'tv.csv'], ['parquet', 'tv.parquet']])('--append over three days equals one full export (%s)', async (_f, name) => {
+  it.each([
+    ['csv', 'tv.csv'],
+    ['parquet', 'tv.parquet'],
+  ])('--append over three days equals one full export (%s)', async (_f, name) => {
     const dir = makeTempDir('tv-append');
     const file = join(dir, name);
     const args = ['token-volume', '--from', '2026-10-20'];
@@ -106,7 +129,9 @@ describe('token-volume', () => {
   });
 
   it('--append keys rows by date and lab: a --columns without lab is refused before any request', async () => {
-    const { result, requests } = await requestsDuring(sb.current, () => runCli(['token-volume', '--columns', 'date,share', '--append', join(makeTempDir('tv'), 'x.csv')], { env: sandboxEnv(sb.current) }));
+    const { result, requests } = await requestsDuring(sb.current, () =>
+      runCli(['token-volume', '--columns', 'date,share', '--append', join(makeTempDir('tv'), 'x.csv')], { env: sandboxEnv(sb.current) }),
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('keep lab in --columns');
     expect(requests).toHaveLength(0);

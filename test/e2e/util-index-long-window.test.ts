@@ -53,7 +53,7 @@ describe('util-index over 400 days', () => {
     expect(requests.every((q) => q.query.gpuType === undefined)).toBe(true);
   });
 
-  it('with a base day that is not published, every chunk is rebased to the window\'s first row', async () => {
+  it("with a base day that is not published, every chunk is rebased to the window's first row", async () => {
     const from = '2024-02-10';
     const to = '2026-05-31';
     // A base date before the history starts: the service rebases each response to its own first row.
@@ -86,7 +86,10 @@ describe('util-index over 400 days', () => {
   it('--dry-run shows the split requests with their overlap', async () => {
     const r = await runCli(['util-index', '--gpu', 'h200', '--from', '2024-06-04', '--dry-run'], { env: sandboxEnv(sb.current) });
     expect(r.code).toBe(0);
-    const windows = r.stdout.trim().split('\n').map((l) => [/startDate=([\d-]+)/.exec(l)?.[1], /endDate=([\d-]+)/.exec(l)?.[1]]);
+    const windows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => [/startDate=([\d-]+)/.exec(l)?.[1], /endDate=([\d-]+)/.exec(l)?.[1]]);
     expect(windows).toEqual([
       ['2024-06-04', '2025-07-08'],
       ['2025-06-25', '2026-07-29'],

@@ -36,21 +36,28 @@ describe('workload', () => {
     expect(Object.keys(rows[0] as Row)).toEqual(COLUMNS);
   });
 
-  it('every text format reads back as the json rows (CSV with Python\'s csv module)', needs('python3'), async () => {
+  it("every text format reads back as the json rows (CSV with Python's csv module)", needs('python3'), async () => {
     const args = ['workload', 'openai', 'google', '--from', '2026-11-16'];
     const rows = await jsonRows(args, env());
     // Labs in the order named, families in the service's order, oldest first.
     expect(rows.map((r) => `${String(r.date)} ${String(r.lab)} ${String(r.family)}`)).toEqual(
-      ['2026-11-16', '2026-11-17', '2026-11-18'].flatMap((d) => ['openai', 'google'].flatMap((l) => (WORKLOAD_FAMILIES[l] ?? []).map((f) => `${d} ${l} ${f}`))),
+      ['2026-11-16', '2026-11-17', '2026-11-18'].flatMap((d) =>
+        ['openai', 'google'].flatMap((l) => (WORKLOAD_FAMILIES[l] ?? []).map((f) => `${d} ${l} ${f}`)),
+      ),
     );
     await expectEveryTextFormat(args, env(), rows);
   });
 
   it('--columns picks and orders columns; --family keeps families of the named labs', async () => {
-    const r = await runCli(['workload', 'anthropic', '--from', '2026-11-17', '--family', 'all,opus', '--columns', 'family,cCents,date', '-f', 'csv'], { env: env() });
+    const r = await runCli(
+      ['workload', 'anthropic', '--from', '2026-11-17', '--family', 'all,opus', '--columns', 'family,cCents,date', '-f', 'csv'],
+      { env: env() },
+    );
     expect(r.code, r.stderr).toBe(0);
-    const rows = (await jsonRows(['workload', 'anthropic', '--from', '2026-11-17', '--family', 'all,opus'], env()));
-    expect(r.stdout).toBe(['family,cCents,date', ...rows.map((x) => `${String(x.family)},${String(x.cCents)},${String(x.date)}`), ''].join('\n'));
+    const rows = await jsonRows(['workload', 'anthropic', '--from', '2026-11-17', '--family', 'all,opus'], env());
+    expect(r.stdout).toBe(
+      ['family,cCents,date', ...rows.map((x) => `${String(x.family)},${String(x.cCents)},${String(x.date)}`), ''].join('\n'),
+    );
     expect(rows.map((x) => x.family)).toEqual(['all', 'opus', 'all', 'opus']);
   });
 
@@ -61,8 +68,16 @@ describe('workload', () => {
     expect(w.code, w.stderr).toBe(0);
     const back = await reader.read(file);
     expect(back.columns.map((c) => `${c.name} ${c.type}`)).toEqual([
-      'date DATE', 'lab VARCHAR', 'family VARCHAR', 'cCents DOUBLE', 'lfl DOUBLE', 'qKtok DOUBLE', 'priceEffect DOUBLE', 'intensityEffect DOUBLE',
-      'mixEffect DOUBLE', 'computedAt TIMESTAMP WITH TIME ZONE',
+      'date DATE',
+      'lab VARCHAR',
+      'family VARCHAR',
+      'cCents DOUBLE',
+      'lfl DOUBLE',
+      'qKtok DOUBLE',
+      'priceEffect DOUBLE',
+      'intensityEffect DOUBLE',
+      'mixEffect DOUBLE',
+      'computedAt TIMESTAMP WITH TIME ZONE',
     ]);
     const rows = await jsonRows(args, env());
     expect(back.rows.map((r) => [r.date, r.family, r.cCents, r.mixEffect, r.computedAt])).toEqual(
@@ -70,23 +85,26 @@ describe('workload', () => {
     );
   });
 
-  it.each([['csv'], ['parquet']])('--append across three days equals one full export (%s), keyed by date, lab and family', async (format) => {
-    const dir = makeTempDir('workload-append');
-    const file = join(dir, `w.${format}`);
-    const args = ['workload', 'anthropic', 'openai', '--from', '2026-11-01', '--family', 'all,opus,mini'];
-    for (const day of ['2026-11-08', '2026-11-14', '2026-11-20']) {
-      const r = await runOn(day, [...args, '--append', file]);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).not.toContain('restated');
-    }
-    const full = join(dir, `full.${format}`);
-    expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
-    if (format === 'csv') expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
-    else expect((await reader.read(file)).rows).toEqual((await reader.read(full)).rows);
-    // Nothing new the same day: the file is left as it is.
-    const again = await runOn('2026-11-20', [...args, '--append', file]);
-    expect(again.stderr).toContain('no new rows');
-  });
+  it.each([['csv'], ['parquet']])(
+    '--append across three days equals one full export (%s), keyed by date, lab and family',
+    async (format) => {
+      const dir = makeTempDir('workload-append');
+      const file = join(dir, `w.${format}`);
+      const args = ['workload', 'anthropic', 'openai', '--from', '2026-11-01', '--family', 'all,opus,mini'];
+      for (const day of ['2026-11-08', '2026-11-14', '2026-11-20']) {
+        const r = await runOn(day, [...args, '--append', file]);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stderr).not.toContain('restated');
+      }
+      const full = join(dir, `full.${format}`);
+      expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
+      if (format === 'csv') expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
+      else expect((await reader.read(file)).rows).toEqual((await reader.read(full)).rows);
+      // Nothing new the same day: the file is left as it is.
+      const again = await runOn('2026-11-20', [...args, '--append', file]);
+      expect(again.stderr).toContain('no new rows');
+    },
+  );
 
   it('--append needs the key columns: dropping family is refused before any request', async () => {
     const before = sb.current.requests.length;
@@ -118,7 +136,9 @@ describe('workload', () => {
   });
 
   it('--dry-run prints one curl per lab named, the key as a variable', async () => {
-    const r = await runCli(['--dry-run', 'workload', 'google', 'anthropic', '--from', '2026-11-01'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
+    const r = await runCli(['--dry-run', 'workload', 'google', 'anthropic', '--from', '2026-11-01'], {
+      env: { GPUMKT_API_KEY: 'sk_prem_x' },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("/api/workload?startDate=2026-11-01&endDate=2026-11-20&lab=google'");
     expect(r.stdout).toContain("/api/workload?startDate=2026-11-01&endDate=2026-11-20&lab=anthropic'");
@@ -136,26 +156,33 @@ describe('workload', () => {
     // A sandbox with its default keys: sk_prem_sandbox is premium, sk_live_sandbox full.
     const plain = await startSandbox({ today: TODAY });
     try {
-      for (const key of ['sk_prem_sandbox', 'sk_live_sandbox']) expect(await jsonRows(args, { GPUMKT_BASE_URL: plain.url, GPUMKT_API_KEY: key })).toEqual(canary);
+      for (const key of ['sk_prem_sandbox', 'sk_live_sandbox'])
+        expect(await jsonRows(args, { GPUMKT_BASE_URL: plain.url, GPUMKT_API_KEY: key })).toEqual(canary);
     } finally {
       await plain.close();
     }
   });
 
   it('the 80-column table keeps date, lab and family, and says which columns it left out', async () => {
-    const header = await expectTableFits(['workload', 'anthropic', '--from', '2026-11-16', '--no-pager'], env(), ['date', 'lab', 'family'], 15);
+    const header = await expectTableFits(
+      ['workload', 'anthropic', '--from', '2026-11-16', '--no-pager'],
+      env(),
+      ['date', 'lab', 'family'],
+      15,
+    );
     expect(header).toContain('cCents');
   });
 });
 
 describe('workload --append with a lab published late', () => {
-  it('rows of the file\'s last day that arrive late go where one full export has them (by lab, then family)', async () => {
+  it("rows of the file's last day that arrive late go where one full export has them (by lab, then family)", async () => {
     const dir = makeTempDir('workload-late');
     const file = join(dir, 'w.csv');
     const args = ['workload', '--from', '2026-11-10', '--family', 'all,image'];
     // At noon-thirty on 2026-11-16 the day 2026-11-14 is out, but anthropic's rows of it are held back.
     const first = await runAt('2026-11-16T12:45:00.000Z', [...args, '--append', file], {
-      file, sb: { intercept: holdingBack('2026-11-16T12:45:00.000Z', (row) => row.date === '2026-11-14' && row.lab === 'anthropic') },
+      file,
+      sb: { intercept: holdingBack('2026-11-16T12:45:00.000Z', (row) => row.date === '2026-11-14' && row.lab === 'anthropic') },
     });
     expect(first.code, first.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).not.toContain('2026-11-14,anthropic');
@@ -172,10 +199,13 @@ describe('workload bodies read the robust way', () => {
   const NOW = '2026-11-20T23:00:00.000Z';
   const args = ['workload', '--from', '2026-11-15', '-f', 'json'];
 
-  it('rows newest first (or shuffled) print as oldest first, labs and families in the service\'s order', async () => {
+  it("rows newest first (or shuffled) print as oldest first, labs and families in the service's order", async () => {
     const plain = await runAt(NOW, args);
     expect(plain.code, plain.stderr).toBe(0);
-    for (const edit of [(rows: Row[]) => [...rows].reverse(), (rows: Row[]) => [...rows].sort((a, b) => String(a.family).localeCompare(String(b.family)))]) {
+    for (const edit of [
+      (rows: Row[]) => [...rows].reverse(),
+      (rows: Row[]) => [...rows].sort((a, b) => String(a.family).localeCompare(String(b.family))),
+    ]) {
       const r = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, edit) } });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe(plain.stdout);
@@ -185,7 +215,8 @@ describe('workload bodies read the robust way', () => {
   });
 
   it('unknown fields are kept (json) and nullable fields may be null; csv keeps the documented columns', async () => {
-    const edit = (rows: Row[]): Row[] => rows.map((r, i) => ({ ...r, ...(i === 0 ? { lfl: null, qKtok: null, mixEffect: null, source: 'x' } : {}) }));
+    const edit = (rows: Row[]): Row[] =>
+      rows.map((r, i) => ({ ...r, ...(i === 0 ? { lfl: null, qKtok: null, mixEffect: null, source: 'x' } : {}) }));
     const r = await runAt(NOW, args, { sb: { intercept: rewriting(NOW, edit) } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');

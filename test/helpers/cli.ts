@@ -26,7 +26,16 @@ export const CANARY_KEY_SPECIAL = 'canary+KEY/7f3e=9a1b&never?print#me';
 export function canaryForms(key: string): string[] {
   const pct = encodeURIComponent(key);
   const b64 = Buffer.from(key).toString('base64');
-  return [...new Set([key, pct, pct.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), b64, b64.replace(/=+$/, ''), Buffer.from(key).toString('base64url')])];
+  return [
+    ...new Set([
+      key,
+      pct,
+      pct.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+      b64,
+      b64.replace(/=+$/, ''),
+      Buffer.from(key).toString('base64url'),
+    ]),
+  ];
 }
 
 const CANARY_FORMS = [...canaryForms(CANARY_KEY), ...canaryForms(CANARY_KEY_SPECIAL)];
@@ -69,7 +78,16 @@ export interface RunOptions {
 
 /** True when only a real process can show what the run needs; GPUMKT_TEST_SPAWN=1 spawns every run. */
 function needsProcess(opts: RunOptions): boolean {
-  return opts.spawn === true || opts.onSpawn !== undefined || opts.umask !== undefined || opts.fileSizeLimit !== undefined || opts.user !== undefined || opts.cwd !== undefined || opts.timeoutMs !== undefined || process.env.GPUMKT_TEST_SPAWN === '1';
+  return (
+    opts.spawn === true ||
+    opts.onSpawn !== undefined ||
+    opts.umask !== undefined ||
+    opts.fileSizeLimit !== undefined ||
+    opts.user !== undefined ||
+    opts.cwd !== undefined ||
+    opts.timeoutMs !== undefined ||
+    process.env.GPUMKT_TEST_SPAWN === '1'
+  );
 }
 
 /** A fresh HOME with no config, so no developer's real config leaks into a test (removed when the test file ends). */
@@ -80,7 +98,13 @@ export function isolatedHome(): string {
 /** Spawns `gpumkt args…` and resolves with its exit code and output; fails the test if the canary leaks. */
 export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
   const home = isolatedHome();
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...tempEnv(), HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    ...tempEnv(),
+    HOME: home,
+    GPUMKT_CONFIG: join(home, 'none.json'),
+    GPUMKT_TODAY: TODAY,
+  };
   for (const [k, v] of Object.entries(opts.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
@@ -94,9 +118,10 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
       ...(opts.fileSizeLimit === undefined ? [] : [`ulimit -f ${opts.fileSizeLimit}`]),
     ];
     const spawnOpts = { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] as ['pipe', 'pipe', 'pipe'], ...opts.user };
-    const child = shell.length === 0
-      ? spawn(argv[0] as string, argv.slice(1), spawnOpts)
-      : spawn('/bin/sh', ['-c', `${shell.join(' && ')} && exec "$@"`, 'sh', ...argv], spawnOpts);
+    const child =
+      shell.length === 0
+        ? spawn(argv[0] as string, argv.slice(1), spawnOpts)
+        : spawn('/bin/sh', ['-c', `${shell.join(' && ')} && exec "$@"`, 'sh', ...argv], spawnOpts);
     // What `ps` shows: read it while the process runs, as another user of the machine could. A test
     // that passes the key as an argument on purpose (to see it refused) is exempt: argv is the caller's.
     const checkCmdline = !args.some((a) => CANARY_FORMS.some((f) => a.includes(f)));
@@ -127,7 +152,14 @@ export function runCli(args: readonly string[], opts: RunOptions = {}): Promise<
       if (poll !== undefined) clearInterval(poll);
       // This run's HOME: nobody else holds its path, so it goes now rather than at the end of the file.
       removeTempDir(home);
-      const result = { code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: Date.now() - started, cmdlineReads };
+      const result = {
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        ms: Date.now() - started,
+        cmdlineReads,
+      };
       try {
         assertNoCanary(result.stdout, 'stdout');
         assertNoCanary(result.stderr, 'stderr');

@@ -7,7 +7,10 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Every Markdown page of the documentation, as paths relative to the root (README.md first). */
 export function docPages(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs'), { recursive: true }).map(String).filter((f) => f.endsWith('.md')).sort();
+  const docs = readdirSync(join(ROOT, 'docs'), { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   return ['README.md', ...(existsSync(join(ROOT, 'CONTRIBUTING.md')) ? ['CONTRIBUTING.md'] : []), ...docs.map((f) => `docs/${f}`)];
 }
 

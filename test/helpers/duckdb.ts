@@ -75,7 +75,10 @@ export async function openParquetReader(): Promise<ParquetReader> {
   return {
     query: (sql) => run(conn, sql),
     read: (file, opts = {}) =>
-      run(conn, `SELECT * FROM read_parquet(${sqlString(file)}${opts.hive ? ', hive_partitioning = true' : ', hive_partitioning = false'})${opts.orderBy ? ` ORDER BY ${opts.orderBy}` : ''}`),
+      run(
+        conn,
+        `SELECT * FROM read_parquet(${sqlString(file)}${opts.hive ? ', hive_partitioning = true' : ', hive_partitioning = false'})${opts.orderBy ? ` ORDER BY ${opts.orderBy}` : ''}`,
+      ),
     async kvMetadata(file) {
       const r = await run(conn, `SELECT decode(key) AS k, decode(value) AS v FROM parquet_kv_metadata(${sqlString(file)})`);
       return Object.fromEntries(r.rows.map((row) => [row.k as string, row.v as string]));

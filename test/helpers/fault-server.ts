@@ -46,8 +46,11 @@ export async function startFaultServer(script: readonly Behaviour[]): Promise<Fa
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     requests.push({
-      method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization,
-      proxyAuthorization: req.headers['proxy-authorization'], at: Date.now(),
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      proxyAuthorization: req.headers['proxy-authorization'],
+      at: Date.now(),
     });
     const behaviour = script[Math.min(requests.length - 1, script.length - 1)];
     behaviour?.(req, res);
@@ -63,23 +66,33 @@ export async function startFaultServer(script: readonly Behaviour[]): Promise<Fa
 /** A valid memory-index body with `n` rows; rows are numbered so a cut table would show. */
 export function memoryBody(n = 60): string {
   const data = Array.from({ length: n }, (_, i) => ({
-    id: `mem_${i}`, memoryType: `Type ${i}`, category: 'dram', price: 1 + i / 8, changePct: -1.25,
-    weeklyHigh: 2 + i, weeklyLow: 0.5, sourceUpdatedAt: '2026-11-20T00:00:00Z',
+    id: `mem_${i}`,
+    memoryType: `Type ${i}`,
+    category: 'dram',
+    price: 1 + i / 8,
+    changePct: -1.25,
+    weeklyHigh: 2 + i,
+    weeklyLow: 0.5,
+    sourceUpdatedAt: '2026-11-20T00:00:00Z',
   }));
   return JSON.stringify({ success: true, date: '2026-11-20T00:00:00Z', data, count: n });
 }
 
 /** 200 with `body` (a memory body by default) and an exact Content-Length. */
-export const ok = (body: string | Buffer = memoryBody(), headers: Record<string, string> = {}): Behaviour => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
-};
+export const ok =
+  (body: string | Buffer = memoryBody(), headers: Record<string, string> = {}): Behaviour =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+    res.end(body);
+  };
 
 /** Any status with a body. */
-export const status = (code: number, body = '', headers: Record<string, string> = {}): Behaviour => (_req, res) => {
-  res.writeHead(code, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
-};
+export const status =
+  (code: number, body = '', headers: Record<string, string> = {}): Behaviour =>
+  (_req, res) => {
+    res.writeHead(code, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+    res.end(body);
+  };
 
 /** Headers and the first half of the body, then a TCP reset. */
 export const resetMidBody = (): Behaviour => (_req, res) => {
@@ -113,16 +126,18 @@ export const stallMidBody = (): Behaviour => (_req, res) => {
 };
 
 /** One byte every `everyMs`, forever: never idle long enough to trip a per-read timeout. */
-export const trickle = (everyMs = 300): Behaviour => (_req, res) => {
-  const body = memoryBody();
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-  let i = 0;
-  const timer = setInterval(() => {
-    if (res.destroyed || i >= body.length - 1) return clearInterval(timer);
-    res.write(body[i++]);
-  }, everyMs);
-  res.on('close', () => clearInterval(timer));
-};
+export const trickle =
+  (everyMs = 300): Behaviour =>
+  (_req, res) => {
+    const body = memoryBody();
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    let i = 0;
+    const timer = setInterval(() => {
+      if (res.destroyed || i >= body.length - 1) return clearInterval(timer);
+      res.write(body[i++]);
+    }, everyMs);
+    res.on('close', () => clearInterval(timer));
+  };
 
 /** A proxy's HTML error page. */
 export const html502 = (): Behaviour => (_req, res) => {
@@ -132,16 +147,20 @@ export const html502 = (): Behaviour => (_req, res) => {
 };
 
 /** A 200 that declares an enormous body and sends a few bytes of it. */
-export const hugeDeclared = (bytes = 2 ** 31): Behaviour => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes) });
-  res.write('{"success":true,"data":[');
-};
+export const hugeDeclared =
+  (bytes = 2 ** 31): Behaviour =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes) });
+    res.write('{"success":true,"data":[');
+  };
 
 /** A redirect to `location`. */
-export const redirect = (location: string, code = 302): Behaviour => (_req, res) => {
-  res.writeHead(code, { location, 'content-length': 0 });
-  res.end();
-};
+export const redirect =
+  (location: string, code = 302): Behaviour =>
+  (_req, res) => {
+    res.writeHead(code, { location, 'content-length': 0 });
+    res.end();
+  };
 
 /** A tiny CONNECT proxy that records each tunnel request; `auth` makes it demand Proxy-Authorization. */
 export async function startConnectProxy(auth?: string): Promise<FaultServer> {
@@ -186,14 +205,16 @@ export async function startConnectProxy(auth?: string): Promise<FaultServer> {
  * Promises `declared` bytes and sends one every `everyMs`, never finishing: no read is ever idle long
  * enough for a per-attempt timeout, so only the overall time budget can end the request.
  */
-export const dripForever = (everyMs = 1000, declared = 3999): Behaviour => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(declared) });
-  res.write('{');
-  const timer = setInterval(() => {
-    if (!res.destroyed) res.write(' ');
-  }, everyMs);
-  res.on('close', () => clearInterval(timer));
-};
+export const dripForever =
+  (everyMs = 1000, declared = 3999): Behaviour =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(declared) });
+    res.write('{');
+    const timer = setInterval(() => {
+      if (!res.destroyed) res.write(' ');
+    }, everyMs);
+    res.on('close', () => clearInterval(timer));
+  };
 
 /** A proxy that accepts every connection, answers CONNECT with 200 plus a body, and hangs up. */
 export interface BadProxy {

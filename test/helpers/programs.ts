@@ -45,7 +45,10 @@ export const PROGRAM_NAMES = Object.keys(PROGRAMS) as Program[];
 
 /** The programs of `names` that `command -v` does not find on `path` (one /bin/sh for all of them). */
 export function probeMissing(names: readonly Program[] = PROGRAM_NAMES, path = process.env.PATH ?? ''): Program[] {
-  const r = spawnSync('/bin/sh', ['-c', 'for p; do command -v "$p" >/dev/null 2>&1 || echo "$p"; done', 'sh', ...names], { encoding: 'utf8', env: { PATH: path } });
+  const r = spawnSync('/bin/sh', ['-c', 'for p; do command -v "$p" >/dev/null 2>&1 || echo "$p"; done', 'sh', ...names], {
+    encoding: 'utf8',
+    env: { PATH: path },
+  });
   if (r.error || r.status !== 0) throw new Error(`cannot probe for ${names.join(', ')}: ${r.error?.message ?? r.stderr}`);
   const missing = new Set(r.stdout.split('\n'));
   return names.filter((p) => missing.has(p));

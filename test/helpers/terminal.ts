@@ -28,23 +28,47 @@ const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
  * Starts `gpumkt args…` in a `width`×`height` terminal. `shell` (optional) is appended to the command
  * line, e.g. `| wc -l`. The environment is clean: no PAGER, LESS or COLUMNS from the developer.
  */
-export function runInTerminal(opts: { width: number; height: number; args: readonly string[]; env?: Record<string, string>; shell?: string; stderrOnScreen?: boolean }): TerminalRun {
+export function runInTerminal(opts: {
+  width: number;
+  height: number;
+  args: readonly string[];
+  env?: Record<string, string>;
+  shell?: string;
+  stderrOnScreen?: boolean;
+}): TerminalRun {
   const dir = mkdtempSync(join(tmpdir(), 'gpumkt-tty-'));
   const socket = join(dir, 'tmux.sock');
   const conf = join(dir, 'tmux.conf');
   writeFileSync(conf, 'set -g history-limit 50000\nset -g status off\n');
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: isolatedHome(), GPUMKT_CONFIG: join(dir, 'none.json'), GPUMKT_TODAY: TODAY, TERM: 'xterm-256color', ...opts.env };
-  const assignments = Object.entries(env).map(([k, v]) => `${k}=${shq(v)}`).join(' ');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: isolatedHome(),
+    GPUMKT_CONFIG: join(dir, 'none.json'),
+    GPUMKT_TODAY: TODAY,
+    TERM: 'xterm-256color',
+    ...opts.env,
+  };
+  const assignments = Object.entries(env)
+    .map(([k, v]) => `${k}=${shq(v)}`)
+    .join(' ');
   const cli = [process.execPath, BIN, ...opts.args].map(shq).join(' ');
   const errFile = join(dir, 'stderr');
   const codeFile = join(dir, 'code');
   // env -i: the tmux server's own environment (the test runner's) must not reach the CLI.
   const redirect = opts.stderrOnScreen === true ? '' : `2>${shq(errFile)}`;
   const line = `env -i ${assignments} ${cli} ${redirect} ${opts.shell ?? ''}; echo $? > ${shq(codeFile)}.tmp; mv ${shq(codeFile)}.tmp ${shq(codeFile)}; exec sleep 600`;
-  const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, '-f', conf, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: env.HOME, TERM: 'xterm-256color' } });
+  const tmux = (...args: string[]): string =>
+    execFileSync('tmux', ['-S', socket, '-f', conf, ...args], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: env.HOME, TERM: 'xterm-256color' },
+    });
   tmux('new-session', '-d', '-x', String(opts.width), '-y', String(opts.height), 'sh', '-c', line);
   return {
-    screen: () => tmux('capture-pane', '-p', '-J', '-S', '-', '-E', '-').replace(/\n+$/, '').split('\n').map((l) => l.replace(/ +$/, '')),
+    screen: () =>
+      tmux('capture-pane', '-p', '-J', '-S', '-', '-E', '-')
+        .replace(/\n+$/, '')
+        .split('\n')
+        .map((l) => l.replace(/ +$/, '')),
     keys: (...names) => void tmux('send-keys', ...names),
     exit: async (timeoutMs = 20_000) => {
       const until = Date.now() + timeoutMs;

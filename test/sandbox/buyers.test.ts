@@ -13,12 +13,29 @@ describe('GET /api/compute-buyers', () => {
     expect(r.body.count).toBe(rows.length);
     expect(rows.length).toBeGreaterThan(20);
     for (const b of rows) {
-      expect(Object.keys(b)).toEqual(['name', 'displayName', 'tier', 'workload', 'forWhat', 'what', 'sold', 'date', 'location', 'domain', 'url']);
+      expect(Object.keys(b)).toEqual([
+        'name',
+        'displayName',
+        'tier',
+        'workload',
+        'forWhat',
+        'what',
+        'sold',
+        'date',
+        'location',
+        'domain',
+        'url',
+      ]);
       expect(['T1', 'T2', 'T3']).toContain(b.tier);
-      expect(b.date as string >= '2024-07-01' && (b.date as string) <= TODAY).toBe(true);
+      expect((b.date as string) >= '2024-07-01' && (b.date as string) <= TODAY).toBe(true);
       if (b.sold !== null) expect(b.sold as number).toBeGreaterThanOrEqual(10_000_000);
     }
-    expect(rows.map((b) => b.date)).toEqual(rows.map((b) => b.date as string).sort().reverse());
+    expect(rows.map((b) => b.date)).toEqual(
+      rows
+        .map((b) => b.date as string)
+        .sort()
+        .reverse(),
+    );
     expect(rows.some((b) => b.sold === null) && rows.some((b) => b.domain === null)).toBe(true);
   });
 

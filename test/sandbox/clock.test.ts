@@ -53,7 +53,12 @@ describe('the clock', () => {
     const mean = Math.round((prices.reduce((a, b) => a + b, 0) / prices.length) * 10000) / 10000;
     const daily = await get(sb, `${H100}/history-range?startDate=${addDays(TODAY, -2)}&granularity=daily`);
     const today = daily.body.data.find((x: { recorded_at: string }) => x.recorded_at === `${TODAY}T00:00:00.000Z`);
-    expect(today).toEqual({ recorded_at: `${TODAY}T00:00:00.000Z`, exact_timestamp: new Date(takenAt(10)).toISOString(), index_value: mean, data_type: 'daily' });
+    expect(today).toEqual({
+      recorded_at: `${TODAY}T00:00:00.000Z`,
+      exact_timestamp: new Date(takenAt(10)).toISOString(),
+      index_value: mean,
+      data_type: 'daily',
+    });
     clock = Date.parse(`${TODAY}T18:30:00.000Z`);
     const evening = await get(sb, `${H100}/history-range?startDate=${addDays(TODAY, -2)}&granularity=daily`);
     const todayLater = evening.body.data.find((x: { recorded_at: string }) => x.recorded_at === `${TODAY}T00:00:00.000Z`);

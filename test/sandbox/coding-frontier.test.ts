@@ -31,7 +31,9 @@ describe('/api/llm-coding', () => {
     expect(index.map((r) => r.product)).toEqual(CODING_PRODUCTS.map((p) => p.id));
     for (const row of index) {
       expect(row.date).toBe(YESTERDAY);
-      const h = (await get(sb(), `/api/llm-coding/history?product=${String(row.product)}&startDate=${addDays(YESTERDAY, -1)}&endDate=${TODAY}`)).body.data as Row[];
+      const h = (
+        await get(sb(), `/api/llm-coding/history?product=${String(row.product)}&startDate=${addDays(YESTERDAY, -1)}&endDate=${TODAY}`)
+      ).body.data as Row[];
       expect(h.map((x) => x.date)).toEqual([addDays(YESTERDAY, -1), YESTERDAY]);
       expect(row.value).toBe(h[1]?.value);
       const change = (((h[1]?.value as number) - (h[0]?.value as number)) / (h[0]?.value as number)) * 100;
@@ -47,7 +49,8 @@ describe('/api/llm-coding', () => {
     for (const x of data) expect((x.value2 as number) <= (x.value as number)).toBe(true);
     const limited = (await get(sb(), '/api/llm-coding/history?product=claude-prs&limit=3')).body.data as Row[];
     expect(limited).toEqual(data.slice(-3));
-    const pct = (await get(sb(), '/api/llm-coding/history?product=cursor-share&startDate=2026-01-01&endDate=2026-01-31')).body.data as Row[];
+    const pct = (await get(sb(), '/api/llm-coding/history?product=cursor-share&startDate=2026-01-01&endDate=2026-01-31')).body
+      .data as Row[];
     expect(pct).toHaveLength(31);
     for (const x of pct) {
       expect(Object.keys(x)).toEqual(['date', 'value']);
@@ -68,7 +71,7 @@ describe('/api/llm-coding', () => {
     expect((await get(sb(), '/api/llm-coding/history?product=claude-pr')).status).toBe(400);
   });
 
-  it('nothing of the clock\'s own day: at 00:10 UTC the day before is not published yet', async () => {
+  it("nothing of the clock's own day: at 00:10 UTC the day before is not published yet", async () => {
     const early = await startSandbox({ now: `${TODAY}T00:10:00.000Z` });
     try {
       const index = (await get(early, '/api/llm-coding/index')).body.data as Row[];

@@ -6,8 +6,20 @@ import { errorBody, get, useSandbox } from './helpers.js';
 const DAY = '2026-11-20';
 const sb = useSandbox({ today: DAY });
 
-interface Point { name: string; label: string; months: number; price: number | null; has_mark: boolean; provenance: { updated_at: string } | null; as_of_date: string | null; insufficient_data: string | null }
-interface Curve { name: string; points: Point[] }
+interface Point {
+  name: string;
+  label: string;
+  months: number;
+  price: number | null;
+  has_mark: boolean;
+  provenance: { updated_at: string } | null;
+  as_of_date: string | null;
+  insufficient_data: string | null;
+}
+interface Curve {
+  name: string;
+  points: Point[];
+}
 
 describe('GET /api/forward', () => {
   it('needs a key: none is 401 with the documented body', async () => {
@@ -41,7 +53,10 @@ describe('GET /api/forward', () => {
     const unmarked = points.filter((p) => !p.has_mark).map((p) => `${p.name} ${p.label}`);
     expect(unmarked).toEqual(['A100 SXM4 5Y', 'RTX 5090 3Y', 'RTX 5090 5Y', 'RTX PRO 6000 WS 5Y']);
     for (const p of points) {
-      if (p.has_mark) expect(p.price !== null && p.price > 0 && p.provenance !== null && p.as_of_date !== null && p.insufficient_data === null).toBe(true);
+      if (p.has_mark)
+        expect(p.price !== null && p.price > 0 && p.provenance !== null && p.as_of_date !== null && p.insufficient_data === null).toBe(
+          true,
+        );
       else expect([p.price, p.provenance, p.as_of_date, p.insufficient_data]).toEqual([null, null, null, 'no_observation']);
     }
   });

@@ -14,7 +14,13 @@ const q = encodeURIComponent;
 const YESTERDAY = addDays(TODAY, -1);
 
 /** history-simple's newest point of a window at a grain. */
-async function lastHistoryPoint(s: Sandbox, gpu: string, from: string, to: string, granularity: string): Promise<{ timestamp: string; index_value: number }> {
+async function lastHistoryPoint(
+  s: Sandbox,
+  gpu: string,
+  from: string,
+  to: string,
+  granularity: string,
+): Promise<{ timestamp: string; index_value: number }> {
   const r = await get(s, `/api/gpu/${q(gpu)}/history-simple?startDate=${from}&endDate=${to}&granularity=${granularity}&limit=1`);
   expect(r.status).toBe(200);
   return r.body.data[0];
@@ -98,7 +104,10 @@ describe('current index', () => {
 
   it('400s an unknown model; 404s before the history starts', async () => {
     const r = await get(sb(), '/api/gpu/H100', null);
-    expect([r.status, r.body.message]).toEqual([400, 'Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS']);
+    expect([r.status, r.body.message]).toEqual([
+      400,
+      'Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS',
+    ]);
     const before = await startSandbox({ today: addDays(HISTORY_START, -1) });
     try {
       const n = await get(before, '/api/gpu/H200', null);

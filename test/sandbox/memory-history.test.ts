@@ -46,20 +46,25 @@ describe('memory history', () => {
     const r = await get(sb(), `/api/memory/mem_ddr5_16gb/history?startDate=2026-01-01&endDate=${TODAY}`);
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['success', 'id', 'memoryType', 'count', 'data']);
-    expect(r.body).toMatchObject({ success: true, id: 'mem_ddr5_16gb', memoryType: 'DDR5 16Gb (2Gx8) 4800/5600', count: r.body.data.length });
+    expect(r.body).toMatchObject({
+      success: true,
+      id: 'mem_ddr5_16gb',
+      memoryType: 'DDR5 16Gb (2Gx8) 4800/5600',
+      count: r.body.data.length,
+    });
     const rows: Row[] = r.body.data;
     expect(rows).toHaveLength(52); // 2026-01-01 … 2026-03-15: 74 days, 52 of them weekdays
     for (const [i, row] of rows.entries()) {
       expect(Object.keys(row)).toEqual(FIELDS);
       expect([1, 2, 3, 4, 5]).toContain(weekday(row.date));
       expect(row.category).toBe('dram');
-      expect((row.sourceUpdatedAt as string).slice(0, 10)).toBe((row.date).slice(0, 10));
+      expect((row.sourceUpdatedAt as string).slice(0, 10)).toBe(row.date.slice(0, 10));
       expect(Date.parse(row.timestamp as string)).toBeGreaterThan(Date.parse(row.sourceUpdatedAt as string));
       if (i === 0) continue;
       const prev = rows[i - 1]!;
       expect(row.date > prev.date).toBe(true);
       // changePct against the previous reading (Friday for a Monday).
-      expect(row.changePct).toBe((((row.price) - (prev.price)) / (prev.price)) * 100);
+      expect(row.changePct).toBe(((row.price - prev.price) / prev.price) * 100);
       if (i >= 4) {
         const week = rows.filter((x) => x.date <= row.date && Date.parse(x.date) > Date.parse(row.date) - 7 * 86_400_000);
         expect(week).toHaveLength(5);
@@ -83,7 +88,7 @@ describe('memory history', () => {
     expect(all.body.data[0].date).toBe(`${HISTORY_START}T00:00:00.000Z`);
     // Every weekday of the history, one row each (fewer than the default limit of 1000).
     const weekdays = datesBetween(HISTORY_START, TODAY).filter((d) => weekday(d) >= 1 && weekday(d) <= 5);
-    expect(all.body.data.map((r: Row) => (r.date).slice(0, 10))).toEqual(weekdays);
+    expect(all.body.data.map((r: Row) => r.date.slice(0, 10))).toEqual(weekdays);
     expect(all.body.count).toBe(575);
     const three = await get(sb(), `/api/memory/mem_slc_1gb/history?startDate=${HISTORY_START}&endDate=${TODAY}&limit=3`);
     expect(three.body.count).toBe(3);
@@ -91,7 +96,11 @@ describe('memory history', () => {
   });
 
   it('answers a window without trading days (a weekend, before the history, after today) with no rows', async () => {
-    for (const [from, to] of [['2026-03-14', TODAY], ['2023-06-01', '2023-12-31'], [MONDAY, '2026-03-20']]) {
+    for (const [from, to] of [
+      ['2026-03-14', TODAY],
+      ['2023-06-01', '2023-12-31'],
+      [MONDAY, '2026-03-20'],
+    ]) {
       const r = await get(sb(), `/api/memory/mem_mlc_32gb/history?startDate=${from}&endDate=${to}`);
       expect([r.status, r.body.count, r.body.data]).toEqual([200, 0, []]);
     }
@@ -100,8 +109,16 @@ describe('memory history', () => {
   const bad: [string, number, string][] = [
     ['/api/memory/mem_ddr9/history', 404, errorBody('No data available', 'No memory price data found for type mem_ddr9')],
     ['/api/memory/MEM_DDR5_16GB/history', 404, errorBody('No data available', 'No memory price data found for type MEM_DDR5_16GB')],
-    ['/api/memory/mem_ddr4_8gb/history?startDate=2026-03-10&endDate=2026-03-01', 400, errorBody('Bad request', 'startDate must not be after endDate')],
-    ['/api/memory/mem_ddr4_8gb/history?endDate=03/01/2026', 400, errorBody('Bad request', 'Invalid endDate: use a calendar date in YYYY-MM-DD format')],
+    [
+      '/api/memory/mem_ddr4_8gb/history?startDate=2026-03-10&endDate=2026-03-01',
+      400,
+      errorBody('Bad request', 'startDate must not be after endDate'),
+    ],
+    [
+      '/api/memory/mem_ddr4_8gb/history?endDate=03/01/2026',
+      400,
+      errorBody('Bad request', 'Invalid endDate: use a calendar date in YYYY-MM-DD format'),
+    ],
     ['/api/memory/mem_ddr4_8gb/history?limit=0', 400, errorBody('Bad request', 'Invalid limit: must be an integer of at least 1')],
   ];
   for (const [path, status, text] of bad) {

@@ -25,7 +25,18 @@ describe('memory-index', () => {
     );
     expect(r.body.data).toEqual(memoryRows(TODAY));
     for (const row of r.body.data) {
-      expect(Object.keys(row)).toEqual(['id', 'memoryType', 'category', 'price', 'changePct', 'weeklyHigh', 'weeklyLow', 'sourceUpdatedAt', 'date', 'updatedAt']);
+      expect(Object.keys(row)).toEqual([
+        'id',
+        'memoryType',
+        'category',
+        'price',
+        'changePct',
+        'weeklyHigh',
+        'weeklyLow',
+        'sourceUpdatedAt',
+        'date',
+        'updatedAt',
+      ]);
       expect(row.price).toBeGreaterThan(0);
       expect(row.weeklyLow).toBeLessThanOrEqual(row.price);
       expect(row.weeklyHigh).toBeGreaterThanOrEqual(row.price);
@@ -62,7 +73,11 @@ describe('memory-index', () => {
   const cases: [string, number, string][] = [
     ['type=mem_ddr9', 404, errorBody('No data available', 'No memory price data found for type mem_ddr9')],
     ['type=MEM_DDR5_16GB', 404, errorBody('No data available', 'No memory price data found for type MEM_DDR5_16GB')],
-    ['type=mem_slc_1gb&category=dram', 404, errorBody('No data available', 'No memory price data found for type SLC 1Gb (128Mx8) in category dram')],
+    [
+      'type=mem_slc_1gb&category=dram',
+      404,
+      errorBody('No data available', 'No memory price data found for type SLC 1Gb (128Mx8) in category dram'),
+    ],
     ['category=hbm', 400, errorBody('Bad request', 'Invalid category. Allowed: dram, flash, module')],
   ];
   for (const [query, status, text] of cases) {

@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { GPU_MODELS, type GpuModel } from '../../src/domain/gpus.js';
 import { addDays, daysBetween, splitWindow } from '../../src/domain/dates.js';
-import { HISTORY_START, dayStats, hourReading, publishedDay, readingsOn, seriesPoints, utilIndexRows, utilIndexSeries } from '../../src/sandbox/models/market.js';
+import {
+  HISTORY_START,
+  dayStats,
+  hourReading,
+  publishedDay,
+  readingsOn,
+  seriesPoints,
+  utilIndexRows,
+  utilIndexSeries,
+} from '../../src/sandbox/models/market.js';
 import { TODAY } from './helpers.js';
 
 describe('readings and days', () => {
@@ -28,7 +37,12 @@ describe('readings and days', () => {
 
   it('prices stay in a plausible band per model', () => {
     const band: Record<GpuModel, [number, number]> = {
-      'H100 SXM': [1.7, 2.7], H200: [2.4, 3.6], 'A100 SXM4': [0.85, 1.45], B200: [3.4, 5.1], 'RTX 5090': [0.38, 0.82], 'RTX PRO 6000 WS': [0.78, 1.32],
+      'H100 SXM': [1.7, 2.7],
+      H200: [2.4, 3.6],
+      'A100 SXM4': [0.85, 1.45],
+      B200: [3.4, 5.1],
+      'RTX 5090': [0.38, 0.82],
+      'RTX PRO 6000 WS': [0.78, 1.32],
     };
     for (const gpu of GPU_MODELS) {
       const { points } = seriesPoints({ gpu, from: HISTORY_START, to: TODAY, granularity: 'daily', today: TODAY });
@@ -41,7 +55,9 @@ describe('readings and days', () => {
 
   it('nothing exists after today', () => {
     expect(publishedDay('H100 SXM', addDays(TODAY, 1), TODAY)).toBeUndefined();
-    expect(seriesPoints({ gpu: 'H200', from: TODAY, to: addDays(TODAY, 5), granularity: 'hourly', today: TODAY }).total).toBe(readingsOn(1, daysBetween(HISTORY_START, TODAY)));
+    expect(seriesPoints({ gpu: 'H200', from: TODAY, to: addDays(TODAY, 5), granularity: 'hourly', today: TODAY }).total).toBe(
+      readingsOn(1, daysBetween(HISTORY_START, TODAY)),
+    );
   });
 });
 

@@ -11,7 +11,12 @@ import { datesBetween, get, useSandbox } from './helpers.js';
 
 const DAY = '2026-11-20';
 const sb = useSandbox({ today: DAY });
-interface Row { date: string; lab: string; indexPerMtok: number; computedAt: string }
+interface Row {
+  date: string;
+  lab: string;
+  indexPerMtok: number;
+  computedAt: string;
+}
 
 describe('GET /api/otpi', () => {
   it('without a key: the 4 free labs of the latest settled day, access public-1mo', async () => {
@@ -38,7 +43,13 @@ describe('GET /api/otpi', () => {
   });
 
   it('date with a range, half a range, or an unknown lab is 400', async () => {
-    for (const q of ['date=2026-11-01&startDate=2026-11-01&endDate=2026-11-02', 'startDate=2026-11-01', 'endDate=2026-11-01', 'lab=anthropc', 'date=2026-02-30']) {
+    for (const q of [
+      'date=2026-11-01&startDate=2026-11-01&endDate=2026-11-02',
+      'startDate=2026-11-01',
+      'endDate=2026-11-01',
+      'lab=anthropc',
+      'date=2026-02-30',
+    ]) {
       const r = await get(sb(), `/api/otpi?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error).toBe('Bad request');
@@ -53,13 +64,20 @@ describe('GET /api/otpi', () => {
 
   it('has no rows from 2026-04-04 to 2026-06-03 (the documented gap); a day in it is 404', async () => {
     const r = await get(sb(), '/api/otpi?startDate=2026-04-01&endDate=2026-06-06&lab=openai');
-    expect((r.body.data as Row[]).map((x) => x.date)).toEqual(['2026-04-01', '2026-04-02', '2026-04-03', '2026-06-04', '2026-06-05', '2026-06-06']);
+    expect((r.body.data as Row[]).map((x) => x.date)).toEqual([
+      '2026-04-01',
+      '2026-04-02',
+      '2026-04-03',
+      '2026-06-04',
+      '2026-06-05',
+      '2026-06-06',
+    ]);
     const gap = await get(sb(), '/api/otpi?date=2026-05-01');
     expect(gap.status).toBe(404);
     expect(gap.body.message).toBe('No OTPI data found for 2026-05-01');
   });
 
-  it('serves a day only once settled (computedAt after its end, before the clock): never the clock\'s own day', async () => {
+  it("serves a day only once settled (computedAt after its end, before the clock): never the clock's own day", async () => {
     const r = await get(sb(), `/api/otpi?startDate=2026-11-10&endDate=2026-11-25&lab=google`);
     const rows = r.body.data as Row[];
     expect(rows.map((x) => x.date)).toEqual(datesBetween('2026-11-10', '2026-11-19'));
@@ -71,7 +89,10 @@ describe('GET /api/otpi', () => {
   });
 
   it('follows the clock: early in the morning yesterday is not settled yet, and no computedAt is after the clock', async () => {
-    for (const [now, latest] of [['2026-11-20T00:10:00.000Z', '2026-11-18'], ['2026-11-20T03:00:00.000Z', '2026-11-19']] as const) {
+    for (const [now, latest] of [
+      ['2026-11-20T00:10:00.000Z', '2026-11-18'],
+      ['2026-11-20T03:00:00.000Z', '2026-11-19'],
+    ] as const) {
       const early = await startSandbox({ now });
       try {
         const r = await get(early, '/api/otpi');

@@ -28,14 +28,25 @@ describe('plans by key prefix', () => {
   });
 
   it('the documented sandbox keys: sk_live_sandbox full, sk_prem_sandbox premium, sk_live_sandbox_revoked inactive', () => {
-    expect([SANDBOX_DEMO_KEY, SANDBOX_PREMIUM_KEY, SANDBOX_INACTIVE_KEY]).toEqual(['sk_live_sandbox', 'sk_prem_sandbox', 'sk_live_sandbox_revoked']);
-    expect([SANDBOX_DEMO_KEY, SANDBOX_PREMIUM_KEY, SANDBOX_INACTIVE_KEY, 'sk_live_other'].map((k) => keyAccess(k, DEFAULT_SANDBOX_KEYS))).toEqual([
-      'full', 'premium', 'inactive', 'unknown',
+    expect([SANDBOX_DEMO_KEY, SANDBOX_PREMIUM_KEY, SANDBOX_INACTIVE_KEY]).toEqual([
+      'sk_live_sandbox',
+      'sk_prem_sandbox',
+      'sk_live_sandbox_revoked',
     ]);
+    expect(
+      [SANDBOX_DEMO_KEY, SANDBOX_PREMIUM_KEY, SANDBOX_INACTIVE_KEY, 'sk_live_other'].map((k) => keyAccess(k, DEFAULT_SANDBOX_KEYS)),
+    ).toEqual(['full', 'premium', 'inactive', 'unknown']);
   });
 
   it('no key is 401 on every route served today (they all need a key), /hourly included', async () => {
-    for (const path of [`${H100}/history-simple`, `${H100}/volume-metrics`, `${H100}/history-range`, `${H100}/hourly`, '/api/utilization-index/history', '/api/memory-index']) {
+    for (const path of [
+      `${H100}/history-simple`,
+      `${H100}/volume-metrics`,
+      `${H100}/history-range`,
+      `${H100}/hourly`,
+      '/api/utilization-index/history',
+      '/api/memory-index',
+    ]) {
       const r = await get(sb(), path, null);
       expect([path, r.status, r.text]).toEqual([path, 401, MISSING]);
     }
@@ -48,8 +59,15 @@ describe('/api/gpu/{gpuName}/hourly, a route for sub-daily data only', () => {
   it('serves a full key hourly rows, newest first', async () => {
     const r = await get(sb(), `${H100}/hourly?startDate=${TODAY}&limit=5`);
     expect(r.status).toBe(200);
-    expect([r.body.access, r.body.granularity, r.body.query.data_granularity, r.body.query.limit_applied]).toEqual(['full', 'hourly', 'hourly', 5]);
-    expect(r.body.data.map((x: { recorded_at: string }) => x.recorded_at)).toEqual([23, 22, 21, 20, 19].map((h) => `${TODAY}T${h}:00:00.000Z`));
+    expect([r.body.access, r.body.granularity, r.body.query.data_granularity, r.body.query.limit_applied]).toEqual([
+      'full',
+      'hourly',
+      'hourly',
+      5,
+    ]);
+    expect(r.body.data.map((x: { recorded_at: string }) => x.recorded_at)).toEqual(
+      [23, 22, 21, 20, 19].map((h) => `${TODAY}T${h}:00:00.000Z`),
+    );
     const range = await get(sb(), `${H100}/history-range?startDate=${TODAY}&granularity=hourly`);
     const byTime = new Map(range.body.data.map((x: { recorded_at: string }) => [x.recorded_at, x]));
     for (const x of r.body.data) expect(x).toEqual(byTime.get(x.recorded_at));
@@ -87,14 +105,23 @@ describe('the free window (no key, public routes)', () => {
     expect(FREE_GPU_MODELS).toEqual(GPU_MODELS.filter((g) => g !== 'RTX PRO 6000 WS'));
     const start = freeWindowStart(TODAY);
     for (const gpu of FREE_GPU_MODELS) {
-      expect(windowedAccess('public', { gpu, from: start, today: TODAY, grain: 'hourly' })).toEqual({ access: 'public-3mo', grain: 'daily' });
+      expect(windowedAccess('public', { gpu, from: start, today: TODAY, grain: 'hourly' })).toEqual({
+        access: 'public-3mo',
+        grain: 'daily',
+      });
     }
     const missing = [401, 'API key required. Use Authorization: Bearer YOUR_API_KEY'];
     expect(attempt(() => windowedAccess('public', { gpu: 'RTX PRO 6000 WS', from: TODAY, today: TODAY, grain: 'daily' }))).toEqual(missing);
     expect(attempt(() => windowedAccess('public', { gpu: 'H100 SXM', from: '2025-12-14', today: TODAY, grain: 'daily' }))).toEqual(missing);
     // Keys are not windowed: full history, all six models; premium daily.
-    expect(windowedAccess('premium', { gpu: 'RTX PRO 6000 WS', from: '2024-01-01', today: TODAY, grain: 'hourly' })).toEqual({ access: 'premium', grain: 'daily' });
-    expect(windowedAccess('full', { gpu: 'RTX PRO 6000 WS', from: '2024-01-01', today: TODAY, grain: 'hourly' })).toEqual({ access: 'full', grain: 'hourly' });
+    expect(windowedAccess('premium', { gpu: 'RTX PRO 6000 WS', from: '2024-01-01', today: TODAY, grain: 'hourly' })).toEqual({
+      access: 'premium',
+      grain: 'daily',
+    });
+    expect(windowedAccess('full', { gpu: 'RTX PRO 6000 WS', from: '2024-01-01', today: TODAY, grain: 'hourly' })).toEqual({
+      access: 'full',
+      grain: 'hourly',
+    });
   });
 
   it('no Authorization (or not a bearer token) is the public plan; a bad key is still 401', () => {

@@ -16,7 +16,15 @@ describe('GET /api/power/markets', () => {
     const r = await get(sb(), `/api/power/markets?startDate=2026-03-02&endDate=${YESTERDAY}`);
     expect(r.status).toBe(200);
     const rows = r.body.data as Row[];
-    expect([...new Set(rows.map((x) => x.market))]).toEqual(['WECC Northwest', 'PJM', 'CAISO', 'ISO-NE', 'WECC Southwest', 'MISO', 'ERCOT']);
+    expect([...new Set(rows.map((x) => x.market))]).toEqual([
+      'WECC Northwest',
+      'PJM',
+      'CAISO',
+      'ISO-NE',
+      'WECC Southwest',
+      'MISO',
+      'ERCOT',
+    ]);
     for (const row of rows) {
       const ercot = row.market === 'ERCOT';
       expect(Object.keys(row), String(row.market)).toEqual(['d', 'market', 'hub', 'p', 'o', 't', 'l', 'g']);
@@ -35,7 +43,14 @@ describe('GET /api/power/markets', () => {
     const late = await get(sb(), `/api/power/markets?market=ERCOT&startDate=${addDays(TODAY, -2)}&endDate=${addDays(TODAY, 5)}`);
     expect((late.body.data as Row[]).map((x) => x.d)).toEqual([addDays(TODAY, -2), YESTERDAY]);
     const early = await get(sb(), '/api/power/markets?market=pjm&startDate=2016-12-01&endDate=2017-01-10');
-    expect((early.body.data as Row[]).map((x) => x.d)).toEqual(['2017-01-03', '2017-01-04', '2017-01-05', '2017-01-06', '2017-01-09', '2017-01-10']);
+    expect((early.body.data as Row[]).map((x) => x.d)).toEqual([
+      '2017-01-03',
+      '2017-01-04',
+      '2017-01-05',
+      '2017-01-06',
+      '2017-01-09',
+      '2017-01-10',
+    ]);
   });
 
   it('defaults to the 30 days ending yesterday; one market by name; the same request gives the same bytes', async () => {
@@ -60,7 +75,7 @@ describe('GET /api/power/load and /api/power/fuel-mix', () => {
     expect((await get(sb(), `/api/power/${route}`, null)).status).toBe(401);
   });
 
-  it('hourly rows up to the clock, never later; each fuel mix adds up to the hour\'s demand', async () => {
+  it("hourly rows up to the clock, never later; each fuel mix adds up to the hour's demand", async () => {
     const load = await get(midday(), '/api/power/load?market=PJM');
     const hours = (load.body.data as Row[]).map((x) => x.timestamp);
     expect(hours.at(0)).toBe('2026-03-15T00:00:00.000Z');
@@ -68,7 +83,10 @@ describe('GET /api/power/load and /api/power/fuel-mix', () => {
     expect(hours).toHaveLength(11);
     const mix = await get(midday(), '/api/power/fuel-mix?market=PJM');
     (mix.body.data as Row[]).forEach((row, i) => {
-      const sum = ['coal_mw', 'gas_mw', 'nuclear_mw', 'hydro_mw', 'wind_mw', 'solar_mw', 'other_mw'].reduce((a, k) => a + (row[k] as number), 0);
+      const sum = ['coal_mw', 'gas_mw', 'nuclear_mw', 'hydro_mw', 'wind_mw', 'solar_mw', 'other_mw'].reduce(
+        (a, k) => a + (row[k] as number),
+        0,
+      );
       expect(Math.abs(sum - ((load.body.data as Row[])[i]?.actual_mw as number))).toBeLessThan(0.5);
     });
     const every = await get(midday(), '/api/power/load');

@@ -38,7 +38,10 @@ describe('token bucket', () => {
     const perMinute = createRateLimiter({ capacity: 60, refillPerSecond: 1 }, () => t);
     for (let i = 0; i < 60; i++) perMinute.take('x');
     const r = perMinute.take('x')!;
-    expect([r.headers['Retry-After'], JSON.parse(r.body).message]).toEqual(['1', 'Rate limit exceeded: at most 60 requests per 60 seconds per address. Retry after 1 s.']);
+    expect([r.headers['Retry-After'], JSON.parse(r.body).message]).toEqual([
+      '1',
+      'Rate limit exceeded: at most 60 requests per 60 seconds per address. Retry after 1 s.',
+    ]);
     const slow = createRateLimiter({ capacity: 1, refillPerSecond: 1 / 60 }, () => t);
     slow.take('x');
     t = 30_000;
@@ -67,7 +70,11 @@ describe('the sandbox with a rate limit', () => {
     }
     // The limiter runs ahead of authentication, as the service's does: no key gets 429, not 401.
     expect((await get(sb(), '/api/memory-index', null)).status).toBe(429);
-    expect(sb().requests.map((r) => r.status).filter((s) => s === 429)).toHaveLength(4);
+    expect(
+      sb()
+        .requests.map((r) => r.status)
+        .filter((s) => s === 429),
+    ).toHaveLength(4);
   });
 
   it('is off by default: 80 requests at once are all served', async () => {

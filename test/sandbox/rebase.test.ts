@@ -25,7 +25,10 @@ describe('rebasing', () => {
   });
 
   it('per-response (the default): each response starts at 100, overlapping windows differ by one factor', async () => {
-    const [a, b] = await Promise.all([get(perResponse(), util('2026-01-01', '2026-02-15', LONE_GAP)), get(perResponse(), util('2026-02-01', '2026-03-10', LONE_GAP))]);
+    const [a, b] = await Promise.all([
+      get(perResponse(), util('2026-01-01', '2026-02-15', LONE_GAP)),
+      get(perResponse(), util('2026-02-01', '2026-03-10', LONE_GAP)),
+    ]);
     for (const r of [a, b]) {
       expect(r.body.baseAvailable).toBe(false);
       expect(r.body.data[0].index).toBe(100);
@@ -40,7 +43,10 @@ describe('rebasing', () => {
 
   it('exact: every response is on the published day nearest the base, so windows agree with one request', async () => {
     const whole = await get(exact(), util('2025-12-01', '2026-03-10', LONE_GAP));
-    const parts = await Promise.all([get(exact(), util('2025-12-01', '2026-01-20', LONE_GAP)), get(exact(), util('2026-01-10', '2026-03-10', LONE_GAP))]);
+    const parts = await Promise.all([
+      get(exact(), util('2025-12-01', '2026-01-20', LONE_GAP)),
+      get(exact(), util('2026-01-10', '2026-03-10', LONE_GAP)),
+    ]);
     expect(whole.body.baseAvailable).toBe(false);
     const index = new Map<string, number>(whole.body.data.map((x: Row) => [x.date, x.index]));
     for (const p of parts) {

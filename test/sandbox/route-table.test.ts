@@ -65,7 +65,14 @@ describe('access', () => {
     const anon = await get(sb(), '/api/daily-index/all', null);
     const keyed = await get(sb(), '/api/daily-index/all');
     expect(anon.body.data.map((r: { gpu_name: string }) => r.gpu_name)).toEqual(['H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090']);
-    expect(keyed.body.data.map((r: { gpu_name: string }) => r.gpu_name)).toEqual(['H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090', 'RTX PRO 6000 WS']);
+    expect(keyed.body.data.map((r: { gpu_name: string }) => r.gpu_name)).toEqual([
+      'H100 SXM',
+      'H200',
+      'A100 SXM4',
+      'B200',
+      'RTX 5090',
+      'RTX PRO 6000 WS',
+    ]);
     expect(keyed.body.data.slice(0, 5)).toEqual(anon.body.data);
   });
 
@@ -109,7 +116,14 @@ describe('methods and paths', () => {
   });
 
   it('paths match exactly: a trailing slash or an empty segment is not a route (401 without a key, 404 with one)', async () => {
-    for (const path of ['/health/', '/api/gpu-types/', '/api/daily-index/all/', '/api/gpu/', '/api/memory//history', '/api/gpu/H100%20SXM/volatility/']) {
+    for (const path of [
+      '/health/',
+      '/api/gpu-types/',
+      '/api/daily-index/all/',
+      '/api/gpu/',
+      '/api/memory//history',
+      '/api/gpu/H100%20SXM/volatility/',
+    ]) {
       expect([path, (await get(sb(), path, null)).status]).toEqual([path, 401]);
       const r = await get(sb(), path);
       expect([path, r.status, r.body.error]).toEqual([path, 404, 'Not found']);
@@ -148,7 +162,13 @@ describe('determinism', () => {
 
   it('serves the same bytes on every machine (pinned digests)', async () => {
     const digests: string[] = [];
-    for (const p of paths) digests.push(createHash('sha256').update((await get(sb(), p)).text).digest('hex').slice(0, 16));
+    for (const p of paths)
+      digests.push(
+        createHash('sha256')
+          .update((await get(sb(), p)).text)
+          .digest('hex')
+          .slice(0, 16),
+      );
     expect(digests).toEqual(GOLDEN);
   });
 });

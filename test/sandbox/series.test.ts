@@ -5,7 +5,6 @@ import history from '../../src/datasets/history.js';
 import volume from '../../src/datasets/volume.js';
 import range from '../../src/datasets/range.js';
 
-
 /** The body as these tests read it: a list of rows (the schema has validated it). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fields are read and asserted one by one; their types are what the tests check
 type ListBody = { data: Array<Record<string, any>>; [field: string]: any };
@@ -146,7 +145,9 @@ describe('history-range', () => {
     checkOrder(times(r.body.data, 'recorded_at'), 10);
     const simple = await get(sb(), `${H100}/history-simple?startDate=${FROM30}&endDate=${TODAY}&limit=100000`);
     const sorted = [...r.body.data].sort((a, b) => (a.recorded_at < b.recorded_at ? 1 : -1));
-    expect(sorted.map((x) => [x.recorded_at, x.index_value])).toEqual(simple.body.data.map((x: { timestamp: string; index_value: number }) => [x.timestamp, x.index_value]));
+    expect(sorted.map((x) => [x.recorded_at, x.index_value])).toEqual(
+      simple.body.data.map((x: { timestamp: string; index_value: number }) => [x.timestamp, x.index_value]),
+    );
   });
 
   it('auto gives daily rows for 31 days, months newest first and days ascending within a month', async () => {
@@ -182,7 +183,9 @@ describe('series errors and plans', () => {
     [`${H100}/history-simple?startDate=2026-02-30`, 400, bad('Invalid startDate: use a calendar date in YYYY-MM-DD format')],
     [`${H100}/volume-metrics?startDate=2026-03-10&endDate=2026-03-01`, 400, bad('startDate must not be after endDate')],
     ...['0', '-1', 'abc', '1.5', '', '1e400', '+3'].map((l): [string, number, string] => [
-      `${H100}/history-range?limit=${encodeURIComponent(l)}`, 400, bad('Invalid limit: must be an integer of at least 1'),
+      `${H100}/history-range?limit=${encodeURIComponent(l)}`,
+      400,
+      bad('Invalid limit: must be an integer of at least 1'),
     ]),
   ];
   for (const [path, status, text] of cases) {
@@ -203,7 +206,8 @@ describe('series errors and plans', () => {
         expect([daily.body.access, daily.body.granularity]).toEqual(['full', 'daily']);
         expect(r.body.data).toEqual(daily.body.data);
         expect(r.body.query.records_found).toBe(daily.body.query.records_found);
-        if (leaf === 'history-range') expect(new Set(r.body.data.map((x: { data_type: string }) => x.data_type))).toEqual(new Set(['daily']));
+        if (leaf === 'history-range')
+          expect(new Set(r.body.data.map((x: { data_type: string }) => x.data_type))).toEqual(new Set(['daily']));
       }
     }
     const util = await get(sb(), '/api/utilization-index/history', SANDBOX_PREMIUM_KEY);

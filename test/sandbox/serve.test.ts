@@ -25,7 +25,8 @@ async function until(cond: () => boolean, ms = 5000): Promise<void> {
 
 describe('serveSandbox', () => {
   it('prints its URL, the key and a curl example, serves the printed key, and resolves after abort', async () => {
-    const out = sink(), err = sink();
+    const out = sink(),
+      err = sink();
     const ac = new AbortController();
     const done = serveSandbox({ port: 0, host: '127.0.0.1', today: TODAY }, { stdout: out.stream, stderr: err.stream }, ac.signal);
     await until(() => out.text().includes('Ctrl+C'));
@@ -33,7 +34,9 @@ describe('serveSandbox', () => {
     const key = /^API key: (\S+)$/m.exec(out.text())?.[1];
     expect(url).toBeDefined();
     expect(key).toBe(SANDBOX_DEMO_KEY);
-    expect(out.text()).toContain(`(full plan; also: premium key ${SANDBOX_PREMIUM_KEY}, daily data only; revoked key ${SANDBOX_INACTIVE_KEY})`);
+    expect(out.text()).toContain(
+      `(full plan; also: premium key ${SANDBOX_PREMIUM_KEY}, daily data only; revoked key ${SANDBOX_INACTIVE_KEY})`,
+    );
     expect(out.text()).toContain(`curl -H 'Authorization: Bearer ${key}' '${url}/api/utilization-index/history?gpuType=H100%20SXM'`);
     const res = await fetch(`${url}/api/utilization-index/history?gpuType=H100%20SXM`, { headers: { Authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
@@ -48,13 +51,18 @@ describe('serveSandbox', () => {
   });
 
   it('returns at once when already aborted, and reports a port in use as a usage error', async () => {
-    const out = sink(), err = sink();
+    const out = sink(),
+      err = sink();
     const aborted = AbortSignal.abort();
     await serveSandbox({ port: 0, host: '127.0.0.1' }, { stdout: out.stream, stderr: err.stream }, aborted);
     expect(out.text()).toBe('');
     const busy = await startSandbox();
     try {
-      const p = serveSandbox({ port: busy.port, host: '127.0.0.1' }, { stdout: out.stream, stderr: err.stream }, new AbortController().signal);
+      const p = serveSandbox(
+        { port: busy.port, host: '127.0.0.1' },
+        { stdout: out.stream, stderr: err.stream },
+        new AbortController().signal,
+      );
       await expect(p).rejects.toBeInstanceOf(UsageError);
       await expect(p).rejects.toThrow(`cannot listen on 127.0.0.1:${busy.port}: EADDRINUSE`);
     } finally {
@@ -63,12 +71,16 @@ describe('serveSandbox', () => {
   });
 
   it('warns on stderr when the host is not loopback', async () => {
-    const out = sink(), err = sink();
+    const out = sink(),
+      err = sink();
     // A documentation address (RFC 5737): the warning is printed, then binding normally fails (EADDRNOTAVAIL);
     // where the system allows non-local binds it would listen, so stop it either way.
     const ac = new AbortController();
     const p = serveSandbox({ port: 0, host: '192.0.2.1' }, { stdout: out.stream, stderr: err.stream }, ac.signal);
-    const settled = p.then(() => 'served', (e: unknown) => (e instanceof UsageError ? 'refused' : e));
+    const settled = p.then(
+      () => 'served',
+      (e: unknown) => (e instanceof UsageError ? 'refused' : e),
+    );
     await until(() => err.text().length > 0);
     ac.abort();
     expect(['served', 'refused']).toContain(await settled);
@@ -76,7 +88,8 @@ describe('serveSandbox', () => {
   });
 
   it('knows loopback addresses', () => {
-    for (const h of ['127.0.0.1', '127.4.5.6', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1']) expect([h, isLoopback(h)]).toEqual([h, true]);
+    for (const h of ['127.0.0.1', '127.4.5.6', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1'])
+      expect([h, isLoopback(h)]).toEqual([h, true]);
     for (const h of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'example.com']) expect([h, isLoopback(h)]).toEqual([h, false]);
   });
 });

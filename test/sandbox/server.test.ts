@@ -25,7 +25,12 @@ function raw(s: Sandbox, request: string | Buffer): Promise<string> {
 describe('authentication, before anything else', () => {
   const cases: [string, string | null, Record<string, string>, string][] = [
     ['missing', null, {}, unauthorized('API key required. Use Authorization: Bearer YOUR_API_KEY')],
-    ['not bearer', null, { Authorization: `Basic ${SANDBOX_DEMO_KEY}` }, unauthorized('API key required. Use Authorization: Bearer YOUR_API_KEY')],
+    [
+      'not bearer',
+      null,
+      { Authorization: `Basic ${SANDBOX_DEMO_KEY}` },
+      unauthorized('API key required. Use Authorization: Bearer YOUR_API_KEY'),
+    ],
     ['unknown', 'nope', {}, unauthorized('Invalid API key')],
     ['inactive', SANDBOX_INACTIVE_KEY, {}, unauthorized('API key is inactive')],
   ];
@@ -101,7 +106,9 @@ describe('hostile input', () => {
       expect(Object.keys(r.body)).toEqual(['error', 'message']);
     }
     expect((await get(s, longPath)).text).toBe(errorBody('URI too long', 'The request URL is longer than 8192 characters'));
-    expect((await get(s, '/api/gpu/H100%ZZSXM/history-simple')).text).toBe(errorBody('Bad request', 'Malformed percent-encoding in the request URL'));
+    expect((await get(s, '/api/gpu/H100%ZZSXM/history-simple')).text).toBe(
+      errorBody('Bad request', 'Malformed percent-encoding in the request URL'),
+    );
     const huge = await get(s, `/api/gpu/H100%20SXM/volume-metrics?limit=1e12&unknown=1&__proto__=x`);
     expect([huge.status, huge.body.query.limit_applied, huge.body.data.length]).toEqual([200, 1e12, huge.body.query.records_found]);
     expect((await get(s, GOOD)).status).toBe(200);
@@ -115,13 +122,21 @@ describe('hostile input', () => {
     const big = await raw(s, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(1100 * 1024)}\r\n\r\n`);
     expect(big).toMatch(/^HTTP\/1\.1 431 /);
     expect(big).toContain('application/json; charset=utf-8');
-    const absolute = await raw(s, `GET http://x/api/memory-index HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SANDBOX_DEMO_KEY}\r\nConnection: close\r\n\r\n`);
+    const absolute = await raw(
+      s,
+      `GET http://x/api/memory-index HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SANDBOX_DEMO_KEY}\r\nConnection: close\r\n\r\n`,
+    );
     expect(absolute).toMatch(/^HTTP\/1\.1 400 /);
     expect((await get(s, GOOD)).status).toBe(200);
   });
 
   it('turns an exception inside a request into a 500 JSON body', async () => {
-    const s = await startSandbox({ today: TODAY, intercept: () => { throw new Error('boom'); } });
+    const s = await startSandbox({
+      today: TODAY,
+      intercept: () => {
+        throw new Error('boom');
+      },
+    });
     try {
       const r = await get(s, GOOD);
       expect([r.status, r.text]).toEqual([500, errorBody('Internal server error', 'The sandbox failed to handle this request')]);
@@ -180,7 +195,10 @@ describe('the request log and test hooks', () => {
   it('lets a test substitute replies (e.g. 429 with Retry-After)', async () => {
     const s = await startSandbox({
       today: TODAY,
-      intercept: (r) => (r.query.fail === '1' ? { status: 429, headers: { 'Retry-After': '2' }, body: { error: 'Too many requests', message: 'slow down' } } : undefined),
+      intercept: (r) =>
+        r.query.fail === '1'
+          ? { status: 429, headers: { 'Retry-After': '2' }, body: { error: 'Too many requests', message: 'slow down' } }
+          : undefined,
     });
     try {
       const r = await get(s, `${GOOD}&fail=1`);
@@ -218,7 +236,13 @@ describe('determinism', () => {
 
   it('serves the same bytes on every machine (pinned digests of the model contract)', async () => {
     const digests: string[] = [];
-    for (const p of paths) digests.push(createHash('sha256').update((await get(sb(), p)).text).digest('hex').slice(0, 16));
+    for (const p of paths)
+      digests.push(
+        createHash('sha256')
+          .update((await get(sb(), p)).text)
+          .digest('hex')
+          .slice(0, 16),
+      );
     expect(digests).toEqual(GOLDEN);
   });
 });

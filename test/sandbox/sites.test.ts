@@ -23,7 +23,8 @@ describe('GET /api/neocloud/sites', () => {
     const first = await get(sb(), '/api/neocloud/sites');
     expect(first.body).toMatchObject({ total: all.length, count: 100, limit: 100, offset: 0 });
     const paged: Site[] = [];
-    for (let offset = 0; offset < all.length; offset += 100) paged.push(...(await get(sb(), `/api/neocloud/sites?offset=${offset}`)).body.data);
+    for (let offset = 0; offset < all.length; offset += 100)
+      paged.push(...(await get(sb(), `/api/neocloud/sites?offset=${offset}`)).body.data);
     expect(paged).toEqual(all);
     expect(new Set(paged.map((s) => s.siteName)).size).toBe(all.length);
     expect((await get(sb(), `/api/neocloud/sites?offset=${all.length}`)).body.data).toEqual([]);
@@ -31,8 +32,9 @@ describe('GET /api/neocloud/sites', () => {
 
   it('knows only sites announced by the clock, and no milestone after it but the target', async () => {
     for (const s of await whole('&scope=all')) {
-      expect(s.contractAnnounced as string <= TODAY).toBe(true);
-      for (const k of ['gpuOrderDate', 'constructionStart', 'phase1LiveDate']) if (s[k] !== undefined) expect(s[k] as string <= TODAY).toBe(true);
+      expect((s.contractAnnounced as string) <= TODAY).toBe(true);
+      for (const k of ['gpuOrderDate', 'constructionStart', 'phase1LiveDate'])
+        if (s[k] !== undefined) expect((s[k] as string) <= TODAY).toBe(true);
     }
   });
 
@@ -52,7 +54,8 @@ describe('GET /api/neocloud/sites', () => {
   });
 
   it('refuses lat without lon, a bad scope or offset (400)', async () => {
-    for (const q of ['lat=32', 'scope=everything', 'offset=-1', 'limit=0', 'lat=91&lon=0']) expect((await get(sb(), `/api/neocloud/sites?${q}`)).status, q).toBe(400);
+    for (const q of ['lat=32', 'scope=everything', 'offset=-1', 'limit=0', 'lat=91&lon=0'])
+      expect((await get(sb(), `/api/neocloud/sites?${q}`)).status, q).toBe(400);
   });
 
   it('carries hostile text in some names and notes, as any free-text field might', async () => {
@@ -92,12 +95,15 @@ describe('GET /api/neocloud/sites/aggregate', () => {
 });
 
 describe('neocloud plan rules and the map', () => {
-  it.each(['/api/neocloud/sites', '/api/neocloud/sites/aggregate', '/api/neocloud/map'])('%s: premium gets the neocloud 403, no key 401', async (path) => {
-    const premium = await get(sb(), path, SANDBOX_PREMIUM_KEY);
-    expect(premium.status).toBe(403);
-    expect(premium.body).toEqual({ error: 'Forbidden', message: NEOCLOUD_MESSAGE });
-    expect((await get(sb(), path, null)).status).toBe(401);
-  });
+  it.each(['/api/neocloud/sites', '/api/neocloud/sites/aggregate', '/api/neocloud/map'])(
+    '%s: premium gets the neocloud 403, no key 401',
+    async (path) => {
+      const premium = await get(sb(), path, SANDBOX_PREMIUM_KEY);
+      expect(premium.status).toBe(403);
+      expect(premium.body).toEqual({ error: 'Forbidden', message: NEOCLOUD_MESSAGE });
+      expect((await get(sb(), path, null)).status).toBe(401);
+    },
+  );
 
   it('the map holds every site with coordinates as a point', async () => {
     const sites = await whole();

@@ -9,10 +9,20 @@ import { get, useSandbox } from './helpers.js';
 
 const DAY = '2026-11-20';
 const sb = useSandbox({ today: DAY });
-interface Lab { lab: string; totalTokens: number; growthIndex: number; share: number }
-interface Day { date: string; labs: Lab[]; totalGrowthIndex: number | null }
+interface Lab {
+  lab: string;
+  totalTokens: number;
+  growthIndex: number;
+  share: number;
+}
+interface Day {
+  date: string;
+  labs: Lab[];
+  totalGrowthIndex: number | null;
+}
 
-const days = async (from: string, to: string): Promise<Day[]> => (await get(sb(), `/api/token-volume?startDate=${from}&endDate=${to}`)).body.data as Day[];
+const days = async (from: string, to: string): Promise<Day[]> =>
+  (await get(sb(), `/api/token-volume?startDate=${from}&endDate=${to}`)).body.data as Day[];
 
 describe('GET /api/token-volume', () => {
   it('needs a key (401) and both dates (400); premium and full read the same bytes', async () => {
@@ -29,7 +39,10 @@ describe('GET /api/token-volume', () => {
   });
 
   it('follows the clock: a day is served from 02:00 UTC the next day', async () => {
-    for (const [now, last] of [['2026-11-20T01:59:59.000Z', '2026-11-18'], ['2026-11-20T02:00:00.000Z', '2026-11-19']] as const) {
+    for (const [now, last] of [
+      ['2026-11-20T01:59:59.000Z', '2026-11-18'],
+      ['2026-11-20T02:00:00.000Z', '2026-11-19'],
+    ] as const) {
       const sb2 = await startSandbox({ now });
       try {
         const got = (await get(sb2, '/api/token-volume?startDate=2026-11-15&endDate=2026-11-20')).body.data as Day[];
@@ -51,7 +64,7 @@ describe('GET /api/token-volume', () => {
     expect(got.filter((d) => d.labs.length === 3).every((d) => typeof d.totalGrowthIndex === 'number')).toBe(true);
   });
 
-  it('growthIndex is 100 at each lab\'s own first day; shares of a day sum to 1', async () => {
+  it("growthIndex is 100 at each lab's own first day; shares of a day sum to 1", async () => {
     const got = await days('2026-01-01', '2026-03-01');
     const first = (lab: string): Lab & { date: string } => {
       const d = [...got].reverse().find((x) => x.labs.some((l) => l.lab === lab)) as Day;

@@ -3,7 +3,6 @@ import type { ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
 import utilIndex, { UTIL_INDEX_COLUMNS } from '../../src/datasets/util-index.js';
 
-
 /** The body as these tests read it: a list of rows (the schema has validated it). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fields are read and asserted one by one; their types are what the tests check
 type ListBody = { data: Array<Record<string, any>>; [field: string]: any };
@@ -38,7 +37,9 @@ describe('util-index: shape', () => {
     expect(body.count).toBe(body.data.length);
     expect(body.data.length).toBeGreaterThan(25);
     for (const row of body.data) expect(Object.keys(row)).toEqual([...UTIL_INDEX_COLUMNS]);
-    expect(r.body.data).toEqual(utilIndexRows({ gpuType: 'H100 SXM', from: addDays(TODAY, -29), to: TODAY, baseDate: '2026-01-01', today: TODAY }));
+    expect(r.body.data).toEqual(
+      utilIndexRows({ gpuType: 'H100 SXM', from: addDays(TODAY, -29), to: TODAY, baseDate: '2026-01-01', today: TODAY }),
+    );
   });
 
   it('aggregates all six models when gpuType is absent', async () => {
@@ -73,14 +74,23 @@ describe('util-index: the §4 rules over a 400-day window', () => {
         expect(row.readings).toBeGreaterThanOrEqual(24);
         expect(row.occupancy).toBe((row.rented as number) / (row.capacity as number));
         if (i === 0) {
-          expect(row).toMatchObject({ demandEffect: null, supplyEffect: null, occupancyChange: null, decompositionBasis: 'no_prior_day', comparable: false });
+          expect(row).toMatchObject({
+            demandEffect: null,
+            supplyEffect: null,
+            occupancyChange: null,
+            decompositionBasis: 'no_prior_day',
+            comparable: false,
+          });
           return;
         }
         const prev = rows[i - 1]!;
         expect(row.date > prev.date).toBe(true);
         expect(row).toMatchObject({ decompositionBasis: 'like_for_like', comparable: true });
         expect((row.demandEffect as number) + (row.supplyEffect as number)).toBe(row.occupancyChange);
-        const rt = row.rented as number, ct = row.capacity as number, rp = prev.rented as number, cp = prev.capacity as number;
+        const rt = row.rented as number,
+          ct = row.capacity as number,
+          rp = prev.rented as number,
+          cp = prev.capacity as number;
         expect(row.demandEffect).toBe((rt - rp) / cp);
         expect(row.supplyEffect).toBe(rt / ct - rt / cp);
       });
@@ -91,7 +101,9 @@ describe('util-index: the §4 rules over a 400-day window', () => {
   }
 
   it('includes two consecutive unpublished days somewhere in the history', () => {
-    const twoInARow = datesBetween(HISTORY_START, TODAY).some((d) => readingsOn(0, dayIndex(d)) < 24 && readingsOn(0, dayIndex(d) + 1) < 24);
+    const twoInARow = datesBetween(HISTORY_START, TODAY).some(
+      (d) => readingsOn(0, dayIndex(d)) < 24 && readingsOn(0, dayIndex(d) + 1) < 24,
+    );
     expect(twoInARow).toBe(true);
   });
 });
@@ -130,7 +142,11 @@ describe('util-index: errors', () => {
     ['baseDate=yesterday', 400, bad('Invalid baseDate: use a calendar date in YYYY-MM-DD format')],
     ['startDate=2026-03-02&endDate=2026-03-01', 400, bad('startDate must not be after endDate')],
     [`startDate=${addDays(TODAY, -400)}&endDate=${TODAY}`, 400, bad('Date range too large: at most 400 days per request')],
-    ['startDate=2023-01-01&endDate=2023-12-31&gpuType=H100%20SXM', 404, errorBody('No data available', 'No daily index data found for H100 SXM')],
+    [
+      'startDate=2023-01-01&endDate=2023-12-31&gpuType=H100%20SXM',
+      404,
+      errorBody('No data available', 'No daily index data found for H100 SXM'),
+    ],
     ['startDate=2026-04-01&endDate=2026-04-10', 404, errorBody('No data available', 'No daily index data found for all GPU types')],
     ['region=eu', 404, errorBody('No data available', 'No daily index data found for region eu')],
     ['startDate=2026-03-01&startDate=2026-03-02', 400, bad('Parameter startDate must be given at most once')],

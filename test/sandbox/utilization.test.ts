@@ -30,7 +30,10 @@ describe('gpu-utilization', () => {
     for (const row of r.body.data) {
       expect(Object.keys(row)).toEqual(['gpu_type', 'region', 'utilization_ratio', 'avg_7d', 'avg_30d', 'recorded_at']);
       expect(row.region).toBe('global');
-      const hourly = await get(sb(), `/api/gpu/${q(row.gpu_type)}/volume-metrics?startDate=${TODAY}&endDate=${TODAY}&granularity=hourly&limit=1`);
+      const hourly = await get(
+        sb(),
+        `/api/gpu/${q(row.gpu_type)}/volume-metrics?startDate=${TODAY}&endDate=${TODAY}&granularity=hourly&limit=1`,
+      );
       expect(row.utilization_ratio).toBe(hourly.body.data[0].utilization_ratio);
       expect(row.recorded_at).toBe(hourly.body.data[0].recorded_at);
       expect(Math.abs(row.avg_7d - (await dailyMean(row.gpu_type, addDays(TODAY, -6))))).toBeLessThanOrEqual(1e-12);

@@ -14,7 +14,10 @@ const B200 = '/api/gpu/B200/volatility';
 
 /** history-simple's daily values of a model from the start of the history to `to`, oldest first. */
 async function dailyValues(gpu: string, to: string): Promise<{ date: string; value: number }[]> {
-  const r = await get(sb(), `/api/gpu/${encodeURIComponent(gpu)}/history-simple?startDate=${HISTORY_START}&endDate=${to}&granularity=daily&limit=100000`);
+  const r = await get(
+    sb(),
+    `/api/gpu/${encodeURIComponent(gpu)}/history-simple?startDate=${HISTORY_START}&endDate=${to}&granularity=daily&limit=100000`,
+  );
   expect(r.body.query.records_found).toBe(r.body.data.length);
   return r.body.data.map((p: { timestamp: string; index_value: number }) => ({ date: p.timestamp, value: p.index_value })).reverse();
 }
@@ -56,7 +59,13 @@ describe('volatility', () => {
       for (const [i, row] of rows.entries()) {
         const k = values.length - inWindow.length + i;
         expect(Object.keys(row)).toEqual(['recorded_at', 'gpu_type', 'region', 'index_value', 'rolling_volatility', 'window_days']);
-        expect([row.recorded_at, row.gpu_type, row.region, row.index_value, row.window_days]).toEqual([values[k]!.date, gpu, 'global', values[k]!.value, w]);
+        expect([row.recorded_at, row.gpu_type, row.region, row.index_value, row.window_days]).toEqual([
+          values[k]!.date,
+          gpu,
+          'global',
+          values[k]!.value,
+          w,
+        ]);
         const want = expected(values, k, w);
         if (want === null) expect(row.rolling_volatility).toBeNull();
         else {
@@ -71,7 +80,13 @@ describe('volatility', () => {
 
   it('is null where the window reaches before the history, and for windowDays=1', async () => {
     const early = await get(sb(), `${B200}?startDate=${HISTORY_START}&endDate=2024-01-05&windowDays=3`);
-    expect(early.body.data.map((r: { rolling_volatility: number | null }) => r.rolling_volatility === null)).toEqual([false, false, true, true, true]);
+    expect(early.body.data.map((r: { rolling_volatility: number | null }) => r.rolling_volatility === null)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
     const one = await get(sb(), `${B200}?startDate=2026-03-01&endDate=${TODAY}&windowDays=1`);
     expect(one.body.data).toHaveLength(15);
     expect(one.body.data.every((r: { rolling_volatility: number | null }) => r.rolling_volatility === null)).toBe(true);
@@ -113,6 +128,9 @@ describe('volatility', () => {
   it('accepts the bounds 1 and 365; 400s an unknown model before looking at dates', async () => {
     for (const w of [1, 365]) expect((await get(sb(), `${B200}?startDate=2026-03-01&endDate=${TODAY}&windowDays=${w}`)).status).toBe(200);
     const r = await get(sb(), '/api/gpu/B300/volatility');
-    expect([r.status, r.body.message]).toEqual([400, 'Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS']);
+    expect([r.status, r.body.message]).toEqual([
+      400,
+      'Invalid GPU type. Allowed: H100 SXM, H200, A100 SXM4, RTX 5090, B200, RTX PRO 6000 WS',
+    ]);
   });
 });

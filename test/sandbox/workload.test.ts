@@ -25,7 +25,18 @@ describe('/api/workload', () => {
       expect(r.body.count).toBe(rows.length);
       expect(rows.length).toBe(days.length * (5 + 7 + 5));
       for (const row of rows) {
-        expect(Object.keys(row)).toEqual(['date', 'lab', 'family', 'cCents', 'lfl', 'qKtok', 'priceEffect', 'intensityEffect', 'mixEffect', 'computedAt']);
+        expect(Object.keys(row)).toEqual([
+          'date',
+          'lab',
+          'family',
+          'cCents',
+          'lfl',
+          'qKtok',
+          'priceEffect',
+          'intensityEffect',
+          'mixEffect',
+          'computedAt',
+        ]);
         expect(String(row.computedAt) > `${String(row.date)}T23:59:59.999Z`).toBe(true);
       }
     } finally {
@@ -34,7 +45,10 @@ describe('/api/workload', () => {
   });
 
   it('never serves a day before its computedAt (a clock at noon of the settle day)', async () => {
-    for (const [now, last] of [['2026-07-10T11:59:00.000Z', '2026-07-07'], ['2026-07-10T12:30:00.000Z', '2026-07-08']] as const) {
+    for (const [now, last] of [
+      ['2026-07-10T11:59:00.000Z', '2026-07-07'],
+      ['2026-07-10T12:30:00.000Z', '2026-07-08'],
+    ] as const) {
       const sb = await startSandbox({ now });
       try {
         const rows = (await get(sb, '/api/workload?lab=openai')).body.data as Row[];
@@ -46,7 +60,7 @@ describe('/api/workload', () => {
     }
   });
 
-  it('class rows sum to their lab\'s all row (quantities and effects); mixEffect only on all', async () => {
+  it("class rows sum to their lab's all row (quantities and effects); mixEffect only on all", async () => {
     const sb = await startSandbox({ today: TODAY });
     try {
       const rows = (await get(sb, '/api/workload?startDate=2026-06-11&endDate=2026-07-05')).body.data as Row[];
@@ -56,7 +70,10 @@ describe('/api/workload', () => {
           expect(day.map((x) => x.family)).toEqual(WORKLOAD_FAMILIES[lab]);
           const [all, ...classes] = day as [Row, ...Row[]];
           for (const f of ['qKtok', 'priceEffect', 'intensityEffect'] as const) {
-            expect(Math.abs((all[f] as number) - classes.reduce((s, c) => s + (c[f] as number), 0)), `${lab} ${String(date)} ${f}`).toBeLessThan(1e-6);
+            expect(
+              Math.abs((all[f] as number) - classes.reduce((s, c) => s + (c[f] as number), 0)),
+              `${lab} ${String(date)} ${f}`,
+            ).toBeLessThan(1e-6);
           }
           // cCents of all is the quantity-weighted mean of its classes' unit costs.
           const spend = classes.reduce((s, c) => s + (c.cCents as number) * (c.qKtok as number), 0);
@@ -67,7 +84,8 @@ describe('/api/workload', () => {
       }
       // The day after the gap compares with 2026-06-29: its price effect is (c − c(06-29)) × q(06-29).
       const opus = (d: string): Row => rows.find((x) => x.date === d && x.lab === 'anthropic' && x.family === 'opus') as Row;
-      const expected = ((opus('2026-07-01').cCents as number) - (opus('2026-06-29').cCents as number)) * (opus('2026-06-29').qKtok as number);
+      const expected =
+        ((opus('2026-07-01').cCents as number) - (opus('2026-06-29').cCents as number)) * (opus('2026-06-29').qKtok as number);
       expect(Math.abs((opus('2026-07-01').priceEffect as number) - expected)).toBeLessThan(1e-4);
       expect(opus('2026-06-11').lfl).toBe(100);
     } finally {

@@ -26,7 +26,9 @@ export default class PrerequisitesReporter implements Reporter {
     const leftovers = this.leftovers();
     if (leftovers.length > 0) {
       const shown = leftovers.slice(0, 10).join(', ') + (leftovers.length > 10 ? `, … (${leftovers.length} in all)` : '');
-      this.error(`${ci ? 'error' : 'warning'}: tests left ${leftovers.length} ${leftovers.length === 1 ? 'entry' : 'entries'} in the temp folder: ${shown}. Make temp folders with makeTempDir() (test/helpers/temp.ts) and pass tempEnv() to programs the tests start.`);
+      this.error(
+        `${ci ? 'error' : 'warning'}: tests left ${leftovers.length} ${leftovers.length === 1 ? 'entry' : 'entries'} in the temp folder: ${shown}. Make temp folders with makeTempDir() (test/helpers/temp.ts) and pass tempEnv() to programs the tests start.`,
+      );
       if (ci) process.exitCode = 1;
     }
     const line = this.programsLine(modules, ci);
@@ -38,7 +40,9 @@ export default class PrerequisitesReporter implements Reporter {
     const root = process.env[RUN_TMPDIR_VAR];
     if (!root) return [];
     try {
-      return readdirSync(root).filter((name) => !EXPECTED.has(name)).sort();
+      return readdirSync(root)
+        .filter((name) => !EXPECTED.has(name))
+        .sort();
     } catch {
       return [];
     }

@@ -47,6 +47,10 @@ describe('optional test programs', () => {
     const script = readFileSync(join(ROOT, '.ci', 'run'), 'utf8');
     expect(script).toMatch(/^export CI=true$/m);
     const pairs = /^for pair in (.+); do$/m.exec(script)?.[1]?.split(' ') ?? [];
-    expect(pairs.sort()).toEqual(Object.entries(PROGRAMS).map(([program, pkg]) => `${program}:${pkg}`).sort());
+    expect(pairs.sort()).toEqual(
+      Object.entries(PROGRAMS)
+        .map(([program, pkg]) => `${program}:${pkg}`)
+        .sort(),
+    );
   });
 });

@@ -30,11 +30,16 @@ describe('start-up bundle', () => {
 
   // Text only each dependency's code contains; each must occur somewhere in dist, or its check proves nothing.
   const MARKERS: Record<string, RegExp> = {
-    zod: /\$ZodType/, undici: /UND_ERR/, chalk: /bgBlackBright/,
+    zod: /\$ZodType/,
+    undici: /UND_ERR/,
+    chalk: /bgBlackBright/,
     // The Parquet writer and its reader twin load only when Parquet is asked for.
-    'hyparquet-writer': /parquet columns must have the same length/, hyparquet: /parquet file is too short/,
+    'hyparquet-writer': /parquet columns must have the same length/,
+    hyparquet: /parquet file is too short/,
   };
-  const everything = readdirSync(resolve(DIST, 'chunks')).map((f) => readFileSync(resolve(DIST, 'chunks', f), 'utf8')).join('\n');
+  const everything = readdirSync(resolve(DIST, 'chunks'))
+    .map((f) => readFileSync(resolve(DIST, 'chunks', f), 'utf8'))
+    .join('\n');
 
   it('loads commander but not zod, undici, chalk or the Parquet libraries before a command runs', () => {
     expect(all).toMatch(/helpInformation/); // commander: proves the scan sees the dependency chunks
@@ -46,14 +51,18 @@ describe('start-up bundle', () => {
 
   // Every data command (util-index … latest, utilization, volatility) runs through the runner chunk;
   // status and api have their own. None of them may load zod, the table formatter, chalk or Parquet up front.
-  it.each(['runner', 'status', 'api-call'])('the %s chunk loads neither zod, the table formatter nor the Parquet libraries up front', (name) => {
-    // esbuild names a lazily loaded module's chunk <name>-<8-character hash>.js.
-    const file = readdirSync(resolve(DIST, 'chunks')).find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
-    expect(file, `dist/chunks/${name}-*.js`).toBeDefined();
-    const text = [...staticClosure(resolve(DIST, 'chunks', file as string)).values()].join('\n');
-    if (name !== 'status') expect(text).toMatch(MARKERS.undici as RegExp);
-    for (const dep of ['zod', 'chalk', 'hyparquet-writer', 'hyparquet']) expect(text, `${dep} is loaded by every ${name} run`).not.toMatch(MARKERS[dep] as RegExp);
-  });
+  it.each(['runner', 'status', 'api-call'])(
+    'the %s chunk loads neither zod, the table formatter nor the Parquet libraries up front',
+    (name) => {
+      // esbuild names a lazily loaded module's chunk <name>-<8-character hash>.js.
+      const file = readdirSync(resolve(DIST, 'chunks')).find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
+      expect(file, `dist/chunks/${name}-*.js`).toBeDefined();
+      const text = [...staticClosure(resolve(DIST, 'chunks', file as string)).values()].join('\n');
+      if (name !== 'status') expect(text).toMatch(MARKERS.undici as RegExp);
+      for (const dep of ['zod', 'chalk', 'hyparquet-writer', 'hyparquet'])
+        expect(text, `${dep} is loaded by every ${name} run`).not.toMatch(MARKERS[dep] as RegExp);
+    },
+  );
 
   it('every data command is declared in the start-up bundle and loads its work from the runner chunk', async () => {
     const { DATASETS } = await import('../../src/datasets/index.js');

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['lint:deps'] as string;
+const SCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+  'lint:deps'
+] as string;
 
 let dir: string;
 beforeAll(() => {
@@ -23,7 +25,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the lint:deps script in the copy; returns its exit status and output. */
 function lintDeps(): { status: number | null; out: string } {
-  const r = spawnSync('sh', ['-c', SCRIPT], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` } });
+  const r = spawnSync('sh', ['-c', SCRIPT], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
+  });
   return { status: r.status, out: r.stdout + r.stderr };
 }
 

@@ -15,7 +15,11 @@ function prose(markdown: string): string {
 
 /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
 export function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** The anchors of a page's headings (a repeated heading gets -1, -2, … as on GitHub). */
@@ -61,7 +65,9 @@ describe('links between the pages', () => {
   });
 
   it('a broken link and a dead anchor would be found', () => {
-    expect(anchors('# Cron exports\n## Atomic `-o`, signals and exit codes\n## Bounds\n## Bounds\n')).toEqual(new Set(['cron-exports', 'atomic--o-signals-and-exit-codes', 'bounds', 'bounds-1']));
+    expect(anchors('# Cron exports\n## Atomic `-o`, signals and exit codes\n## Bounds\n## Bounds\n')).toEqual(
+      new Set(['cron-exports', 'atomic--o-signals-and-exit-codes', 'bounds', 'bounds-1']),
+    );
     expect(prose('see [a](#x) and `[b](#y)`\n```\n[c](#z)\n```\n')).not.toMatch(/#y|#z/);
   });
 });

@@ -14,7 +14,10 @@ import { HELP_WIDTH } from '../../src/commands/help/help-width.js';
 import { runInProcess } from '../helpers/main.js';
 import { runCli } from '../helpers/cli.js';
 
-const prebuilt = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../dist/help.json'), 'utf8')) as { width: number; texts: Record<string, string> };
+const prebuilt = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../dist/help.json'), 'utf8')) as {
+  width: number;
+  texts: Record<string, string>;
+};
 
 /** Every command path of the program, the root first. */
 function commandPaths(cmd: Command, prefix: string[] = []): string[][] {
@@ -30,20 +33,26 @@ describe('prebuilt help (dist/help.json)', () => {
     expect(paths.length).toBeGreaterThan(15);
   });
 
-  it.each(paths.map((p) => [p.join(' ') || '(root)', p] as const))('%s: equals what commander prints for --help, -h and help <command>', async (_name, path) => {
-    const expected = prebuilt.texts[path.join(' ')];
-    for (const argv of [[...path, '--help'], [...path, '-h'], ...(path.length <= 1 ? [['help', ...path]] : [])]) {
-      const r = await runInProcess(argv, {});
-      expect(r.code, argv.join(' ')).toBe(0);
-      expect(r.stdout, argv.join(' ')).toBe(expected);
-    }
-  });
+  it.each(paths.map((p) => [p.join(' ') || '(root)', p] as const))(
+    '%s: equals what commander prints for --help, -h and help <command>',
+    async (_name, path) => {
+      const expected = prebuilt.texts[path.join(' ')];
+      for (const argv of [[...path, '--help'], [...path, '-h'], ...(path.length <= 1 ? [['help', ...path]] : [])]) {
+        const r = await runInProcess(argv, {});
+        expect(r.code, argv.join(' ')).toBe(0);
+        expect(r.stdout, argv.join(' ')).toBe(expected);
+      }
+    },
+  );
 
   it('a terminal wider than the help width gets the same text as a pipe', async () => {
     const chunks: string[] = [];
     const stdout = new Writable({ write: (c, _e, done) => void (chunks.push(String(c)), done()) });
     const stderr = new Writable({ write: (_c, _e, done) => done() });
-    const code = await main(['history', '--help'], { env: {}, io: { stdout, stderr, stdin: Readable.from([]), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, columns: 200 } });
+    const code = await main(['history', '--help'], {
+      env: {},
+      io: { stdout, stderr, stdin: Readable.from([]), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, columns: 200 },
+    });
     expect(code).toBe(0);
     expect(chunks.join('')).toBe(prebuilt.texts.history);
   });

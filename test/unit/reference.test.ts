@@ -14,7 +14,16 @@ import { ROOT } from '../helpers/docs.js';
 import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 
-const program = buildProgram({ io: {}, env: {}, signal: new AbortController().signal, log: {}, globals: () => ({}), onCleanup: () => undefined, now: () => new Date(), today: () => TODAY } as never);
+const program = buildProgram({
+  io: {},
+  env: {},
+  signal: new AbortController().signal,
+  log: {},
+  globals: () => ({}),
+  onCleanup: () => undefined,
+  now: () => new Date(),
+  today: () => TODAY,
+} as never);
 const commands = program.commands.map((c) => c.name()).filter((n) => n !== 'help');
 const reference = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'scripts/reference.mjs'), ...args], { encoding: 'utf8' });
 
@@ -46,24 +55,35 @@ describe('the generated command reference', () => {
     expect(stale.status).toBe(1);
     expect(stale.stderr).toMatch(/docs\/commands\/history\.md, man\/gpumkt-volume\.1, .*README\.md; run npm run \w+/);
     expect(reference('--root', dir).status).toBe(0);
-    for (const p of ['docs/commands/history.md', 'man/gpumkt-volume.1', 'README.md']) expect(readFileSync(join(dir, p), 'utf8'), p).toBe(readFileSync(join(ROOT, p), 'utf8'));
+    for (const p of ['docs/commands/history.md', 'man/gpumkt-volume.1', 'README.md'])
+      expect(readFileSync(join(dir, p), 'utf8'), p).toBe(readFileSync(join(ROOT, p), 'utf8'));
   });
 
   it('package.json ships every man page', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { man: string[]; files: string[] };
     expect(pkg.files).toContain('man');
-    expect([...pkg.man].sort(), 'package.json "man" must list every file of man/').toEqual(readdirSync(join(ROOT, 'man')).map((f) => `./man/${f}`).sort());
+    expect([...pkg.man].sort(), 'package.json "man" must list every file of man/').toEqual(
+      readdirSync(join(ROOT, 'man'))
+        .map((f) => `./man/${f}`)
+        .sort(),
+    );
   });
 
   it('every man page renders with man -l, without a warning, naming its options', needs('man', 'groff'), () => {
     for (const page of readdirSync(join(ROOT, 'man'))) {
       const lint = spawnSync('groff', ['-man', '-ww', '-z', join(ROOT, 'man', page)], { encoding: 'utf8' });
       expect(lint.stderr, page).toBe('');
-      const r = spawnSync('man', ['-l', join(ROOT, 'man', page)], { encoding: 'utf8', env: { ...process.env, MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80' } });
+      const r = spawnSync('man', ['-l', join(ROOT, 'man', page)], {
+        encoding: 'utf8',
+        env: { ...process.env, MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80' },
+      });
       expect(r.status, `${page}: ${r.stderr}`).toBe(0);
       expect(r.stdout, page).toMatch(/^NAME\n +gpumkt/m);
     }
-    const history = spawnSync('man', ['-l', join(ROOT, 'man/gpumkt-history.1')], { encoding: 'utf8', env: { ...process.env, MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80' } }).stdout;
+    const history = spawnSync('man', ['-l', join(ROOT, 'man/gpumkt-history.1')], {
+      encoding: 'utf8',
+      env: { ...process.env, MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80' },
+    }).stdout;
     expect(history).toMatch(/^ +--granularity <g>$/m);
     expect(history).toMatch(/^EXIT STATUS$/m);
     expect(history).toMatch(/^ +index_value$/m);

@@ -10,7 +10,10 @@ export const HELP_WIDTH = 80;
  * indentation: commander wraps its option and command columns, not the free text added after them.
  */
 export function wrapHelpText(text: string, width: number): string {
-  return text.split('\n').map((line) => (line.length <= width ? line : wrapLine(line, width))).join('\n');
+  return text
+    .split('\n')
+    .map((line) => (line.length <= width ? line : wrapLine(line, width)))
+    .join('\n');
 }
 
 function wrapLine(line: string, width: number): string {

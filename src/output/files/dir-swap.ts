@@ -49,7 +49,10 @@ export async function checkDirTarget(target: string, replaceable: Replaceable): 
   if (st === undefined) return;
   if (!st.isDirectory()) throw new OutputError(`cannot write ${target}: it exists and is not a folder`);
   if (!(await replaceable(abs))) {
-    throw new OutputError(`cannot write ${target}: the folder holds files gpumkt did not write; refusing to replace it`, 'choose a new or empty folder');
+    throw new OutputError(
+      `cannot write ${target}: the folder holds files gpumkt did not write; refusing to replace it`,
+      'choose a new or empty folder',
+    );
   }
 }
 
@@ -94,12 +97,18 @@ export async function sweepStaleDirs(parent: string, base: string): Promise<numb
     if (m[2] === 'old') {
       const current = await lstatOrUndefined(target).catch(() => null);
       if (current === undefined) {
-        await rename(p, target).then(() => handled++, () => undefined);
+        await rename(p, target).then(
+          () => handled++,
+          () => undefined,
+        );
         continue;
       }
       if (current === null || !current.isDirectory() || !(await coveredBy(p, target))) continue;
     }
-    await rm(p, { recursive: true, force: true }).then(() => handled++, () => undefined);
+    await rm(p, { recursive: true, force: true }).then(
+      () => handled++,
+      () => undefined,
+    );
   }
   return handled;
 }

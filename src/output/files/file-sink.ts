@@ -41,7 +41,8 @@ type Resolved = { kind: 'direct'; abs: string } | { kind: 'atomic'; dest: string
 // Checked before anything is created, so a typo in --output leaves no trace and costs no request.
 async function resolveTarget(target: string): Promise<Resolved> {
   // path.resolve drops a trailing slash: `new.csv/` would silently become the file `new.csv`.
-  if (target.endsWith('/') || target.endsWith(path.sep)) throw new OutputError(`cannot write ${target}: a name ending in / is a folder, not a file`);
+  if (target.endsWith('/') || target.endsWith(path.sep))
+    throw new OutputError(`cannot write ${target}: a name ending in / is a folder, not a file`);
   const abs = path.resolve(target);
   let st: Stats | undefined;
   try {
@@ -117,9 +118,11 @@ class AtomicFileSink implements Sink {
   write(chunk: string | Uint8Array): Promise<void> {
     if (this.state !== 'open') return Promise.reject(new OutputError(`cannot write ${this.target}: already closed`));
     const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    this.chain = this.chain.then(() => writeFully(this.fh, buf)).catch((err: unknown) => {
-      throw outputError(this.target, err);
-    });
+    this.chain = this.chain
+      .then(() => writeFully(this.fh, buf))
+      .catch((err: unknown) => {
+        throw outputError(this.target, err);
+      });
     return this.chain;
   }
 
@@ -180,11 +183,13 @@ async function directSink(target: string, abs: string): Promise<Sink> {
     closed: false,
     write(chunk: string | Uint8Array): Promise<void> {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-      chain = chain.then(() => (sink.closed ? undefined : writeFully(fh, buf))).catch((err: unknown) => {
-        // A FIFO whose reader left is a broken pipe, as on stdout: stop quietly.
-        if (errorCode(err) === 'EPIPE') sink.closed = true;
-        else throw outputError(target, err);
-      });
+      chain = chain
+        .then(() => (sink.closed ? undefined : writeFully(fh, buf)))
+        .catch((err: unknown) => {
+          // A FIFO whose reader left is a broken pipe, as on stdout: stop quietly.
+          if (errorCode(err) === 'EPIPE') sink.closed = true;
+          else throw outputError(target, err);
+        });
       return chain;
     },
     async end() {

@@ -54,7 +54,11 @@ export function pagerMissing(command: string, env: Readonly<Record<string, strin
 /** A sink into `command` run by the shell on this terminal; end() waits until the pager is closed. */
 export function pagerSink(command: string, env: Readonly<Record<string, string | undefined>>): Sink {
   // less needs -R for colour and -F to quit on short output: give it those unless LESS says otherwise.
-  const child = spawn(command, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' } });
+  const child = spawn(command, {
+    shell: true,
+    stdio: ['pipe', 'inherit', 'inherit'],
+    env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' },
+  });
   const exited = new Promise<void>((resolve) => {
     child.once('close', () => resolve());
     child.once('error', () => resolve());

@@ -3,7 +3,6 @@ import type { Writable } from 'node:stream';
 import { OutputError } from '../../errors.js';
 import { errorCode } from '../../domain/files.js';
 
-
 /** A destination for text chunks. */
 export interface Sink {
   /** Write a chunk (text, or bytes copied verbatim); when the destination is busy, returns a promise that settles once it can take more. */
@@ -27,7 +26,7 @@ export function stdoutSink(stream: Writable): Sink {
   const settle = (): void => {
     const ws = waiters;
     waiters = [];
-    for (const w of ws) (failure === undefined ? w.resolve() : w.reject(failure));
+    for (const w of ws) failure === undefined ? w.resolve() : w.reject(failure);
   };
   const onError = (err: Error): void => {
     if (closed || failure !== undefined) return;

@@ -38,8 +38,10 @@ export async function sweepStale(dir: string, base: string, minAgeMs = STALE_AFT
     const p = path.join(dir, name);
     const st = await stat(p).catch(() => undefined);
     if (st?.isFile() !== true || Date.now() - st.mtimeMs < minAgeMs) continue;
-    await unlink(p).then(() => removed++, () => undefined);
+    await unlink(p).then(
+      () => removed++,
+      () => undefined,
+    );
   }
   return removed;
 }
-

@@ -34,8 +34,20 @@ export function columnsFor(rows: readonly Row[], opts: FormatOptions): TypedColu
 }
 
 /** Writes `rows` as a hive-partitioned folder at `target` (see parquet-partition.ts), replacing an earlier one atomically. */
-export async function writeFolder(rows: readonly Row[], target: string, opts: FormatOptions, partitionBy: string, signal?: AbortSignal): Promise<PartitionSummary> {
-  return writePartitioned(rows, target, { columns: columnsFor(rows, opts), request: opts.request, knownKey: opts.knownKey, partitionBy, signal });
+export async function writeFolder(
+  rows: readonly Row[],
+  target: string,
+  opts: FormatOptions,
+  partitionBy: string,
+  signal?: AbortSignal,
+): Promise<PartitionSummary> {
+  return writePartitioned(rows, target, {
+    columns: columnsFor(rows, opts),
+    request: opts.request,
+    knownKey: opts.knownKey,
+    partitionBy,
+    signal,
+  });
 }
 
 /** The parquet format. */

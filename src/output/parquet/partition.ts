@@ -28,7 +28,14 @@ export function escapePartitionText(s: string): string {
 
 /** The folder name of one partition: `column=value`, escaped; null, missing and '' go to HIVE_NULL. */
 export function partitionFolder(column: string, value: unknown): string {
-  const text = value === null || value === undefined || value === '' ? undefined : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value) ?? '';
+  const text =
+    value === null || value === undefined || value === ''
+      ? undefined
+      : typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : (JSON.stringify(value) ?? '');
   return `${escapePartitionText(column)}=${text === undefined ? HIVE_NULL : escapePartitionText(text)}`;
 }
 
@@ -77,7 +84,10 @@ export async function writePartitioned(rows: Iterable<Row>, target: string, opts
     let group = groups.get(folder);
     if (group === undefined) {
       if (groups.size === MAX_PARTITIONS) {
-        throw new UsageError(`--partition-by ${partitionBy} would make more than ${MAX_PARTITIONS} folders`, 'partition by a column with fewer distinct values (e.g. gpu)');
+        throw new UsageError(
+          `--partition-by ${partitionBy} would make more than ${MAX_PARTITIONS} folders`,
+          'partition by a column with fewer distinct values (e.g. gpu)',
+        );
       }
       groups.set(folder, (group = []));
     }

@@ -18,7 +18,10 @@ function columnType(e: SchemaElement): ColumnType | undefined {
   if (e.type === 'INT64') {
     if (logical === 'TIMESTAMP') return e.logical_type?.type === 'TIMESTAMP' && e.logical_type.unit === 'MICROS' ? 'timestamp' : undefined;
     // gpumkt writes plain INT64; other writers (DuckDB, pyarrow) annotate a signed 64-bit integer.
-    const signed64 = logical === undefined ? e.converted_type === undefined || e.converted_type === 'INT_64' : logical === 'INTEGER' && e.logical_type?.type === 'INTEGER' && e.logical_type.bitWidth === 64 && e.logical_type.isSigned;
+    const signed64 =
+      logical === undefined
+        ? e.converted_type === undefined || e.converted_type === 'INT_64'
+        : logical === 'INTEGER' && e.logical_type?.type === 'INTEGER' && e.logical_type.bitWidth === 64 && e.logical_type.isSigned;
     return signed64 ? 'int' : undefined;
   }
   if (e.type === 'INT32') return logical === 'DATE' || e.converted_type === 'DATE' ? 'date' : undefined;
@@ -64,12 +67,19 @@ async function readFile(file: string, shown: string): Promise<ReadBack> {
   for (const e of metadata.schema.slice(1)) {
     const type = columnType(e);
     if (type === undefined || (e.num_children ?? 0) > 0) {
-      throw new UsageError(`${shown}: column ${e.name} has a type gpumkt does not write`, 'append only to files gpumkt wrote, or use a new file');
+      throw new UsageError(
+        `${shown}: column ${e.name} has a type gpumkt does not write`,
+        'append only to files gpumkt wrote, or use a new file',
+      );
     }
     columns.push({ name: e.name, type });
   }
   // Raw values for the time types: microseconds stay exact (a Date would keep milliseconds only).
-  const raw = await parquetReadObjects({ file: buffer, metadata, parsers: { timestampFromMicroseconds: (m: bigint) => m, dateFromDays: (d: number) => d } });
+  const raw = await parquetReadObjects({
+    file: buffer,
+    metadata,
+    parsers: { timestampFromMicroseconds: (m: bigint) => m, dateFromDays: (d: number) => d },
+  });
   // Converted in place (the reader's objects already hold the columns in order): a million-row file is
   // not copied a second time.
   const converted = columns.filter((c) => c.type === 'timestamp' || c.type === 'date' || c.type === 'int');
@@ -99,7 +109,10 @@ export async function readParquet(target: string): Promise<ReadBack & { partitio
     const eq = folder.indexOf('=');
     const name = partitionValue(folder.slice(0, eq));
     if (eq < 1 || name === null || (partitionBy !== undefined && name !== partitionBy)) {
-      throw new UsageError(`${target} is not a partitioned dataset gpumkt wrote (${folder})`, 'append to a folder written with --partition-by, or use a new one');
+      throw new UsageError(
+        `${target} is not a partitioned dataset gpumkt wrote (${folder})`,
+        'append to a folder written with --partition-by, or use a new one',
+      );
     }
     partitionBy = name;
     const value = partitionValue(folder.slice(eq + 1));

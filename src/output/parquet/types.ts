@@ -36,7 +36,11 @@ export class ParquetValueError extends InvalidResponseError {
 
 /** A text rendering of any JSON value for a string column: numbers as received, objects as compact JSON. */
 function text(v: unknown): string {
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : JSON.stringify(v) ?? '';
+  return typeof v === 'string'
+    ? v
+    : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint'
+      ? String(v)
+      : (JSON.stringify(v) ?? '');
 }
 
 /**
@@ -75,7 +79,8 @@ export function toParquetValue(column: string, type: ParquetType, v: unknown): b
 
 // Names of quantities that are real numbers by nature: such a field stays double even when every
 // value of one export happens to be whole (a price of 2, an index of 100).
-const MEASURE = /price|value|index|ratio|pct|percent|share|rate|effect|change|occupancy|volatility|avg|mean|high|low|(^|_)eur($|_)|revpag|revenue|usd|cost|weight|score|utili[sz]ation/i;
+const MEASURE =
+  /price|value|index|ratio|pct|percent|share|rate|effect|change|occupancy|volatility|avg|mean|high|low|(^|_)eur($|_)|revpag|revenue|usd|cost|weight|score|utili[sz]ation/i;
 // With no value to go by (every row null), the name decides between the time types and text.
 const TIME_NAME = /(^|_)(timestamp|time|at)$|At$|Timestamp$/;
 const DATE_NAME = /(^|_)date$|Date$/;
@@ -123,9 +128,15 @@ function decide(name: string, s: Seen): ParquetType {
  * `YYYY-MM-DD` dates, booleans bool, numbers int64 only when whole in every row and the name is not
  * a measure (price, value, index, …), else double; anything else, or a mix, is a string column.
  */
-export function resolveColumns(names: readonly string[], rows: Iterable<Row>, declared: Readonly<Record<string, ParquetType>> = {}): ParquetColumn[] {
+export function resolveColumns(
+  names: readonly string[],
+  rows: Iterable<Row>,
+  declared: Readonly<Record<string, ParquetType>> = {},
+): ParquetColumn[] {
   const unknown = names.filter((n) => !Object.hasOwn(declared, n));
-  const seen = new Map<string, Seen>(unknown.map((n) => [n, { count: 0, numbers: 0, integers: 0, booleans: 0, timestamps: 0, dates: 0, other: 0 }]));
+  const seen = new Map<string, Seen>(
+    unknown.map((n) => [n, { count: 0, numbers: 0, integers: 0, booleans: 0, timestamps: 0, dates: 0, other: 0 }]),
+  );
   if (unknown.length > 0) {
     for (const row of rows) for (const [n, s] of seen) observe(s, row[n]);
   }

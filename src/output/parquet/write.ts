@@ -36,7 +36,11 @@ export interface ParquetOptions {
 // Plain INT64 (no INTEGER annotation) is a signed 64-bit integer to every reader; hyparquet-writer
 // 0.17.0 encodes the INTEGER annotation's bit width as i32 where the format says i8, which DuckDB rejects.
 const ELEMENT: Record<ParquetType, Omit<SchemaElement, 'name'>> = {
-  timestamp: { type: 'INT64', converted_type: 'TIMESTAMP_MICROS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MICROS' } },
+  timestamp: {
+    type: 'INT64',
+    converted_type: 'TIMESTAMP_MICROS',
+    logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MICROS' },
+  },
   date: { type: 'INT32', converted_type: 'DATE', logical_type: { type: 'DATE' } },
   double: { type: 'DOUBLE' },
   int: { type: 'INT64' },

@@ -35,7 +35,6 @@ function axisChars(color: boolean) {
     : { tick: '+', vertical: '|', corner: '+', horizontal: '-', xtick: '+', link: '.' };
 }
 
-
 /** A time value as milliseconds (YYYY-MM-DD or ISO date-time), or NaN. */
 function timeMs(v: unknown): number {
   return typeof v === 'string' ? Date.parse(v) : NaN;
@@ -57,7 +56,10 @@ function seriesGaps(points: ReadonlyArray<{ t: number; r: Row }>, label: string,
   const sorted = [...points].sort((a, b) => a.t - b.t);
   const has = (p: { r: Row }): boolean => typeof p.r[label] === 'number' && Number.isFinite(p.r[label]);
   const present = sorted.filter(has).map((p) => p.t);
-  const steps = present.slice(1).map((t, i) => t - (present[i] as number)).sort((a, b) => a - b);
+  const steps = present
+    .slice(1)
+    .map((t, i) => t - (present[i] as number))
+    .sort((a, b) => a - b);
   const usual = steps[Math.floor(steps.length / 2)] ?? 0;
   const gaps = new Set<number>();
   let last: number | undefined;
@@ -109,7 +111,9 @@ export function renderChart(rows: readonly Row[], options: ChartOptions): string
   const rowOf = (v: number): number => Math.round(((vMax - v) / (vMax - vMin)) * (height - 1));
 
   // grid[row][col] = [character, series index] so each cell can be coloured by its series.
-  const grid: Array<Array<[string, number]>> = Array.from({ length: height }, () => Array.from({ length: plotWidth }, () => [' ', -1] as [string, number]));
+  const grid: Array<Array<[string, number]>> = Array.from({ length: height }, () =>
+    Array.from({ length: plotWidth }, () => [' ', -1] as [string, number]),
+  );
   labels.forEach((label, s) => {
     // Several points in one column (dense series): their mean.
     const sums = new Map<number, { sum: number; n: number }>();

@@ -75,9 +75,22 @@ export function formatTime(v: string, style: TimeStyle): string {
 
 // East Asian wide and fullwidth blocks and the emoji planes: two cells each in a terminal.
 const WIDE: ReadonlyArray<readonly [number, number]> = [
-  [0x1100, 0x115f], [0x2e80, 0x303e], [0x3041, 0x33ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xa000, 0xa4cf],
-  [0xac00, 0xd7a3], [0xf900, 0xfaff], [0xfe30, 0xfe4f], [0xff00, 0xff60], [0xffe0, 0xffe6],
-  [0x1f300, 0x1f64f], [0x1f680, 0x1f6ff], [0x1f900, 0x1f9ff], [0x1fa70, 0x1faff], [0x20000, 0x3fffd],
+  [0x1100, 0x115f],
+  [0x2e80, 0x303e],
+  [0x3041, 0x33ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xac00, 0xd7a3],
+  [0xf900, 0xfaff],
+  [0xfe30, 0xfe4f],
+  [0xff00, 0xff60],
+  [0xffe0, 0xffe6],
+  [0x1f300, 0x1f64f],
+  [0x1f680, 0x1f6ff],
+  [0x1f900, 0x1f9ff],
+  [0x1fa70, 0x1faff],
+  [0x20000, 0x3fffd],
 ];
 // Zero-width spaces and joiners are Cf, variation selectors Mn.
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}]/u;
@@ -85,7 +98,7 @@ const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}]/u;
 /** The number of terminal cells `s` takes (escape sequences of colour excluded). */
 export function displayWidth(s: string): number {
   let w = 0;
-   
+
   for (const ch of s.replace(/\x1b\[[0-9;]*m/g, '')) {
     const cp = ch.codePointAt(0) as number;
     if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || ZERO_WIDTH.test(ch)) continue;

@@ -48,14 +48,24 @@ function buildColumn(rows: readonly Row[], name: string, nullWidth: number): Col
  * The columns kept to fit `avail` cells: keys always; the others left out least important first
  * (`priority` lists the important ones first; unlisted columns count least, the last one first).
  */
-export function fitColumns(cols: readonly { name: string; width: number }[], keys: readonly string[], priority: readonly string[], avail: number, together: readonly (readonly string[])[] = []): string[] {
-  const total = (list: readonly { width: number }[]): number => list.reduce((a, c) => a + c.width, 0) + GAP.length * Math.max(0, list.length - 1);
+export function fitColumns(
+  cols: readonly { name: string; width: number }[],
+  keys: readonly string[],
+  priority: readonly string[],
+  avail: number,
+  together: readonly (readonly string[])[] = [],
+): string[] {
+  const total = (list: readonly { width: number }[]): number =>
+    list.reduce((a, c) => a + c.width, 0) + GAP.length * Math.max(0, list.length - 1);
   const rank = (name: string, i: number): number => {
     const p = priority.indexOf(name);
     return p >= 0 ? p : priority.length + i;
   };
   let kept = [...cols];
-  const droppable = cols.map((c, i) => ({ c, r: rank(c.name, i) })).filter(({ c }) => !keys.includes(c.name)).sort((a, b) => b.r - a.r);
+  const droppable = cols
+    .map((c, i) => ({ c, r: rank(c.name, i) }))
+    .filter(({ c }) => !keys.includes(c.name))
+    .sort((a, b) => b.r - a.r);
   for (const { c } of droppable) {
     if (total(kept) <= avail) break;
     // A column's group goes with it (keys never do).
@@ -73,7 +83,11 @@ export function noticeText(left: readonly string[], width: number): string {
   const n = `${left.length} column${left.length === 1 ? '' : 's'}`;
   const see = '(-f csv shows all)';
   const names = left.join(', ');
-  const forms = [`${n} hidden to fit ${width} columns: ${names} ${see}`, `${n} hidden: ${names} ${see}`, `${n} hidden to fit ${width} columns ${see}`];
+  const forms = [
+    `${n} hidden to fit ${width} columns: ${names} ${see}`,
+    `${n} hidden: ${names} ${see}`,
+    `${n} hidden to fit ${width} columns ${see}`,
+  ];
   return forms.find((f) => NOTE_PREFIX + displayWidth(f) <= width) ?? (forms[2] as string);
 }
 
@@ -89,10 +103,14 @@ function render(cols: readonly Column[], opts: FormatOptions, rowCount: number):
   lines.push(cols.map((c) => pad(chalk.bold.cyan(sanitizeForTerminal(c.name)), displayWidth(sanitizeForTerminal(c.name)), c)).join(GAP));
   lines.push(cols.map((c) => (opts.color ? '─' : '-').repeat(c.width)).join(GAP));
   for (let r = 0; r < rowCount; r++) {
-    lines.push(cols.map((c) => {
-      const cell = c.cells[r];
-      return cell === undefined ? pad(nullText, 1, c) : pad(cell, displayWidth(cell), c);
-    }).join(GAP));
+    lines.push(
+      cols
+        .map((c) => {
+          const cell = c.cells[r];
+          return cell === undefined ? pad(nullText, 1, c) : pad(cell, displayWidth(cell), c);
+        })
+        .join(GAP),
+    );
   }
   // Left-aligned last columns are padded with spaces; trailing blanks only get in the way of copying.
   return lines.map((l) => l.replace(/ +$/, '')).join('\n') + '\n';
@@ -121,7 +139,12 @@ export const formatter: Formatter = {
       }
       const kept = fitColumns(cols, keys, opts.priority ?? [], opts.width, opts.together);
       if (kept.length < cols.length) {
-        opts.notice?.(noticeText(cols.filter((c) => !kept.includes(c.name)).map((c) => c.name), opts.width));
+        opts.notice?.(
+          noticeText(
+            cols.filter((c) => !kept.includes(c.name)).map((c) => c.name),
+            opts.width,
+          ),
+        );
         cols = cols.filter((c) => kept.includes(c.name));
       }
     }

@@ -4,7 +4,20 @@ import { sparkline } from '../../output/text/sparkline.js';
 import type { LabelledSeries } from './wide.js';
 
 /** The columns of a summary row, in order (`trend` only with --spark). */
-export const STATS_COLUMNS = ['gpu', 'column', 'count', 'from', 'to', 'first', 'last', 'min', 'max', 'mean', 'change', 'change_pct'] as const;
+export const STATS_COLUMNS = [
+  'gpu',
+  'column',
+  'count',
+  'from',
+  'to',
+  'first',
+  'last',
+  'min',
+  'max',
+  'mean',
+  'change',
+  'change_pct',
+] as const;
 
 /** What the table view shows: the period and the column are left to csv/json to keep it on one screen. */
 export const STATS_TABLE_COLUMNS = ['gpu', 'count', 'first', 'last', 'min', 'max', 'mean', 'change', 'change_pct'] as const;

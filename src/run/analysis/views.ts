@@ -41,12 +41,14 @@ export function planAnalysis(flags: AnalysisFlags, plan: OutputPlan, shape: Seri
   }
   const name = stats ? (flags.spark ? '--spark' : '--stats') : chart ? '--format chart' : '--wide';
   if (plan.raw) throw new UsageError(`--raw prints a response body as received; it cannot be combined with ${name}`);
-  if (plan.append !== undefined || plan.manifest) throw new UsageError(`--append and --manifest export the rows themselves; they cannot be combined with ${name}`);
+  if (plan.append !== undefined || plan.manifest)
+    throw new UsageError(`--append and --manifest export the rows themselves; they cannot be combined with ${name}`);
   if (plan.selected) throw new UsageError(`--columns does not apply to ${name}; choose the value with --y`);
   if (stats && wide) throw new UsageError(`--wide and ${name} are different views; choose one`);
   if (stats && chart) throw new UsageError(`${name} prints a summary table; it cannot be drawn with --format chart`);
   const y = flags.y ?? shape.valueKey;
-  if (!shape.numeric.includes(y)) throw new UsageError(`--y '${y}' is not a numeric column of this data; valid: ${shape.numeric.join(', ')}`);
+  if (!shape.numeric.includes(y))
+    throw new UsageError(`--y '${y}' is not a numeric column of this data; valid: ${shape.numeric.join(', ')}`);
   return { view: stats ? 'stats' : chart ? 'chart' : 'wide', y, spark: flags.spark === true, timeKey: shape.timeKey };
 }
 
@@ -58,7 +60,11 @@ export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPl
     let rows = summariseAll(series, a.timeKey, a.y);
     if (a.spark) {
       // Human formats fit the trend to the terminal; machine formats get the full width.
-      const fit = human ? sparkWidth(rows, base, plan.width, (v) => (typeof v === 'number' ? displayNumber(v).length : typeof v === 'string' ? v.length : v == null ? 0 : JSON.stringify(v).length)) : SPARK_WIDTH;
+      const fit = human
+        ? sparkWidth(rows, base, plan.width, (v) =>
+            typeof v === 'number' ? displayNumber(v).length : typeof v === 'string' ? v.length : v == null ? 0 : JSON.stringify(v).length,
+          )
+        : SPARK_WIDTH;
       rows = summariseAll(series, a.timeKey, a.y, fit);
     }
     const columns = a.spark ? [...base, 'trend'] : [...base];
@@ -70,5 +76,12 @@ export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPl
   const rows = pivotWide(series, a.timeKey, a.y);
   if (plan.order === 'desc' && a.view === 'wide') rows.reverse();
   const columns = wideColumns(series, a.timeKey);
-  await emitRows(ctx, { ...plan, columns, keys: [a.timeKey], priority: [] }, rows, rows.length, undefined, a.view === 'chart' ? { title: a.y } : {});
+  await emitRows(
+    ctx,
+    { ...plan, columns, keys: [a.timeKey], priority: [] },
+    rows,
+    rows.length,
+    undefined,
+    a.view === 'chart' ? { title: a.y } : {},
+  );
 }

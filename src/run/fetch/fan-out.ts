@@ -1,7 +1,11 @@
 /** Runs several requests concurrently through the session (the client's limiter paces them). */
 
 /** Maps `items` through `fn` with at most `concurrency` in flight; results keep the input order. */
-export async function mapConcurrent<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -50,17 +50,26 @@ function pagingNote(ctx: Context): { show(rows: number, total: number | undefine
 }
 
 /** Every row of a paged listing, in the service's order, each exactly once. */
-export async function fetchPaged<P extends PageParams>(ctx: Context, session: Session, endpoint: Endpoint<P, unknown>, base: P, pageSize: number): Promise<Row[]> {
+export async function fetchPaged<P extends PageParams>(
+  ctx: Context,
+  session: Session,
+  endpoint: Endpoint<P, unknown>,
+  base: P,
+  pageSize: number,
+): Promise<Row[]> {
   const rows: Row[] = [];
   const note = pagingNote(ctx);
   let previousFirst: string | undefined;
   try {
     for (let page = 1; ; page++) {
-      if (page > MAX_PAGES) throw new InvalidResponseError(`${endpoint.id}: the listing did not end after ${MAX_PAGES} pages of ${pageSize}`);
+      if (page > MAX_PAGES)
+        throw new InvalidResponseError(`${endpoint.id}: the listing did not end after ${MAX_PAGES} pages of ${pageSize}`);
       const res = await session.get(endpoint, { ...base, limit: pageSize, offset: rows.length });
       const first = res.rows.length > 0 ? JSON.stringify(res.rows[0]) : undefined;
       if (page > 1 && first !== undefined && first === previousFirst) {
-        throw new InvalidResponseError(`${endpoint.id}: page ${page} (offset ${rows.length}) repeats the page before it; the service did not page`);
+        throw new InvalidResponseError(
+          `${endpoint.id}: page ${page} (offset ${rows.length}) repeats the page before it; the service did not page`,
+        );
       }
       previousFirst = first;
       for (const r of res.rows) rows.push(r);

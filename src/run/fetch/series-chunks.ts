@@ -46,7 +46,9 @@ export async function fetchInParts<B extends SeriesBody>(
   const perDay = grain === 'daily' ? 1 : 24;
   const days = Math.floor(cap / perDay);
   if (days < 1) {
-    throw new InvalidResponseError(`${endpoint.id} ${params.gpu}: the service sends at most ${cap} rows a request, less than one day of ${grain} rows`);
+    throw new InvalidResponseError(
+      `${endpoint.id} ${params.gpu}: the service sends at most ${cap} rows a request, less than one day of ${grain} rows`,
+    );
   }
   const parts = splitWindow({ from: params.from, to: params.to }, days);
   const results = await mapConcurrent(parts, FAN_OUT, async (w) => {
@@ -54,7 +56,9 @@ export async function fetchInParts<B extends SeriesBody>(
     const res = await session.get(endpoint, p);
     const found = res.body.query?.records_found;
     if (found !== undefined && found > res.rows.length) {
-      throw new InvalidResponseError(`${endpoint.id} ${params.gpu} ${w.from}..${w.to}: the service reports ${found} rows but sent ${res.rows.length}, even for a window under its cap`);
+      throw new InvalidResponseError(
+        `${endpoint.id} ${params.gpu} ${w.from}..${w.to}: the service reports ${found} rows but sent ${res.rows.length}, even for a window under its cap`,
+      );
     }
     return res.rows;
   });

@@ -33,7 +33,13 @@ export function windowCapacity(from: string, to: string, granularity: SeriesPara
  * that caps the rows gets the window in parts (series-chunks.ts) unless `canSplit` is false (--raw),
  * and otherwise the run fails loudly rather than export a short series.
  */
-export async function fetchSeries(session: Session, endpoint: SeriesEndpoint, params: SeriesParams, all: boolean, canSplit = true): Promise<{ rows: Row[]; text: string }> {
+export async function fetchSeries(
+  session: Session,
+  endpoint: SeriesEndpoint,
+  params: SeriesParams,
+  all: boolean,
+  canSplit = true,
+): Promise<{ rows: Row[]; text: string }> {
   let res = await session.get(endpoint, params);
   let found = echo(res.body)?.records_found;
   if (!all) return res;
@@ -42,7 +48,10 @@ export async function fetchSeries(session: Session, endpoint: SeriesEndpoint, pa
     const applied = echo(res.body)?.limit_applied;
     if (applied === undefined || applied >= params.limit || res.rows.length < applied || res.rows.length === 0) return res;
     if (canSplit) return { rows: await fetchInParts(session, endpoint, params, res), text: res.text };
-    throw new InvalidResponseError(`${endpoint.id} ${params.gpu}: the service applied a limit of ${applied} rows (asked: ${params.limit}) and sent that many; refusing a possibly short export`, 'narrow the window with --from/--to');
+    throw new InvalidResponseError(
+      `${endpoint.id} ${params.gpu}: the service applied a limit of ${applied} rows (asked: ${params.limit}) and sent that many; refusing a possibly short export`,
+      'narrow the window with --from/--to',
+    );
   }
   if (found <= res.rows.length) return res;
   if (found > params.limit) {

@@ -52,7 +52,10 @@ export function spliceIndex(earlier: readonly Row[], later: readonly Row[], key 
   const constant = Number.isFinite(ratio) && ratio > 0 && pairs.every(([a, b]) => Math.abs(b * ratio - a) <= RATIO_TOLERANCE * Math.abs(a));
   if (!constant) {
     const [a, b, d] = pairs.find(([x, y]) => x !== y) as [number, number, string];
-    return { rows: [...later], problem: `the index of two joined responses disagrees on ${d} (${a} and ${b}) by more than a change of base; the joined series may jump there` };
+    return {
+      rows: [...later],
+      problem: `the index of two joined responses disagrees on ${d} (${a} and ${b}) by more than a change of base; the joined series may jump there`,
+    };
   }
   const eurBase = baseEur(earlier);
   const rows = later.map((r) => {

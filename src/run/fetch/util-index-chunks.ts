@@ -57,7 +57,13 @@ export function unanchoredRows(chunks: readonly Chunk[], rows: readonly Row[]): 
   for (const chunk of chunks.slice(1)) {
     const i = rows.findIndex((r) => String(r.date) >= chunk.keep.from);
     const row = rows[i];
-    if (i > 0 && row !== undefined && String(row.date) <= chunk.keep.to && (row.decompositionBasis === 'no_prior_day' || row.demandEffect === null)) out.push(i);
+    if (
+      i > 0 &&
+      row !== undefined &&
+      String(row.date) <= chunk.keep.to &&
+      (row.decompositionBasis === 'no_prior_day' || row.demandEffect === null)
+    )
+      out.push(i);
   }
   return out;
 }

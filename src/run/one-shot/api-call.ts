@@ -55,19 +55,35 @@ function climbsAbove(path: string): boolean {
 
 /** Without -f, flags that shape rows do not apply, and -o must name a JSON file: say so in the user's terms. */
 function checkRawFlags(flags: { csvSafe?: boolean; output?: string }): void {
-  if (flags.csvSafe) throw new UsageError('--csv-safe guards the cells of -f csv or -f tsv; without -f, api prints the JSON body as received', 'add -f csv (or tsv) to write the data rows');
+  if (flags.csvSafe)
+    throw new UsageError(
+      '--csv-safe guards the cells of -f csv or -f tsv; without -f, api prints the JSON body as received',
+      'add -f csv (or tsv) to write the data rows',
+    );
   const ext = /\.([A-Za-z0-9]+)$/.exec(flags.output?.replace(/^.*[\\/]/, '') ?? '')?.[1]?.toLowerCase();
   if (ext !== undefined && ext !== 'json') {
-    throw new UsageError(`without -f, api writes the JSON body as received, and ${flags.output ?? ''} is named as a .${ext} file`, 'give -f with the format for the data rows (e.g. -f csv), or name the file .json');
+    throw new UsageError(
+      `without -f, api writes the JSON body as received, and ${flags.output ?? ''} is named as a .${ext} file`,
+      'give -f with the format for the data rows (e.g. -f csv), or name the file .json',
+    );
   }
 }
 
 /** Checks a user-given path (exit 2): absolute, origin-relative, no scheme, no `//host`, no control characters or spaces. */
 export function checkApiPath(path: string): string {
-  if (!path.startsWith('/')) throw new UsageError(`the path must start with '/' (got '${path.slice(0, 80)}'); the base URL (--base-url) says where requests go`);
-  if (path.startsWith('//') || path.startsWith('/\\')) throw new UsageError("the path must not start with '//': that would name another host");
-  if (/[\s\u0000-\u001f\u007f\\#]/.test(path)) throw new UsageError('the path must not hold spaces, backslashes, # or control characters (percent-encode them, or pass values with -q name=value)');
-  if (climbsAbove(path)) throw new UsageError("the path must not climb above the base path ('..' segments, literal or percent-encoded)", 'give the path as it sits under the base URL');
+  if (!path.startsWith('/'))
+    throw new UsageError(`the path must start with '/' (got '${path.slice(0, 80)}'); the base URL (--base-url) says where requests go`);
+  if (path.startsWith('//') || path.startsWith('/\\'))
+    throw new UsageError("the path must not start with '//': that would name another host");
+  if (/[\s\u0000-\u001f\u007f\\#]/.test(path))
+    throw new UsageError(
+      'the path must not hold spaces, backslashes, # or control characters (percent-encode them, or pass values with -q name=value)',
+    );
+  if (climbsAbove(path))
+    throw new UsageError(
+      "the path must not climb above the base path ('..' segments, literal or percent-encoded)",
+      'give the path as it sits under the base URL',
+    );
   return path;
 }
 
@@ -90,7 +106,8 @@ export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Pr
   const settings = await loadSettings(ctx);
   // The URL this run would ask, checked against the base URL's origin before anything is sent.
   const probe = new URL(requestUrl(settings.baseUrl, path, query));
-  if (probe.origin !== new URL(settings.baseUrl).origin) throw new UsageError(`the path would leave ${new URL(settings.baseUrl).origin}; give a path on the base URL`);
+  if (probe.origin !== new URL(settings.baseUrl).origin)
+    throw new UsageError(`the path would leave ${new URL(settings.baseUrl).origin}; give a path on the base URL`);
   const rows = flags.format !== undefined;
   if (!rows && flags.columns) throw new UsageError('--columns picks columns of the data rows: give a format too, e.g. -f csv');
   if (flags.append || flags.manifest) throw new UsageError('api prints one response: --append and --manifest do not apply');
@@ -106,7 +123,11 @@ export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Pr
   const res = await session.get(endpoint, undefined);
   if (bodyPlan) return emitBody(ctx, bodyPlan, res.text, res.body);
   const data = dataRows(res.body);
-  if (!data) throw new InvalidResponseError(`${path}: the response has no 'data' rows (an object or a list of objects) to print as ${flags.format}`, 'leave out -f to print the JSON body');
+  if (!data)
+    throw new InvalidResponseError(
+      `${path}: the response has no 'data' rows (an object or a list of objects) to print as ${flags.format}`,
+      'leave out -f to print the JSON body',
+    );
   const columns = discoverColumns(data);
   const plan = await planOutput(flags, ctx, { valid: columns, defaults: columns });
   if (plan.order === 'desc') data.reverse();

@@ -45,7 +45,11 @@ export async function liveGpuNames(ctx: Context, free = false): Promise<string[]
 export async function liveMemoryTypes(ctx: Context): Promise<Array<{ id: string; name: string; category: string }> | undefined> {
   const path = '/api/memory-types';
   const rows = await fetchCatalogue(ctx, path);
-  return rows?.map((r, i) => ({ id: field(r, ['id'], path, i), name: field(r, ['memory_type', 'memoryType', 'name'], path, i), category: field(r, ['category'], path, i) }));
+  return rows?.map((r, i) => ({
+    id: field(r, ['id'], path, i),
+    name: field(r, ['memory_type', 'memoryType', 'name'], path, i),
+    category: field(r, ['category'], path, i),
+  }));
 }
 
 /** The labs the service lists (`/api/token-types`, or the free tier's `/api/token-types-free`): id and label. */

@@ -41,7 +41,12 @@ export interface StatusReport {
 const KEY_CHECK = jsonEndpoint('key-check', '/api/daily-index', { gpuType: 'RTX PRO 6000 WS' });
 const HEALTH = jsonEndpoint('health', '/health');
 
-const BASE_FROM: Record<RunSettings['sources']['baseUrl'], string> = { flag: '--base-url', env: 'GPUMKT_BASE_URL', profile: 'config profile', default: 'default' };
+const BASE_FROM: Record<RunSettings['sources']['baseUrl'], string> = {
+  flag: '--base-url',
+  env: 'GPUMKT_BASE_URL',
+  profile: 'config profile',
+  default: 'default',
+};
 
 /** Runs `status`: prints the report, then fails with the documented code when something is wrong. */
 export async function runStatus(ctx: Context, flags: StatusFlags): Promise<void> {
@@ -56,10 +61,21 @@ export async function runStatus(ctx: Context, flags: StatusFlags): Promise<void>
   if (session.dryRun) return emitDryRun(ctx, [session.curl(HEALTH, undefined), ...(key ? [session.curl(KEY_CHECK, undefined)] : [])]);
   const report: StatusReport = {
     exitCode: ExitCode.ok,
-    service: { baseUrl: g.sandbox ? 'sandbox' : redactUrl(settings.baseUrl), from: g.sandbox ? '--sandbox' : BASE_FROM[sources.baseUrl], healthy: false, message: null },
+    service: {
+      baseUrl: g.sandbox ? 'sandbox' : redactUrl(settings.baseUrl),
+      from: g.sandbox ? '--sandbox' : BASE_FROM[sources.baseUrl],
+      healthy: false,
+      message: null,
+    },
     key: {
-      configured: key !== undefined, from, profile: from === 'profile' ? sources.profile : null, configPath: from === 'profile' ? sources.configPath : null,
-      plan: plan.plan, prefix: plan.prefix ?? null, accepted: null, message: null,
+      configured: key !== undefined,
+      from,
+      profile: from === 'profile' ? sources.profile : null,
+      configPath: from === 'profile' ? sources.configPath : null,
+      plan: plan.plan,
+      prefix: plan.prefix ?? null,
+      accepted: null,
+      message: null,
     },
     families: familyAccess(plan.plan),
   };
@@ -99,12 +115,26 @@ function text(r: StatusReport): string {
   const service = s.from === '--sandbox' ? 'built-in sandbox (--sandbox)' : `${s.baseUrl} (${s.from})`;
   const health = s.healthy ? 'healthy' : `not healthy: ${s.message ?? 'no answer'}`;
   const k = r.key;
-  const where = k.from === 'sandbox' ? 'built-in sandbox demo key' : k.from === 'env' ? 'GPUMKT_API_KEY (environment)' : k.from === 'profile' ? `config profile "${k.profile}" (${k.configPath})` : undefined;
+  const where =
+    k.from === 'sandbox'
+      ? 'built-in sandbox demo key'
+      : k.from === 'env'
+        ? 'GPUMKT_API_KEY (environment)'
+        : k.from === 'profile'
+          ? `config profile "${k.profile}" (${k.configPath})`
+          : undefined;
   let key: string;
-  if (!where) key = 'none: set GPUMKT_API_KEY or run \'gpumkt config set api-key\'; without one, public routes only';
+  if (!where) key = "none: set GPUMKT_API_KEY or run 'gpumkt config set api-key'; without one, public routes only";
   else {
     const plan = k.prefix ? `plan ${k.plan} (${k.prefix} prefix)` : `plan ${k.plan} (prefix not sk_live_ or sk_prem_: treated as full)`;
-    const verdict = k.accepted === true ? 'accepted' : k.accepted === false ? `refused: ${k.message}` : k.message ? `not checked: ${k.message}` : 'not checked';
+    const verdict =
+      k.accepted === true
+        ? 'accepted'
+        : k.accepted === false
+          ? `refused: ${k.message}`
+          : k.message
+            ? `not checked: ${k.message}`
+            : 'not checked';
     key = `${where}: ${plan}, ${verdict}`;
   }
   return `service  ${service}: ${health}\nkey      ${key}\n${planLines(k.plan, r.families)}`;

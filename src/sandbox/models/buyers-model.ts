@@ -20,9 +20,35 @@ const TIERS = [
   { tier: 'T2', workload: 'Heavy inference', what: 'inference capacity and serving infrastructure', forWhat: 'serving models at scale' },
   { tier: 'T3', workload: 'GPU-adjacent HPC', what: 'simulation and rendering compute', forWhat: 'scientific and industrial HPC' },
 ] as const;
-const STEMS = ['Aster', 'Boreal', 'Cinder', 'Delta', 'Ember', 'Fathom', 'Granite', 'Helix', 'Ion', 'Juniper', 'Kestrel', 'Lumen', 'Meridian', 'Nimbus', 'Orbit', 'Pallas'] as const;
+const STEMS = [
+  'Aster',
+  'Boreal',
+  'Cinder',
+  'Delta',
+  'Ember',
+  'Fathom',
+  'Granite',
+  'Helix',
+  'Ion',
+  'Juniper',
+  'Kestrel',
+  'Lumen',
+  'Meridian',
+  'Nimbus',
+  'Orbit',
+  'Pallas',
+] as const;
 const SUFFIX = ['AI', 'Labs', 'Systems'] as const;
-const PLACES = ['San Francisco, US', 'New York, US', 'London, UK', 'Paris, FR', 'Toronto, CA', 'Berlin, DE', 'Tel Aviv, IL', 'Singapore, SG'] as const;
+const PLACES = [
+  'San Francisco, US',
+  'New York, US',
+  'London, UK',
+  'Paris, FR',
+  'Toronto, CA',
+  'Berlin, DE',
+  'Tel Aviv, IL',
+  'Singapore, SG',
+] as const;
 const S = { stem: 101, suffix: 102, tier: 103, sold: 104, day: 105, place: 106, domain: 107 } as const;
 
 /** Buyer `i` with the dictionary's fields, in its order. */
@@ -52,6 +78,14 @@ export function buyer(i: number): Record<string, unknown> {
 export function computeBuyersHandler({ today }: ExtraInput): Reply {
   const data = Array.from({ length: BUYER_COUNT }, (_, i) => buyer(i))
     .filter((b) => (b.date as string) <= today)
-    .sort((a, b) => ((a.date as string) < (b.date as string) ? 1 : (a.date as string) > (b.date as string) ? -1 : (a.name as string) < (b.name as string) ? -1 : 1));
+    .sort((a, b) =>
+      (a.date as string) < (b.date as string)
+        ? 1
+        : (a.date as string) > (b.date as string)
+          ? -1
+          : (a.name as string) < (b.name as string)
+            ? -1
+            : 1,
+    );
   return jsonReply(200, { success: true, count: data.length, data });
 }

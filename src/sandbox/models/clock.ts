@@ -19,7 +19,8 @@ export function endOfDayMs(date: string): number {
 /** Epoch ms of a fixed clock option; throws TypeError for anything that is not an instant. */
 function fixedMs(now: number | string | Date): number {
   const ms = typeof now === 'number' ? now : now instanceof Date ? now.getTime() : ISO_INSTANT.test(now) ? Date.parse(now) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new TypeError(`sandbox: now must be epoch ms, a Date or an ISO 8601 instant with a time zone, got ${String(now)}`);
+  if (!Number.isFinite(ms))
+    throw new TypeError(`sandbox: now must be epoch ms, a Date or an ISO 8601 instant with a time zone, got ${String(now)}`);
   return ms;
 }
 

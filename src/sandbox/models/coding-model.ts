@@ -23,7 +23,9 @@ export interface CodingPoint {
   value2?: number;
 }
 
-const S_LEVEL = 51, S_NOISE = 52, S_SECOND = 53;
+const S_LEVEL = 51,
+  S_NOISE = 52,
+  S_SECOND = 53;
 
 /** The publication time of day D: 00:30 UTC the next day. */
 export function codingUpdatedAt(date: string): string {
@@ -78,6 +80,14 @@ export function codingIndex(last: string): CodingIndexRow[] {
     const now = codingPoint(p, last);
     const before = last > CODING_START ? codingPoint(p, addDays(last, -1)) : undefined;
     const changePct = before === undefined || before.value === 0 ? null : roundTo(((now.value - before.value) / before.value) * 100, 2);
-    return { product: product.id, label: product.label, kind: product.kind, value: now.value, changePct, date: last, updatedAt: codingUpdatedAt(last) };
+    return {
+      product: product.id,
+      label: product.label,
+      kind: product.kind,
+      value: now.value,
+      changePct,
+      date: last,
+      updatedAt: codingUpdatedAt(last),
+    };
   });
 }

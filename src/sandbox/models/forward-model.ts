@@ -17,11 +17,20 @@ import { jsonReply, type Reply } from '../http.js';
 import type { ExtraInput } from '../table-handlers.js';
 import { intBelow, roundTo, unit } from './prng.js';
 
-const S_PRICE = 31, S_MINUTE = 32;
+const S_PRICE = 31,
+  S_MINUTE = 32;
 
 /** Spot level per curve, USD per GPU-hour. */
 const SPOT: Readonly<Record<ForwardCurve, number>> = {
-  'H100 SXM': 2.42, H200: 2.96, 'A100 SXM4': 0.97, B200: 4.97, 'RTX 5090': 0.65, 'RTX PRO 6000 WS': 0.81, B300: 6.2, GB200: 5.6, GB300: 7.4,
+  'H100 SXM': 2.42,
+  H200: 2.96,
+  'A100 SXM4': 0.97,
+  B200: 4.97,
+  'RTX 5090': 0.65,
+  'RTX PRO 6000 WS': 0.81,
+  B300: 6.2,
+  GB200: 5.6,
+  GB300: 7.4,
 };
 
 /** Per-tenor discount to spot, by months. */
@@ -57,7 +66,9 @@ export function curvePoints(curve: ForwardCurve, today: string): ForwardPoint[] 
     const marked = !(UNMARKED[curve] ?? []).includes(t.label);
     const noise = 1 + 0.02 * (unit(S_PRICE, c * 100 + t.months, day) - 0.5);
     return {
-      name: curve, label: t.label, months: t.months,
+      name: curve,
+      label: t.label,
+      months: t.months,
       price: marked ? roundTo(SPOT[curve] * (DISCOUNT[t.months] as number) * noise, 4) : null,
       has_mark: marked,
       provenance: marked ? { source: 'ornn-desk', updated_at: updatedAt } : null,

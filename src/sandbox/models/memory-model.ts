@@ -43,7 +43,10 @@ export interface SandboxMemoryHistoryRow {
 
 // Typical spot prices in USD per unit (chip or module), in MEMORY_TYPES order.
 const BASE_PRICES = [1.2, 1.9, 1.5, 3.6, 3.0, 5.2, 4.3, 2.6, 3.9, 1.4, 2.1, 32, 140, 48] as const;
-const S_KNOT = 21, S_NOISE = 22, S_UPDATED = 23, S_LAG = 24;
+const S_KNOT = 21,
+  S_NOISE = 22,
+  S_UPDATED = 23,
+  S_LAG = 24;
 /** Days between knots of the slow price cycle. */
 const KNOT_DAYS = 14;
 /** Calendar days a weekly high/low spans, the reading's own day included. */
@@ -93,7 +96,8 @@ function publication(i: number, d: number): { source: number; updated: number } 
 function readingOn(i: number, d: number): Reading {
   const price = priceOn(i, d);
   const prev = priceOn(i, tradingDayAtOrBefore(d - 1));
-  let weeklyHigh = price, weeklyLow = price;
+  let weeklyHigh = price,
+    weeklyLow = price;
   for (let k = 1; k < WEEK_DAYS; k++) {
     if (!isTradingDay(d - k)) continue;
     const p = priceOn(i, d - k);

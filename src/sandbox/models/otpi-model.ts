@@ -17,7 +17,8 @@ import { intBelow, unit } from './prng.js';
 /** The first day of the index, and the documented gap (inclusive). */
 export const OTPI = { start: '2025-07-04', gapFrom: '2026-04-04', gapTo: '2026-06-03' } as const;
 
-const S_STEP = 41, S_SETTLE = 42;
+const S_STEP = 41,
+  S_SETTLE = 42;
 const BASE: readonly number[] = [9.5, 6.8, 4.2, 0.9, 0.6, 1.8, 5.5, 1.1, 1.4, 0.8, 0.7];
 const walks = new Map<number, number[]>();
 
@@ -67,7 +68,8 @@ export function otpiHandler({ params, today, now, keyed, plan }: ExtraInput): Re
   const date = params.date('date', asDate) || undefined;
   const from = params.date('startDate', asDate) || undefined;
   const to = params.date('endDate', asDate) || undefined;
-  if (date !== undefined && (from !== undefined || to !== undefined)) throw badRequest('Use either date or startDate and endDate, not both');
+  if (date !== undefined && (from !== undefined || to !== undefined))
+    throw badRequest('Use either date or startDate and endDate, not both');
   if ((from === undefined) !== (to === undefined)) throw badRequest('startDate and endDate must be given together (format: YYYY-MM-DD)');
   if (from !== undefined && to !== undefined && from > to) throw badRequest('startDate must not be after endDate');
   const labs = labsOf(params.get('lab'), keyed);

@@ -32,8 +32,13 @@ const HOUR_MS = 3_600_000;
 const SEASON = [1.15, 1.1, 0.95, 0.85, 0.9, 1.1, 1.35, 1.4, 1.05, 0.9, 0.95, 1.1] as const;
 // Base peak price (USD/MWh), daily traded GWh and hourly demand (MW) per market, dictionary order.
 const BASE = [
-  { price: 38, gwh: 9, mw: 11_000 }, { price: 46, gwh: 14, mw: 90_000 }, { price: 52, gwh: 11, mw: 28_000 },
-  { price: 49, gwh: 5, mw: 14_000 }, { price: 41, gwh: 8, mw: 7_000 }, { price: 40, gwh: 6, mw: 75_000 }, { price: 35, gwh: 0, mw: 48_000 },
+  { price: 38, gwh: 9, mw: 11_000 },
+  { price: 46, gwh: 14, mw: 90_000 },
+  { price: 52, gwh: 11, mw: 28_000 },
+  { price: 49, gwh: 5, mw: 14_000 },
+  { price: 41, gwh: 8, mw: 7_000 },
+  { price: 40, gwh: 6, mw: 75_000 },
+  { price: 35, gwh: 0, mw: 48_000 },
 ] as const;
 
 /** One daily row, with the service's short field names; a field the market does not carry is null. */
@@ -50,7 +55,7 @@ export interface PowerRow {
 
 const dayIndex = (date: string): number => Math.round((dateToMs(date) - dateToMs(POWER_HISTORY_START)) / DAY_MS);
 const season = (date: string): number => SEASON[Number(date.slice(5, 7)) - 1] as number;
-const isWeekday = (date: string): boolean => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) < 5;
+const isWeekday = (date: string): boolean => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7 < 5;
 
 /** The daily row of market `i` on `date`, or undefined when its hub does not print that day. */
 export function powerRow(i: number, date: string): PowerRow | undefined {
@@ -127,7 +132,14 @@ function opsRows(input: ExtraInput, row: (i: number, h: number) => Record<string
   const markets = marketsOf(input.params);
   const { from, to } = windowOf(input.params, input.today, 1);
   const hours = hoursOf(from, to, input.now);
-  const data = markets.flatMap((i) => hours.map((h) => ({ timestamp: new Date(h).toISOString(), market: (POWER_MARKETS[i] as PowerMarket).market, region: (POWER_MARKETS[i] as PowerMarket).region, ...row(i, h) })));
+  const data = markets.flatMap((i) =>
+    hours.map((h) => ({
+      timestamp: new Date(h).toISOString(),
+      market: (POWER_MARKETS[i] as PowerMarket).market,
+      region: (POWER_MARKETS[i] as PowerMarket).region,
+      ...row(i, h),
+    })),
+  );
   return jsonReply(200, { success: true, startDate: from, endDate: to, count: data.length, data });
 }
 

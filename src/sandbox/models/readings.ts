@@ -42,15 +42,25 @@ const PARAMS: Readonly<Record<GpuModel, ModelParams>> = {
 };
 
 // Hash streams: one per kind of draw, so draws never correlate by accident.
-const S_CAP = 1, S_OCC = 2, S_PRICE = 3, S_H_CAP = 4, S_H_OCC = 5, S_H_PRICE = 6;
-const S_OUT = 7, S_OUT_LEN = 8, S_BLOCK_LEN = 9, S_BLOCK_AT = 10, S_EXACT = 11, S_EVENT = 12, S_INIT = 13;
+const S_CAP = 1,
+  S_OCC = 2,
+  S_PRICE = 3,
+  S_H_CAP = 4,
+  S_H_OCC = 5,
+  S_H_PRICE = 6;
+const S_OUT = 7,
+  S_OUT_LEN = 8,
+  S_BLOCK_LEN = 9,
+  S_BLOCK_AT = 10,
+  S_EXACT = 11,
+  S_EVENT = 12,
+  S_INIT = 13;
 /** Pseudo model key of market-wide outages (a collector fault hits every model at once). */
 const MARKET = 99;
 
 // Daily usage shape by UTC hour (-1..1): busiest in the US working day. Literal, so exact everywhere.
 const DIURNAL = [
-  -0.2, -0.35, -0.5, -0.6, -0.7, -0.75, -0.7, -0.55, -0.35, -0.1, 0.1, 0.25,
-  0.4, 0.55, 0.7, 0.85, 0.95, 1, 0.95, 0.85, 0.7, 0.5, 0.25, 0,
+  -0.2, -0.35, -0.5, -0.6, -0.7, -0.75, -0.7, -0.55, -0.35, -0.1, 0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 0.95, 1, 0.95, 0.85, 0.7, 0.5, 0.25, 0,
 ] as const;
 
 /** Index of a model in GPU_MODELS: the model's seed. */
@@ -88,7 +98,8 @@ function walkTo(m: number, d: number): Walk {
     // Capacity drifts up slowly, with rare step events: a provider withdrawing or adding a fleet.
     const ev = unit(S_EVENT, m, i);
     const size = unit(S_EVENT + 100, m, i);
-    const factor = ev < 0.02 ? 1 - (0.04 + 0.08 * size) : ev < 0.045 ? 1 + (0.03 + 0.07 * size) : 1 + (unit(S_CAP, m, i) - 0.5) * 0.01 + 0.0006;
+    const factor =
+      ev < 0.02 ? 1 - (0.04 + 0.08 * size) : ev < 0.045 ? 1 + (0.03 + 0.07 * size) : 1 + (unit(S_CAP, m, i) - 0.5) * 0.01 + 0.0006;
     w.cap.push(roundTo(Math.min(p.capacity * 2.6, Math.max(p.capacity * 0.6, cap * factor)), 2));
     w.occ.push(roundTo(reflect((w.occ[i] as number) + (unit(S_OCC, m, i) - 0.5) * 0.03, p.occLo, p.occHi), 4));
     const step = (unit(S_PRICE, m, i) - 0.5) * (p.priceHi - p.priceLo) * 0.05;
@@ -179,7 +190,11 @@ const dayCache = new Map<number, (DayStats | null)[]>();
 
 /** The summary of model m's day d from the readings taken by `asOfMs` (all of them when omitted); uncached. */
 export function summarize(m: number, d: number, asOfMs = Number.POSITIVE_INFINITY): DayStats | null {
-  let n = 0, cap = 0, rented = 0, price = 0, lastExactMs = 0;
+  let n = 0,
+    cap = 0,
+    rented = 0,
+    price = 0,
+    lastExactMs = 0;
   const missing = missingHours(m, d);
   for (let hh = 0; hh < READINGS_PER_DAY; hh++) {
     const r = hourReading(m, d * READINGS_PER_DAY + hh, missing);
@@ -190,7 +205,9 @@ export function summarize(m: number, d: number, asOfMs = Number.POSITIVE_INFINIT
     price += r.price;
     lastExactMs = r.exactMs;
   }
-  return n === 0 ? null : { readings: n, capacity: roundTo(cap / n, 2), rented: roundTo(rented / n, 2), price: roundTo(price / n, 4), lastExactMs };
+  return n === 0
+    ? null
+    : { readings: n, capacity: roundTo(cap / n, 2), rented: roundTo(rented / n, 2), price: roundTo(price / n, 4), lastExactMs };
 }
 
 /** Model m's summary of day d, or undefined when the day has no reading (or is before history). */

@@ -58,7 +58,9 @@ const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0
  */
 function isoIn(day: string, d: number, ms: number): string {
   const s = Math.floor((ms - HISTORY_START_MS - d * DAY_MS) / 1000);
-  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
+  const hh = Math.floor(s / 3600),
+    mm = Math.floor((s % 3600) / 60),
+    ss = s % 60;
   return `${day}T${TWO_DIGITS[hh]}:${TWO_DIGITS[mm]}:${TWO_DIGITS[ss]}.000Z`;
 }
 
@@ -95,7 +97,13 @@ export function seriesPoints(q: SeriesQuery): SeriesResult {
     for (let hh = READINGS_PER_DAY - 1; hh >= 0 && points.length < limit; hh--) {
       const r = hourReading(m, d * READINGS_PER_DAY + hh, missing);
       if (!r || r.exactMs > asOf) continue;
-      points.push({ recordedAt: isoIn(day, d, r.hourMs), exactTimestamp: isoIn(day, d, r.exactMs), price: r.price, utilization: r.rented / r.capacity, grain: 'hourly' });
+      points.push({
+        recordedAt: isoIn(day, d, r.hourMs),
+        exactTimestamp: isoIn(day, d, r.exactMs),
+        price: r.price,
+        utilization: r.rented / r.capacity,
+        grain: 'hourly',
+      });
     }
   }
   return { total, points };

@@ -16,27 +16,63 @@ export const SITE_COUNTS = { neocloud: 437, other: 163 } as const;
 export const RECOGNISED_GPUS = ['H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090', 'RTX PRO 6000 WS', 'B300', 'GB200', 'GB300'] as const;
 const CHIPS = [...RECOGNISED_GPUS, 'MI300X', 'MI325X', 'Gaudi 3'] as const;
 const GENERATION: Readonly<Record<string, string>> = {
-  'H100 SXM': 'Hopper', H200: 'Hopper', 'A100 SXM4': 'Ampere', B200: 'Blackwell', 'RTX 5090': 'Blackwell', 'RTX PRO 6000 WS': 'Blackwell',
-  B300: 'Blackwell Ultra', GB200: 'Blackwell', GB300: 'Blackwell Ultra', MI300X: 'CDNA 3', MI325X: 'CDNA 3', 'Gaudi 3': 'Gaudi',
+  'H100 SXM': 'Hopper',
+  H200: 'Hopper',
+  'A100 SXM4': 'Ampere',
+  B200: 'Blackwell',
+  'RTX 5090': 'Blackwell',
+  'RTX PRO 6000 WS': 'Blackwell',
+  B300: 'Blackwell Ultra',
+  GB200: 'Blackwell',
+  GB300: 'Blackwell Ultra',
+  MI300X: 'CDNA 3',
+  MI325X: 'CDNA 3',
+  'Gaudi 3': 'Gaudi',
 };
 
-const NEOCLOUDS = ['CoreWeave', 'Lambda', 'Crusoe', 'Nebius', 'Together AI', 'Voltage Park', 'Vultr', 'Fluidstack', 'TensorWave', 'Applied Digital', 'IREN', 'Nscale', 'Genesis Cloud', 'Firmus'] as const;
+const NEOCLOUDS = [
+  'CoreWeave',
+  'Lambda',
+  'Crusoe',
+  'Nebius',
+  'Together AI',
+  'Voltage Park',
+  'Vultr',
+  'Fluidstack',
+  'TensorWave',
+  'Applied Digital',
+  'IREN',
+  'Nscale',
+  'Genesis Cloud',
+  'Firmus',
+] as const;
 const OTHERS = ['Microsoft', 'Google', 'Amazon', 'Meta', 'Oracle', 'xAI'] as const;
 
 /** City, state, country (null: not known), latitude, longitude. */
 type City = readonly [string, string | null, string | null, number, number];
 const CITIES: readonly City[] = [
-  ['Dallas', 'TX', 'United States', 32.7767, -96.797], ['Plano', 'TX', 'United States', 33.0198, -96.6989],
-  ['Abilene', 'TX', 'United States', 32.4487, -99.7331], ['Austin', 'TX', 'United States', 30.2672, -97.7431],
-  ['Ashburn', 'VA', 'United States', 39.0438, -77.4874], ['Atlanta', 'GA', 'United States', 33.749, -84.388],
-  ['Chicago', 'IL', 'United States', 41.8781, -87.6298], ['Phoenix', 'AZ', 'United States', 33.4484, -112.074],
-  ['Hillsboro', 'OR', 'United States', 45.5229, -122.9898], ['Reno', 'NV', 'United States', 39.5296, -119.8138],
-  ['London', 'England', 'United Kingdom', 51.5072, -0.1276], ['Slough', 'England', 'United Kingdom', 51.5105, -0.5950],
-  ['Amsterdam', null, 'Netherlands', 52.3676, 4.9041], ['Frankfurt', 'Hesse', 'Germany', 50.1109, 8.6821],
-  ['Mäntsälä', null, 'Finland', 60.6333, 25.3167], ['Reykjavík', null, 'Iceland', 64.1466, -21.9426],
-  ['Paris', null, 'France', 48.8566, 2.3522], ['Tokyo', null, 'Japan', 35.6762, 139.6503],
-  ['Singapore', null, 'Singapore', 1.3521, 103.8198], ['Toronto', 'ON', 'Canada', 43.6532, -79.3832],
-  ['Montréal', 'QC', 'Canada', 45.5019, -73.5674], ['Sydney', 'NSW', 'Australia', -33.8688, 151.2093],
+  ['Dallas', 'TX', 'United States', 32.7767, -96.797],
+  ['Plano', 'TX', 'United States', 33.0198, -96.6989],
+  ['Abilene', 'TX', 'United States', 32.4487, -99.7331],
+  ['Austin', 'TX', 'United States', 30.2672, -97.7431],
+  ['Ashburn', 'VA', 'United States', 39.0438, -77.4874],
+  ['Atlanta', 'GA', 'United States', 33.749, -84.388],
+  ['Chicago', 'IL', 'United States', 41.8781, -87.6298],
+  ['Phoenix', 'AZ', 'United States', 33.4484, -112.074],
+  ['Hillsboro', 'OR', 'United States', 45.5229, -122.9898],
+  ['Reno', 'NV', 'United States', 39.5296, -119.8138],
+  ['London', 'England', 'United Kingdom', 51.5072, -0.1276],
+  ['Slough', 'England', 'United Kingdom', 51.5105, -0.595],
+  ['Amsterdam', null, 'Netherlands', 52.3676, 4.9041],
+  ['Frankfurt', 'Hesse', 'Germany', 50.1109, 8.6821],
+  ['Mäntsälä', null, 'Finland', 60.6333, 25.3167],
+  ['Reykjavík', null, 'Iceland', 64.1466, -21.9426],
+  ['Paris', null, 'France', 48.8566, 2.3522],
+  ['Tokyo', null, 'Japan', 35.6762, 139.6503],
+  ['Singapore', null, 'Singapore', 1.3521, 103.8198],
+  ['Toronto', 'ON', 'Canada', 43.6532, -79.3832],
+  ['Montréal', 'QC', 'Canada', 45.5019, -73.5674],
+  ['Sydney', 'NSW', 'Australia', -33.8688, 151.2093],
   // Sites whose country the service does not know: the aggregate's `Unknown`.
   ['Undisclosed', null, null, 40.0, -100.0],
 ];
@@ -56,12 +92,26 @@ const HOSTILE: Readonly<Record<number, { siteName?: string; sourceNotes?: string
 };
 
 /** One site as the service sends it. */
-export type Site = Record<string, unknown> & { company: string; siteName: string; city: string; country: string | null; latitude: number | null; longitude: number | null; gpuTypes: string[]; isNeocloud: boolean; powerCapacity: number | null; gpuQtyKnown: number | null; gpuQtyEst: number | null };
+export type Site = Record<string, unknown> & {
+  company: string;
+  siteName: string;
+  city: string;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  gpuTypes: string[];
+  isNeocloud: boolean;
+  powerCapacity: number | null;
+  gpuQtyKnown: number | null;
+  gpuQtyEst: number | null;
+};
 
 /** Site `i` (0-based, neo-clouds first): its fields in the dictionary's order; dates left out when not known. */
 export function site(i: number): Site {
   const neo = i < SITE_COUNTS.neocloud;
-  const company = neo ? NEOCLOUDS[intBelow(NEOCLOUDS.length, S.company, 0, i)] as string : OTHERS[intBelow(OTHERS.length, S.company, 1, i)] as string;
+  const company = neo
+    ? (NEOCLOUDS[intBelow(NEOCLOUDS.length, S.company, 0, i)] as string)
+    : (OTHERS[intBelow(OTHERS.length, S.company, 1, i)] as string);
   const [city, state, country, lat, lon] = CITIES[intBelow(CITIES.length, S.city, 0, i)] as City;
   const chips: string[] = [];
   for (let k = 0, n = 1 + intBelow(3, S.chips, 0, i); k < n; k++) {
@@ -123,15 +173,22 @@ export function sitesAsOf(today: string, scope: 'neocloud' | 'all'): Site[] {
 /** Great-circle distance in km between two points (haversine, mean Earth radius). */
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /** The aggregate buckets: by country (`Unknown` when none) or by GPU type (`Other` when not recognised; a site counts in each of its types). */
-export function aggregateSites(sites: readonly Site[], by: 'country' | 'gpu_type'): Array<{ key: string; site_count: number; total_power_mw: number; total_gpu_qty: number }> {
+export function aggregateSites(
+  sites: readonly Site[],
+  by: 'country' | 'gpu_type',
+): Array<{ key: string; site_count: number; total_power_mw: number; total_gpu_qty: number }> {
   const buckets = new Map<string, { site_count: number; power: number; qty: number }>();
   for (const s of sites) {
-    const keys = by === 'country' ? [s.country ?? 'Unknown'] : [...new Set(s.gpuTypes.map((g) => ((RECOGNISED_GPUS as readonly string[]).includes(g) ? g : 'Other')))];
+    const keys =
+      by === 'country'
+        ? [s.country ?? 'Unknown']
+        : [...new Set(s.gpuTypes.map((g) => ((RECOGNISED_GPUS as readonly string[]).includes(g) ? g : 'Other')))];
     for (const key of keys) {
       const b = buckets.get(key) ?? { site_count: 0, power: 0, qty: 0 };
       b.site_count += 1;
@@ -140,6 +197,7 @@ export function aggregateSites(sites: readonly Site[], by: 'country' | 'gpu_type
       buckets.set(key, b);
     }
   }
-  return [...buckets].map(([key, b]) => ({ key, site_count: b.site_count, total_power_mw: roundTo(b.power, 1), total_gpu_qty: b.qty }))
+  return [...buckets]
+    .map(([key, b]) => ({ key, site_count: b.site_count, total_power_mw: roundTo(b.power, 1), total_gpu_qty: b.qty }))
     .sort((x, y) => y.site_count - x.site_count || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
 }

@@ -15,7 +15,8 @@ import { badRequest, jsonReply, type Reply } from '../http.js';
 import type { ExtraInput } from '../table-handlers.js';
 import { unit } from './prng.js';
 
-const S_GROWTH = 51, S_ABSENT = 52;
+const S_GROWTH = 51,
+  S_ABSENT = 52;
 /** A day settles this long after it ends. */
 const SETTLE_MS = 2 * 3_600_000;
 /** Each closed lab's first settled day and its tokens that day. */
@@ -47,10 +48,19 @@ export function hasVolume(lab: string, date: string): boolean {
 }
 
 /** One day's entry: the labs with volume, and the day's totalGrowthIndex. */
-export function volumeDay(date: string): { date: string; labs: Array<{ lab: string; totalTokens: number; growthIndex: number; share: number }>; totalGrowthIndex: number | null } {
+export function volumeDay(date: string): {
+  date: string;
+  labs: Array<{ lab: string; totalTokens: number; growthIndex: number; share: number }>;
+  totalGrowthIndex: number | null;
+} {
   const present = CLOSED_LABS.filter((lab) => hasVolume(lab, date)).map((lab) => ({ lab, tokens: level(lab, date) }));
   const total = present.reduce((a, p) => a + p.tokens, 0);
-  const labs = present.map((p) => ({ lab: p.lab, totalTokens: p.tokens, growthIndex: (100 * p.tokens) / (FIRST[p.lab] as { tokens: number }).tokens, share: p.tokens / total }));
+  const labs = present.map((p) => ({
+    lab: p.lab,
+    totalTokens: p.tokens,
+    growthIndex: (100 * p.tokens) / (FIRST[p.lab] as { tokens: number }).tokens,
+    share: p.tokens / total,
+  }));
   const comparable = date >= TOTAL_BASE_DAY && present.length === CLOSED_LABS.length;
   return { date, labs, totalGrowthIndex: comparable ? (100 * total) / baseTotal() : null };
 }
@@ -74,7 +84,11 @@ export function tokenVolumeHandler({ params, today, now }: ExtraInput): Reply {
     const day = volumeDay(d);
     if (day.labs.length > 0) data.push(day);
   }
-  const baselines = CLOSED_LABS.filter((lab) => (FIRST[lab] as { date: string }).date < today).map((lab) => ({ lab, date: (FIRST[lab] as { date: string }).date, totalTokens: (FIRST[lab] as { tokens: number }).tokens }));
+  const baselines = CLOSED_LABS.filter((lab) => (FIRST[lab] as { date: string }).date < today).map((lab) => ({
+    lab,
+    date: (FIRST[lab] as { date: string }).date,
+    totalTokens: (FIRST[lab] as { tokens: number }).tokens,
+  }));
   const totalBaseline = TOTAL_BASE_DAY < today ? { date: TOTAL_BASE_DAY, totalTokens: baseTotal() } : null;
   return jsonReply(200, { success: true, count: data.length, baselines, totalBaseline, data });
 }

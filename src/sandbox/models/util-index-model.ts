@@ -93,7 +93,9 @@ function publishedAt(gpuType: GpuModel | undefined, d: number, lastDay: number, 
   }
   // The aggregate is published only when every model is: a like-for-like basket, never a day
   // whose capacity jumps because a model dropped out of it.
-  let capacity = 0, rented = 0, revenue = 0;
+  let capacity = 0,
+    rented = 0,
+    revenue = 0;
   for (let m = 0; m < GPU_MODELS.length; m++) {
     const s = dayStatsAsOf(m, d, asOf);
     if (!s || s.readings < READINGS_PER_DAY) return undefined;
@@ -123,7 +125,12 @@ export function baseEur(gpuType: GpuModel | undefined, baseDate: string, today: 
 }
 
 /** The published day nearest `baseDate` (the earlier on a tie) as of the clock: the base of `exact` rebasing. */
-export function nearestPublishedDay(gpuType: GpuModel | undefined, baseDate: string, today: string, now?: number): PublishedDay | undefined {
+export function nearestPublishedDay(
+  gpuType: GpuModel | undefined,
+  baseDate: string,
+  today: string,
+  now?: number,
+): PublishedDay | undefined {
   const lastDay = dayIndex(today);
   const asOf = now ?? endOfDayMs(today);
   // A base outside the history is nearest to the history's edge on its side: start the walk there.
@@ -139,7 +146,9 @@ export function nearestPublishedDay(gpuType: GpuModel | undefined, baseDate: str
 function toRow(t: PublishedDay, prev: PublishedDay | undefined, base: number): SandboxUtilRow {
   const occupancy = t.rented / t.capacity;
   const eur = occupancy;
-  let demandEffect: number | null = null, supplyEffect: number | null = null, occupancyChange: number | null = null;
+  let demandEffect: number | null = null,
+    supplyEffect: number | null = null,
+    occupancyChange: number | null = null;
   if (prev) {
     demandEffect = (t.rented - prev.rented) / prev.capacity;
     supplyEffect = t.rented / t.capacity - t.rented / prev.capacity;

@@ -53,7 +53,14 @@ function sampleStd(returns: readonly number[], lo: number, hi: number): number {
 /** The window's days with their rolling volatility, most recent first (as the service orders them). */
 export function volatilitySeries(q: VolatilityQuery): VolatilityPoint[] {
   // The whole history up to `to`: the trailing window reaches before `from`; ~1000 cached days is cheap.
-  const asc = seriesPoints({ gpu: q.gpu, from: HISTORY_START, to: q.to, granularity: 'daily', today: q.today, now: q.now }).points.reverse();
+  const asc = seriesPoints({
+    gpu: q.gpu,
+    from: HISTORY_START,
+    to: q.to,
+    granularity: 'daily',
+    today: q.today,
+    now: q.now,
+  }).points.reverse();
   // returns[k] is the return into asc[k]; returns[0] does not exist (NaN, never read).
   const returns = asc.map((p, k) => (k === 0 ? Number.NaN : Math.log(p.price / (asc[k - 1] as typeof p).price)));
   const out: VolatilityPoint[] = [];

@@ -41,13 +41,25 @@ export interface WorkloadRow {
   computedAt: string;
 }
 
-const S_PRICE = 41, S_QTY = 42, S_MINUTE = 43;
+const S_PRICE = 41,
+  S_QTY = 42,
+  S_MINUTE = 43;
 // Typical unit costs (cents per Ktok; per image for image classes) and daily quantities (Ktok or K images).
 const CLASS_BASE: Readonly<Record<string, readonly [number, number]>> = {
-  'anthropic/opus': [5.2, 180_000], 'anthropic/sonnet': [1.1, 950_000], 'anthropic/haiku': [0.3, 620_000], 'anthropic/fable': [0.6, 140_000],
-  'openai/flagship': [1.3, 1_400_000], 'openai/mini': [0.22, 2_100_000], 'openai/nano': [0.06, 900_000], 'openai/pro': [9.5, 40_000],
-  'openai/codex': [1.0, 520_000], 'openai/image': [4.0, 2_500],
-  'google/flash': [0.12, 2_600_000], 'google/pro': [0.9, 700_000], 'google/lite': [0.04, 1_100_000], 'google/image': [3.9, 1_800],
+  'anthropic/opus': [5.2, 180_000],
+  'anthropic/sonnet': [1.1, 950_000],
+  'anthropic/haiku': [0.3, 620_000],
+  'anthropic/fable': [0.6, 140_000],
+  'openai/flagship': [1.3, 1_400_000],
+  'openai/mini': [0.22, 2_100_000],
+  'openai/nano': [0.06, 900_000],
+  'openai/pro': [9.5, 40_000],
+  'openai/codex': [1.0, 520_000],
+  'openai/image': [4.0, 2_500],
+  'google/flash': [0.12, 2_600_000],
+  'google/pro': [0.9, 700_000],
+  'google/lite': [0.04, 1_100_000],
+  'google/image': [3.9, 1_800],
 };
 
 /** Day t of a class's walk: [unit cost, quantity], rounded as served (4 and 1 decimals). */
@@ -112,10 +124,17 @@ function labDay(labIndex: number, date: string): WorkloadRow[] {
   const p = prev === undefined ? undefined : daysBetween(WORKLOAD_START, prev);
   const computedAt = workloadComputedAt(date);
   const rows: WorkloadRow[] = [];
-  let q = 0, spend = 0, price = 0, intensity = 0, q0 = 0, spendAtOldQ = 0, spend0 = 0;
+  let q = 0,
+    spend = 0,
+    price = 0,
+    intensity = 0,
+    q0 = 0,
+    spendAtOldQ = 0,
+    spend0 = 0;
   const cls = classes.map((family, i) => {
     const w = walk(labIndex, family, i, t);
-    const now = w[t] as ClassDay, first = w[0] as ClassDay;
+    const now = w[t] as ClassDay,
+      first = w[0] as ClassDay;
     const before = p === undefined ? now : (w[p] as ClassDay);
     const pe = roundTo((now.c - before.c) * before.q, 4);
     const ie = roundTo(now.c * (now.q - before.q), 4);
@@ -126,12 +145,45 @@ function labDay(labIndex: number, date: string): WorkloadRow[] {
     q0 += before.q;
     spend0 += before.c * before.q;
     spendAtOldQ += now.c * before.q;
-    return { family, now, before, row: { date, lab, family, cCents: now.c, lfl: roundTo((100 * now.c) / first.c, 4), qKtok: now.q, priceEffect: pe, intensityEffect: ie, mixEffect: null, computedAt } };
+    return {
+      family,
+      now,
+      before,
+      row: {
+        date,
+        lab,
+        family,
+        cCents: now.c,
+        lfl: roundTo((100 * now.c) / first.c, 4),
+        qKtok: now.q,
+        priceEffect: pe,
+        intensityEffect: ie,
+        mixEffect: null,
+        computedAt,
+      },
+    };
   });
   // Mix: the intensity effect less what it would be had every class grown at the lab's rate.
-  const mix = p === undefined ? null : roundTo(cls.reduce((s, k) => s + k.now.c * (k.now.q - (q * k.before.q) / q0), 0), 4);
+  const mix =
+    p === undefined
+      ? null
+      : roundTo(
+          cls.reduce((s, k) => s + k.now.c * (k.now.q - (q * k.before.q) / q0), 0),
+          4,
+        );
   const lfl = p === undefined ? 100 : roundTo(aggregateLfl(labIndex, prev as string) * (spendAtOldQ / spend0), 4);
-  rows.push({ date, lab, family: 'all', cCents: roundTo(spend / q, 4), lfl, qKtok: roundTo(q, 1), priceEffect: roundTo(price, 4), intensityEffect: roundTo(intensity, 4), mixEffect: mix, computedAt });
+  rows.push({
+    date,
+    lab,
+    family: 'all',
+    cCents: roundTo(spend / q, 4),
+    lfl,
+    qKtok: roundTo(q, 1),
+    priceEffect: roundTo(price, 4),
+    intensityEffect: roundTo(intensity, 4),
+    mixEffect: mix,
+    computedAt,
+  });
   for (const k of cls) rows.push(k.row);
   return rows;
 }

@@ -5,7 +5,16 @@ import memoryDataset from '../../../src/datasets/memory.js';
 
 const memoryIndexEndpoint = memoryDataset.endpoint;
 import { GpumktError, InvalidResponseError, UnreachableError } from '../../../src/errors.js';
-import { memoryBody, ok, redirect, stallBeforeHeaders, startFaultServer, status, type Behaviour, type FaultServer } from '../../helpers/fault-server.js';
+import {
+  memoryBody,
+  ok,
+  redirect,
+  stallBeforeHeaders,
+  startFaultServer,
+  status,
+  type Behaviour,
+  type FaultServer,
+} from '../../helpers/fault-server.js';
 
 const KEY = 'unit-test-key-0123456789';
 const servers: FaultServer[] = [];
@@ -15,7 +24,17 @@ async function client(script: Behaviour[], opts: Partial<ClientOptions> = {}): P
   const server = await startFaultServer(script);
   servers.push(server);
   const log = { warn: record, info: record, verbose: record };
-  const c = new ApiClient({ baseUrl: server.url, apiKey: KEY, timeoutMs: 2000, retries: 2, userAgent: 't', log, signal: new AbortController().signal, proxy: false, ...opts });
+  const c = new ApiClient({
+    baseUrl: server.url,
+    apiKey: KEY,
+    timeoutMs: 2000,
+    retries: 2,
+    userAgent: 't',
+    log,
+    signal: new AbortController().signal,
+    proxy: false,
+    ...opts,
+  });
   return { c, server };
 }
 
@@ -26,7 +45,7 @@ function untilLogged(re: RegExp): Promise<void> {
 }
 function record(m: string): void {
   logs.push(m);
-  for (const w of waiters.splice(0)) (w.re.test(m) ? w.resolve() : waiters.push(w));
+  for (const w of waiters.splice(0)) w.re.test(m) ? w.resolve() : waiters.push(w);
 }
 
 afterEach(async () => {

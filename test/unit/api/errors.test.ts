@@ -10,14 +10,23 @@ const KEY = 'canary-KEY-7f3e9a1b-never-print-me';
 
 describe('redaction', () => {
   it('hides URL credentials and the key', () => {
-    expect(redactUrl('proxy http://user:pa55@proxy.corp:3128 and https://a:b@c/d')).toBe('proxy http://***@proxy.corp:3128 and https://***@c/d');
+    expect(redactUrl('proxy http://user:pa55@proxy.corp:3128 and https://a:b@c/d')).toBe(
+      'proxy http://***@proxy.corp:3128 and https://***@c/d',
+    );
     expect(redactUrl('https://api.example.com/x?y=1')).toBe('https://api.example.com/x?y=1');
     expect(redactSecret(`key ${KEY} again ${KEY}`, KEY)).toBe('key *** again ***');
   });
 
   it('hides the key in every encoding a server or a URL may echo it in', () => {
     const key = 'abc+def/ghi=12345';
-    const forms = ['abc%2Bdef%2Fghi%3D12345', 'abc%2bdef%2fghi%3d12345', 'abc%252Bdef%252Fghi%253D12345', 'YWJjK2RlZi9naGk9MTIzNDU=', 'YWJjK2RlZi9naGk9MTIzNDU', 'abc+def/ghi=12345'];
+    const forms = [
+      'abc%2Bdef%2Fghi%3D12345',
+      'abc%2bdef%2fghi%3d12345',
+      'abc%252Bdef%252Fghi%253D12345',
+      'YWJjK2RlZi9naGk9MTIzNDU=',
+      'YWJjK2RlZi9naGk9MTIzNDU',
+      'abc+def/ghi=12345',
+    ];
     for (const f of forms) expect(redactSecret(`got ${f} back`, key), f).toBe('got *** back');
     expect(redactSecret(`"Bearer ${Buffer.from(key).toString('base64url')}"`, key)).toBe('"Bearer ***"');
     // A key shorter than 4 characters would mask ordinary text; such keys are not masked.
@@ -44,7 +53,15 @@ describe('statusError', () => {
   const base = { truncated: false, contentType: 'application/json', where: 'https://api.example.com', secret: KEY };
 
   it('maps statuses to exit codes and quotes the service message', () => {
-    const cases: Array<[number, number]> = [[400, ExitCode.usage], [401, ExitCode.auth], [403, ExitCode.auth], [404, ExitCode.noData], [429, ExitCode.unreachable], [503, ExitCode.unreachable], [418, ExitCode.invalidResponse]];
+    const cases: Array<[number, number]> = [
+      [400, ExitCode.usage],
+      [401, ExitCode.auth],
+      [403, ExitCode.auth],
+      [404, ExitCode.noData],
+      [429, ExitCode.unreachable],
+      [503, ExitCode.unreachable],
+      [418, ExitCode.invalidResponse],
+    ];
     for (const [status, code] of cases) {
       const e = statusError({ ...base, status, text: '{"error":"E","message":"the reason"}' });
       expect(e.exitCode, String(status)).toBe(code);
@@ -64,7 +81,15 @@ describe('network errors', () => {
   const err = (code: string, message = code, extra: object = {}) => Object.assign(new Error(message), { code }, extra);
 
   it('retries resets, refusals and timeouts; not TLS, unknown hosts or proxy refusals', () => {
-    for (const c of ['ECONNRESET', 'ECONNREFUSED', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN']) {
+    for (const c of [
+      'ECONNRESET',
+      'ECONNREFUSED',
+      'UND_ERR_SOCKET',
+      'UND_ERR_HEADERS_TIMEOUT',
+      'UND_ERR_BODY_TIMEOUT',
+      'UND_ERR_CONNECT_TIMEOUT',
+      'EAI_AGAIN',
+    ]) {
       expect(isTransientNetworkError(err(c)), c).toBe(true);
     }
     for (const c of ['DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'ENOTFOUND']) {
@@ -75,7 +100,10 @@ describe('network errors', () => {
   });
 
   it('looks through wrappers: undici causes and dual-stack AggregateErrors with empty messages', () => {
-    const agg = Object.assign(new AggregateError([err('ECONNREFUSED', 'connect ECONNREFUSED ::1:9'), err('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9')], ''), { code: 'ECONNREFUSED' });
+    const agg = Object.assign(
+      new AggregateError([err('ECONNREFUSED', 'connect ECONNREFUSED ::1:9'), err('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9')], ''),
+      { code: 'ECONNREFUSED' },
+    );
     expect(describeNetworkError(agg)).toBe('connect ECONNREFUSED ::1:9');
     const wrapped = err('UND_ERR_SOCKET', 'other side closed', { cause: err('ECONNRESET', 'read ECONNRESET') });
     expect(isTransientNetworkError(wrapped)).toBe(true);
@@ -90,8 +118,11 @@ describe('network errors', () => {
 
 describe('proxy settings', () => {
   it('reads either case, lower case first, blanks ignored', () => {
-    expect(proxyFromEnv({ HTTPS_PROXY: 'http://a:1', https_proxy: 'http://b:2', HTTP_PROXY: ' ', NO_PROXY: 'localhost' }))
-      .toEqual({ httpsProxy: 'http://b:2', httpProxy: undefined, noProxy: 'localhost' });
+    expect(proxyFromEnv({ HTTPS_PROXY: 'http://a:1', https_proxy: 'http://b:2', HTTP_PROXY: ' ', NO_PROXY: 'localhost' })).toEqual({
+      httpsProxy: 'http://b:2',
+      httpProxy: undefined,
+      noProxy: 'localhost',
+    });
   });
 
   it('accepts host:port as http://, refuses junk without echoing it', () => {
@@ -104,7 +135,9 @@ describe('proxy settings', () => {
   it('refuses a path, query or fragment (undici would fail deep inside a request), without echoing the URL', () => {
     expect(normaliseProxy('HTTP_PROXY', 'http://proxy.corp:3128/')).toBe('http://proxy.corp:3128/');
     for (const bad of ['http://u:hunter2@proxy:1/path', 'http://proxy:1/?token=hunter2', 'http://proxy:1/#hunter2', 'proxy:1?x']) {
-      expect(() => normaliseProxy('HTTP_PROXY', bad), bad).toThrow(/^HTTP_PROXY must be a proxy address without a path, query or fragment$/);
+      expect(() => normaliseProxy('HTTP_PROXY', bad), bad).toThrow(
+        /^HTTP_PROXY must be a proxy address without a path, query or fragment$/,
+      );
     }
   });
 

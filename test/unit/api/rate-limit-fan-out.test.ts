@@ -21,10 +21,14 @@ describe('RateLimiter under fan-out', () => {
     const clock = fakeClock();
     const limiter = new RateLimiter(60, 60_000, clock);
     const starts: number[] = [];
-    await mapConcurrent(Array.from({ length: 70 }, (_, i) => i), 6, async () => {
-      await limiter.take();
-      starts.push(clock.now());
-    });
+    await mapConcurrent(
+      Array.from({ length: 70 }, (_, i) => i),
+      6,
+      async () => {
+        await limiter.take();
+        starts.push(clock.now());
+      },
+    );
     expect(starts).toHaveLength(70);
     expect(starts.filter((t) => t < 60_000)).toHaveLength(60);
     expect(Math.min(...starts.slice(60))).toBeGreaterThanOrEqual(60_000);
@@ -36,10 +40,14 @@ describe('RateLimiter under fan-out', () => {
     const clock = fakeClock();
     const limiter = new RateLimiter(5, 1000, clock);
     const starts: number[] = [];
-    await mapConcurrent(Array.from({ length: 12 }, (_, i) => i), 6, async () => {
-      await limiter.take();
-      starts.push(clock.now());
-    });
+    await mapConcurrent(
+      Array.from({ length: 12 }, (_, i) => i),
+      6,
+      async () => {
+        await limiter.take();
+        starts.push(clock.now());
+      },
+    );
     expect(starts).toEqual([0, 0, 0, 0, 0, 1000, 1000, 1000, 1000, 1000, 2000, 2000]);
   });
 });

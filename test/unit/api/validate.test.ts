@@ -23,7 +23,10 @@ const ENDPOINTS: ReadonlyArray<[Endpoint<never, unknown>, string]> = ALL_DATASET
     ...ds.params(FLAGS, target, ds.groups.window ? WINDOW : undefined, WINDOW.to),
     ...(ds.fetch.kind === 'series' ? { limit: 40 } : {}),
   };
-  return [ds.endpoint as Endpoint<never, unknown>, requestUrl('http://x', ds.endpoint.path(params), ds.endpoint.query(params)).slice('http://x'.length)];
+  return [
+    ds.endpoint as Endpoint<never, unknown>,
+    requestUrl('http://x', ds.endpoint.path(params), ds.endpoint.query(params)).slice('http://x'.length),
+  ];
 });
 
 /** One body per endpoint, straight from the sandbox, plus memory's single-object form. */
@@ -74,10 +77,38 @@ async function agree(ep: Endpoint<never, unknown>, body: unknown): Promise<boole
 // Values that sit on the edges of the zod types: non-finite numbers, unsafe integers, code points vs
 // UTF-16 units in min(10), almost-dates, nulls, wrong containers.
 const EDGES: unknown[] = [
-  undefined, null, true, false, 0, -0, -1, 1.5, 2 ** 53, 2 ** 53 - 1, -(2 ** 53), 1e308, Number.NaN, Infinity, -Infinity,
-  '', 'x', '2026-11-20', '2026-1-20', '2026-11-20 ', '2026-11-20T00:00:00.000Z', '123456789', '1234567890',
-  '\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}', '\u{1F600}12345678', '\u{1F600}123456789', '\ud800123456789',
-  [], [1], ['a'], {}, { a: 1 },
+  undefined,
+  null,
+  true,
+  false,
+  0,
+  -0,
+  -1,
+  1.5,
+  2 ** 53,
+  2 ** 53 - 1,
+  -(2 ** 53),
+  1e308,
+  Number.NaN,
+  Infinity,
+  -Infinity,
+  '',
+  'x',
+  '2026-11-20',
+  '2026-1-20',
+  '2026-11-20 ',
+  '2026-11-20T00:00:00.000Z',
+  '123456789',
+  '1234567890',
+  '\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}',
+  '\u{1F600}12345678',
+  '\u{1F600}123456789',
+  '\ud800123456789',
+  [],
+  [1],
+  ['a'],
+  {},
+  { a: 1 },
   // An own `__proto__` key, as JSON.parse makes it (zod's copy drops it; fast-check found this one).
   JSON.parse('{"__proto__":0}'),
 ];

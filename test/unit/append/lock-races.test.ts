@@ -37,7 +37,7 @@ describe('a lock that changes while being inspected', () => {
       await lock.release();
     };
     const results = await Promise.allSettled(Array.from({ length: 20 }, one));
-    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r).reason))).toEqual([]);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
     expect(peak).toBe(1);
   }, 120_000);
 });

@@ -20,7 +20,12 @@ describe('acquireLock', () => {
   it('writes pid, hostname and start time, and removes the lock on release', async () => {
     const t = target();
     const lock = await acquireLock(t, { timeoutS: 0, now: () => new Date('2026-11-20T01:02:03Z') });
-    expect(parseLock(readFileSync(lockPath(t), 'utf8'))).toEqual({ pid: process.pid, hostname: hostname(), startedAt: '2026-11-20T01:02:03.000Z', procStart: processStartTime(process.pid) });
+    expect(parseLock(readFileSync(lockPath(t), 'utf8'))).toEqual({
+      pid: process.pid,
+      hostname: hostname(),
+      startedAt: '2026-11-20T01:02:03.000Z',
+      procStart: processStartTime(process.pid),
+    });
     await lock.release();
     expect(existsSync(lockPath(t))).toBe(false);
   });
@@ -73,7 +78,10 @@ describe('locks that cannot be judged', () => {
     const t = target();
     mkdirSync(lockPath(t));
     const t0 = Date.now();
-    await expect(acquireLock(t, { timeoutS: 30, pollMs: 10 })).rejects.toMatchObject({ exitCode: 8, message: expect.stringMatching(/cannot be read: it is a folder$/) });
+    await expect(acquireLock(t, { timeoutS: 30, pollMs: 10 })).rejects.toMatchObject({
+      exitCode: 8,
+      message: expect.stringMatching(/cannot be read: it is a folder$/),
+    });
     expect(Date.now() - t0).toBeLessThan(2000);
   });
 
@@ -89,7 +97,7 @@ describe('locks that cannot be judged', () => {
     expect(readdirSync(dirname(t))).toEqual([]);
   });
 
-  it('an aborted wait rejects with the signal\'s reason', async () => {
+  it("an aborted wait rejects with the signal's reason", async () => {
     const t = target();
     writeFileSync(lockPath(t), JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: 'x' }));
     const ac = new AbortController();
@@ -115,13 +123,18 @@ describe('removeDeadTemps', () => {
     const t = target();
     const dir = dirname(t);
     const dead = deadPid();
-    const names = [`.out.csv.${dead}.0123456789ab.tmp`, `.out.csv.${process.pid}.0123456789ab.tmp`, `.other.csv.${dead}.0123456789ab.tmp`, 'out.csv'];
+    const names = [
+      `.out.csv.${dead}.0123456789ab.tmp`,
+      `.out.csv.${process.pid}.0123456789ab.tmp`,
+      `.other.csv.${dead}.0123456789ab.tmp`,
+      'out.csv',
+    ];
     for (const n of names) writeFileSync(join(dir, n), 'x');
     expect(await removeDeadTemps(t)).toBe(1);
     expect(readdirSync(dir).sort()).toEqual(names.slice(1).sort());
   });
 
-  it("also removes the private copy of a lock that a killed run left before linking it", async () => {
+  it('also removes the private copy of a lock that a killed run left before linking it', async () => {
     const t = target();
     const dir = dirname(t);
     const names = [`.out.csv.lock.${deadPid()}.0123456789ab.tmp`, `.out.csv.lock.${process.pid}.0123456789ab.tmp`];

@@ -13,9 +13,20 @@ describe('redactArgv', () => {
   });
 
   it('hides values of key-named flags, bearer headers, token-like words and the known key', () => {
-    expect(redactArgv(['--api-key', 'abc', '--token=xyz', '-H', 'Authorization: Bearer abc.def', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'prefix-SECRETKEY1-suffix'], 'SECRETKEY1')).toEqual([
-      '--api-key', '***', '--token=***', '-H', '***', '***', 'prefix-***-suffix',
-    ]);
+    expect(
+      redactArgv(
+        [
+          '--api-key',
+          'abc',
+          '--token=xyz',
+          '-H',
+          'Authorization: Bearer abc.def',
+          'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+          'prefix-SECRETKEY1-suffix',
+        ],
+        'SECRETKEY1',
+      ),
+    ).toEqual(['--api-key', '***', '--token=***', '-H', '***', '***', 'prefix-***-suffix']);
   });
 });
 
@@ -24,9 +35,18 @@ describe('buildManifest', () => {
     const file = join(makeTempDir('man'), 'u.csv');
     writeFileSync(file, 'date\n2026-11-20\n');
     const m = await buildManifest({
-      target: file, argv: ['--base-url', 'https://user:pw@api.example.com', 'util-index', '--append', file], command: 'util-index', format: 'csv',
-      dialect: 'rfc4180', mode: 'append', rows: { total: 1, new: 1, replaced: 0 }, firstKey: '2026-11-20', lastKey: '2026-11-20',
-      baseUrl: 'https://api.example.com', requests: [], createdAt: new Date('2026-11-20T12:00:00Z'),
+      target: file,
+      argv: ['--base-url', 'https://user:pw@api.example.com', 'util-index', '--append', file],
+      command: 'util-index',
+      format: 'csv',
+      dialect: 'rfc4180',
+      mode: 'append',
+      rows: { total: 1, new: 1, replaced: 0 },
+      firstKey: '2026-11-20',
+      lastKey: '2026-11-20',
+      baseUrl: 'https://api.example.com',
+      requests: [],
+      createdAt: new Date('2026-11-20T12:00:00Z'),
     });
     expect(m.command).toEqual(['gpumkt', '--base-url', 'https://***@api.example.com', 'util-index', '--append', file]);
     expect(m.file).toMatchObject({ name: 'u.csv', bytes: 16, sha256: createHash('sha256').update('date\n2026-11-20\n').digest('hex') });

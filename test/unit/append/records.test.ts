@@ -25,7 +25,11 @@ describe('readRecords', () => {
     const text = '\uFEFFa,b\r\n"x\r\ny",2\r\nlast,1';
     const recs = await all(tmp(text), true);
     expect(recs.map((r) => recordText(r, r.start === 0))).toEqual(['a,b', '"x\r\ny",2', 'last,1']);
-    expect(recs.map((r) => [r.crlf, r.terminated])).toEqual([[true, true], [true, true], [false, false]]);
+    expect(recs.map((r) => [r.crlf, r.terminated])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+    ]);
     const bytes = Buffer.from(text);
     expect(recs.at(-1)?.end).toBe(bytes.length);
     for (const r of recs) expect(bytes.subarray(r.start, r.end).equals(r.bytes)).toBe(true);
@@ -38,13 +42,16 @@ describe('readRecords', () => {
 
   it('round-trips any csv cells, multi-byte text and line breaks included, across 1 MiB chunk boundaries', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 20 }), async (rows) => {
-        // A long first line pushes later records across the reader's chunk boundary.
-        const pad = 'p'.repeat((1 << 20) - 7);
-        const lines = [[pad], ...rows].map((r) => r.map((c) => csvCell(c, false)).join(','));
-        const recs = await all(tmp(lines.join('\n') + '\n'), true);
-        expect(recs.map((r) => parseCsvRecord(recordText(r, false)))).toEqual([[pad], ...rows.map((r) => r.map(String))]);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 20 }),
+        async (rows) => {
+          // A long first line pushes later records across the reader's chunk boundary.
+          const pad = 'p'.repeat((1 << 20) - 7);
+          const lines = [[pad], ...rows].map((r) => r.map((c) => csvCell(c, false)).join(','));
+          const recs = await all(tmp(lines.join('\n') + '\n'), true);
+          expect(recs.map((r) => parseCsvRecord(recordText(r, false)))).toEqual([[pad], ...rows.map((r) => r.map(String))]);
+        },
+      ),
       { numRuns: 15 },
     );
   });

@@ -5,12 +5,30 @@ import { checkApiPath, parseQueryPairs } from '../../../src/run/one-shot/api-cal
 
 describe('rewriteApiQueryFlag', () => {
   it.each([
-    [['api', '/x', '-q', 'a=b'], ['api', '/x', '--param', 'a=b']],
-    [['--base-url', 'http://h', '-q', 'api', '/x', '-qa=b'], ['--base-url', 'http://h', '-q', 'api', '/x', '--param=a=b']],
-    [['--profile', 'api', 'history', 'h100', '-q'], ['--profile', 'api', 'history', 'h100', '-q']],
-    [['history', 'h100', '-q'], ['history', 'h100', '-q']],
-    [['api', '/x', '--', '-q'], ['api', '/x', '--', '-q']],
-    [['api', '/x', '--quiet', '-q', 'a'], ['api', '/x', '--quiet', '--param', 'a']],
+    [
+      ['api', '/x', '-q', 'a=b'],
+      ['api', '/x', '--param', 'a=b'],
+    ],
+    [
+      ['--base-url', 'http://h', '-q', 'api', '/x', '-qa=b'],
+      ['--base-url', 'http://h', '-q', 'api', '/x', '--param=a=b'],
+    ],
+    [
+      ['--profile', 'api', 'history', 'h100', '-q'],
+      ['--profile', 'api', 'history', 'h100', '-q'],
+    ],
+    [
+      ['history', 'h100', '-q'],
+      ['history', 'h100', '-q'],
+    ],
+    [
+      ['api', '/x', '--', '-q'],
+      ['api', '/x', '--', '-q'],
+    ],
+    [
+      ['api', '/x', '--quiet', '-q', 'a'],
+      ['api', '/x', '--quiet', '--param', 'a'],
+    ],
   ])('%j → %j', (argv, expected) => {
     expect(rewriteApiQueryFlag(argv)).toEqual(expected);
   });
@@ -25,9 +43,12 @@ describe('api paths and query pairs', () => {
     expect(checkApiPath('/api/otpi?lab=openai')).toBe('/api/otpi?lab=openai');
     expect(checkApiPath('/api/gpu/H100%20SXM')).toBe('/api/gpu/H100%20SXM');
   });
-  it.each(['api/otpi', '//evil.example/x', '/\\evil.example', 'https://evil.example/', '/a b', '/a\tb', '/a#b', ''])('refuses %j (exit 2)', (p) => {
-    expect(() => checkApiPath(p)).toThrow(expect.objectContaining({ exitCode: 2 }));
-  });
+  it.each(['api/otpi', '//evil.example/x', '/\\evil.example', 'https://evil.example/', '/a b', '/a\tb', '/a#b', ''])(
+    'refuses %j (exit 2)',
+    (p) => {
+      expect(() => checkApiPath(p)).toThrow(expect.objectContaining({ exitCode: 2 }));
+    },
+  );
   it('splits at the first =, keeps empty values, refuses a pair without a name', () => {
     expect(parseQueryPairs(['lab=openai', 'expr=a=b', 'flag'])).toEqual({ lab: 'openai', expr: 'a=b', flag: '' });
     expect(() => parseQueryPairs(['=x'])).toThrow(expect.objectContaining({ exitCode: 2 }));

@@ -55,7 +55,8 @@ async function gpumkt(argv: string[], opts: { env?: Record<string, string>; stdi
     .option('--retries <n>', '', Number)
     .option('-q, --quiet');
   const cmd = configCommand(ctx);
-  for (const c of [cmd, ...cmd.commands]) c.exitOverride().configureOutput({ writeOut: (s) => void stdout.write(s), writeErr: (s) => void stderr.write(s) });
+  for (const c of [cmd, ...cmd.commands])
+    c.exitOverride().configureOutput({ writeOut: (s) => void stdout.write(s), writeErr: (s) => void stderr.write(s) });
   root.addCommand(cmd);
   let error: Run['error'];
   try {

@@ -57,7 +57,9 @@ describe('readSecret from a pipe', () => {
 });
 
 describe('readSecret at a terminal', () => {
-  async function typed(keys: string[]): Promise<{ result: Promise<string>; stdin: ReturnType<typeof fakeTty>; err: ReturnType<typeof sink> }> {
+  async function typed(
+    keys: string[],
+  ): Promise<{ result: Promise<string>; stdin: ReturnType<typeof fakeTty>; err: ReturnType<typeof sink> }> {
     const stdin = fakeTty();
     const err = sink();
     const result = readSecret({ stdin, stderr: err, stdinIsTTY: true }, 'API key: ');

@@ -31,7 +31,15 @@ const profile = { 'api-key': 'file-key', 'base-url': 'http://profile.example', t
 describe('precedence: flag > env > profile > default', () => {
   type Row = [string, SettingsInput['flags'], Record<string, string>, unknown, keyof Settings, unknown, string];
   const rows: Row[] = [
-    ['base-url flag', { baseUrl: 'http://flag.example' }, { GPUMKT_BASE_URL: 'http://env.example' }, profile, 'baseUrl', 'http://flag.example', 'flag'],
+    [
+      'base-url flag',
+      { baseUrl: 'http://flag.example' },
+      { GPUMKT_BASE_URL: 'http://env.example' },
+      profile,
+      'baseUrl',
+      'http://flag.example',
+      'flag',
+    ],
     ['base-url env', {}, { GPUMKT_BASE_URL: 'http://env.example' }, profile, 'baseUrl', 'http://env.example', 'env'],
     ['base-url profile', {}, {}, profile, 'baseUrl', 'http://profile.example', 'profile'],
     ['base-url default', {}, {}, undefined, 'baseUrl', 'https://api.ornnai.com', 'default'],

@@ -37,7 +37,9 @@ describe('readConfig', () => {
     const err = await readConfig(p).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     const msg = (err as Error).message;
-    expect(msg).toMatch(new RegExp(`^invalid config file ${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON( \\(line 2, column \\d+\\))?$`));
+    expect(msg).toMatch(
+      new RegExp(`^invalid config file ${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON( \\(line 2, column \\d+\\))?$`),
+    );
     expect(msg).not.toContain('canary');
   });
 
@@ -53,7 +55,10 @@ describe('readConfig', () => {
     // A config file is input like a flag: the same bounds hold (1e10 s would overflow every timer).
     ['{"profiles":{"default":{"timeout":1e10}}}', /profiles\.default\.timeout: must be a number of seconds from 0\.1 to 86400/],
     ['{"profiles":{"default":{"retries":1000000}}}', /profiles\.default\.retries: must be a whole number from 0 to 100/],
-    ['{"profiles":{"default":{"base-url":"https://h.example/?key=x"}}}', /profiles\.default\.base-url: must be an http\(s\) URL without query or fragment/],
+    [
+      '{"profiles":{"default":{"base-url":"https://h.example/?key=x"}}}',
+      /profiles\.default\.base-url: must be an http\(s\) URL without query or fragment/,
+    ],
     ['{"profiles":{"default":{"retries":1.5}}}', /profiles\.default\.retries: must be a whole number/],
     ['{"profiles":{"default":{"base-url":"ftp://x"}}}', /profiles\.default\.base-url: must be an http\(s\) URL/],
     ['{"profiles":{"default":{"format":"xml"}}}', /profiles\.default\.format: must be one of table, csv/],

@@ -12,7 +12,7 @@ import { InvalidResponseError, UsageError } from '../../../src/errors.js';
 import type { EnvelopeBody } from '../../../src/api/endpoint.js';
 
 const table = (name: string) => frontier.variants?.find((v) => v.when({ table: name }, true))?.dataset ?? frontier;
-const body = (data: unknown): EnvelopeBody => ({ success: true, data } as EnvelopeBody);
+const body = (data: unknown): EnvelopeBody => ({ success: true, data }) as EnvelopeBody;
 
 describe('frontier tables', () => {
   it('flattens every bench score, keeps unknown fields in place, and reads a one-element list as the document', () => {
@@ -25,9 +25,12 @@ describe('frontier tables', () => {
     expect(table('efforts').endpoint.rows(body({ models: [] }))).toEqual([]);
     expect(() => table('tests').endpoint.rows(body({ tests: {} }))).toThrow(InvalidResponseError);
     const off = table('release-dates');
-    expect(off.checks?.(off.endpoint.rows(body({ releaseDates: { X: 'soon' } })), '')).toEqual(['frontier release-dates X soon: date is "soon", not the documented date']);
+    expect(off.checks?.(off.endpoint.rows(body({ releaseDates: { X: 'soon' } })), '')).toEqual([
+      'frontier release-dates X soon: date is "soon", not the documented date',
+    ]);
     expect(table('release-dates').endpoint.rows(body({ releaseDates: { A: '2026-01-02', B: '2025-03-04' } }))).toEqual([
-      { name: 'A', date: '2026-01-02' }, { name: 'B', date: '2025-03-04' },
+      { name: 'A', date: '2026-01-02' },
+      { name: 'B', date: '2025-03-04' },
     ]);
   });
 });
@@ -40,7 +43,7 @@ describe('offline names', () => {
     expect(() => workloadLabs(['gogle'])).toThrow(UsageError);
   });
 
-  it('--family is checked against the named labs\' families', () => {
+  it("--family is checked against the named labs' families", () => {
     expect(workloadFamilies({ family: 'all, image' }, ['google'])).toEqual(['all', 'image']);
     expect(() => workloadFamilies({ family: 'opus' }, ['google'])).toThrow(/not a workload family of google/);
     expect(workloadFamilies({ family: 'opus' }, [])).toEqual(['opus']);
@@ -57,7 +60,7 @@ describe('offline names', () => {
 });
 
 describe('composite append keys', () => {
-  it('joins the key columns\' text values; none is undefined; the default is gpu', () => {
+  it("joins the key columns' text values; none is undefined; the default is gpu", () => {
     expect(keyValue({ lab: 'openai', family: 'mini' }, ['lab', 'family'])).toBe('openai mini');
     expect(keyValue({ date: 'x' }, ['lab', 'family'])).toBeUndefined();
     expect(keyValue({ gpu: 'H200' }, undefined)).toBe('H200');

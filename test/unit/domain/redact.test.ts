@@ -36,7 +36,9 @@ describe('the key in every encoding', () => {
   });
 
   it('in a redirect Location, the rest of the URL stays readable', () => {
-    expect(redactAll(`redirected to https://x.example/cb?token=${everyByte(KEY)}&next=%2Fhome`, [KEY])).toBe('redirected to https://x.example/cb?token=***&next=%2Fhome');
+    expect(redactAll(`redirected to https://x.example/cb?token=${everyByte(KEY)}&next=%2Fhome`, [KEY])).toBe(
+      'redirected to https://x.example/cb?token=***&next=%2Fhome',
+    );
   });
 
   it('text without the key is left exactly as it was, escapes included', () => {

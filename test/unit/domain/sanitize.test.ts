@@ -4,8 +4,31 @@ import { sanitizeForTerminal } from '../../../src/domain/sanitize.js';
 
 // Pieces a hostile server might put into a string: whole and broken escape sequences, raw controls.
 const hostile = fc.constantFrom(
-  '\x1b', '\x1b[', '\x1b[2J', '\x1b[31m', '\x1b[?25l', '\x1b]0;pwned\x07', '\x1b]8;;http://x\x1b\\', '\x1bP', '\x1bc',
-  '\x9b', '\x9b31m', '\x9d', '\x9c', '\x07', '\x00', '\b', '\r', '\n', '\t', '\x7f', '\x85', '\u202e', '\u2066', '[', 'm',
+  '\x1b',
+  '\x1b[',
+  '\x1b[2J',
+  '\x1b[31m',
+  '\x1b[?25l',
+  '\x1b]0;pwned\x07',
+  '\x1b]8;;http://x\x1b\\',
+  '\x1bP',
+  '\x1bc',
+  '\x9b',
+  '\x9b31m',
+  '\x9d',
+  '\x9c',
+  '\x07',
+  '\x00',
+  '\b',
+  '\r',
+  '\n',
+  '\t',
+  '\x7f',
+  '\x85',
+  '\u202e',
+  '\u2066',
+  '[',
+  'm',
 );
 const mixed = fc.array(fc.oneof(fc.string({ unit: 'binary' }), hostile)).map((parts) => parts.join(''));
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
@@ -38,6 +61,9 @@ describe('sanitizeForTerminal', () => {
   });
 
   it('passes plain printable text through unchanged', () => {
-    fc.assert(fc.property(printable, (s) => sanitizeForTerminal(s) === s), { numRuns: 1000 });
+    fc.assert(
+      fc.property(printable, (s) => sanitizeForTerminal(s) === s),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -20,17 +20,20 @@ describe('the lake datasets derived from the registry', () => {
     for (const n of names) expect(n).toMatch(/^[a-z0-9][a-z0-9-]*$/);
   });
 
-  it.each(lake.map((d) => [d.name, d] as const))('%s: its run selects the descriptor it describes, and its partition is a column of its rows', (_n, d) => {
-    const flags = d.kind === 'series' && d.ds.groups.window ? { ...d.flags, from: '2026-01-01', to: '2026-01-31' } : d.flags;
-    expect(selectDataset(d.command, flags, true)).toBe(d.ds);
-    if (d.kind === 'snapshot') {
-      expect(d.partition).toBeUndefined();
-      return;
-    }
-    expect(d.timeKey).toBeDefined();
-    expect(d.ds.noAppend).toBeUndefined();
-    if (d.partition !== undefined) expect([...d.ds.endpoint.columns, 'gpu']).toContain(d.partition);
-  });
+  it.each(lake.map((d) => [d.name, d] as const))(
+    '%s: its run selects the descriptor it describes, and its partition is a column of its rows',
+    (_n, d) => {
+      const flags = d.kind === 'series' && d.ds.groups.window ? { ...d.flags, from: '2026-01-01', to: '2026-01-31' } : d.flags;
+      expect(selectDataset(d.command, flags, true)).toBe(d.ds);
+      if (d.kind === 'snapshot') {
+        expect(d.partition).toBeUndefined();
+        return;
+      }
+      expect(d.timeKey).toBeDefined();
+      expect(d.ds.noAppend).toBeUndefined();
+      if (d.partition !== undefined) expect([...d.ds.endpoint.columns, 'gpu']).toContain(d.partition);
+    },
+  );
 
   it('memory syncs its daily history, keyed by type; per-model series by gpu; the aggregate util-index as one file', () => {
     const by = (n: string) => lake.find((d) => d.name === n);
@@ -65,7 +68,12 @@ describe('the lake datasets derived from the registry', () => {
 describe('docs/sync.md', () => {
   it('lists every dataset of the lake with its kind and partition key', () => {
     const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/sync.md'), 'utf8');
-    const rows = new Map([...doc.matchAll(/^\| `([a-z0-9-]+)` \| (series|snapshot) \| ([^|]+) \|/gm)].map((m) => [m[1], { kind: m[2], partition: (m[3] as string).trim() }]));
+    const rows = new Map(
+      [...doc.matchAll(/^\| `([a-z0-9-]+)` \| (series|snapshot) \| ([^|]+) \|/gm)].map((m) => [
+        m[1],
+        { kind: m[2], partition: (m[3] as string).trim() },
+      ]),
+    );
     for (const d of lakeDatasets()) {
       const partition = d.kind === 'snapshot' ? '`snapshot_date`' : d.partition === undefined ? '— (one file)' : `\`${d.partition}\``;
       expect(rows.get(d.name), `docs/sync.md lacks ${d.name}`).toEqual({ kind: d.kind, partition });

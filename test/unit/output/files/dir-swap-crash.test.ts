@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sweepStaleDirs } from '../../../../src/output/files/dir-swap.js';
 import { makeTempDir } from '../../../helpers/temp.js';
 
-const deadPid = (): number => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+const deadPid = (): number =>
+  Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
 let parent: string;
 beforeEach(() => {
   parent = makeTempDir('dir-swap');
@@ -31,7 +32,7 @@ describe('sweepStaleDirs after a crash', () => {
     expect(existsSync(path.join(parent, 'hist', 'gpu=H200', 'part-0.parquet'))).toBe(true);
   });
 
-  it('a fresh .tmp of a dead run is removed at once; a live run\'s is left', async () => {
+  it("a fresh .tmp of a dead run is removed at once; a live run's is left", async () => {
     folder(`.hist.${deadPid()}.0123456789ab.tmp`, ['half']);
     folder(`.hist.${process.pid}.0123456789ab.tmp`, ['mine']);
     expect(await sweepStaleDirs(parent, 'hist')).toBe(1);

@@ -26,7 +26,10 @@ function* text(bytes: number): Generator<string> {
 }
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
-  return p.then(() => expect.fail('expected a rejection'), (e: unknown) => e);
+  return p.then(
+    () => expect.fail('expected a rejection'),
+    (e: unknown) => e,
+  );
 }
 
 describe('fileSink', () => {

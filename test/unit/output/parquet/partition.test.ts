@@ -33,13 +33,19 @@ const COLUMNS: ParquetColumn[] = [
 function rows(gpus: string[], days: number): Row[] {
   const out: Row[] = [];
   for (let d = 0; d < days; d++) {
-    for (const [g, gpu] of gpus.entries()) out.push({ timestamp: new Date(Date.UTC(2026, 0, 1 + d)).toISOString(), index_value: 1 + d / 10 + g, gpu });
+    for (const [g, gpu] of gpus.entries())
+      out.push({ timestamp: new Date(Date.UTC(2026, 0, 1 + d)).toISOString(), index_value: 1 + d / 10 + g, gpu });
   }
   return out;
 }
 
 const write = (input: Row[], extra: { signal?: AbortSignal; columns?: ParquetColumn[]; partitionBy?: string } = {}) =>
-  writePartitioned(input, target, { columns: extra.columns ?? COLUMNS, partitionBy: extra.partitionBy ?? 'gpu', request: { command: 'history' }, signal: extra.signal });
+  writePartitioned(input, target, {
+    columns: extra.columns ?? COLUMNS,
+    partitionBy: extra.partitionBy ?? 'gpu',
+    request: { command: 'history' },
+    signal: extra.signal,
+  });
 
 /** Every entry under `dir` with its bytes (folders as 'dir'), by relative path: a whole-dataset fingerprint. */
 function snapshot(dir: string): Record<string, string> {
@@ -104,7 +110,9 @@ describe('writePartitioned', () => {
     expect(readdirSync(target).sort()).toEqual(['gpu=B200', 'gpu=H200']);
     const b200 = second.filter((r) => r.gpu === 'B200');
     const h200 = second.filter((r) => r.gpu === 'H200');
-    expect(await dataset()).toEqual([...b200, ...h200].map((r) => ({ gpu: r.gpu, timestamp: shown(r.timestamp), index_value: r.index_value })));
+    expect(await dataset()).toEqual(
+      [...b200, ...h200].map((r) => ({ gpu: r.gpu, timestamp: shown(r.timestamp), index_value: r.index_value })),
+    );
     expect(readdirSync(parent)).toEqual(['history']);
   });
 
@@ -141,7 +149,11 @@ describe('writePartitioned', () => {
 
   it('rejects an unknown partition column and a near-unique one before creating anything', async () => {
     await expect(write(rows(['H200'], 1), { partitionBy: 'region' })).rejects.toThrow(UsageError);
-    const many = Array.from({ length: MAX_PARTITIONS + 1 }, (_, i) => ({ timestamp: new Date(i * 60_000).toISOString(), index_value: i, gpu: 'H200' }));
+    const many = Array.from({ length: MAX_PARTITIONS + 1 }, (_, i) => ({
+      timestamp: new Date(i * 60_000).toISOString(),
+      index_value: i,
+      gpu: 'H200',
+    }));
     await expect(write(many, { partitionBy: 'timestamp' })).rejects.toThrow(/more than 10000 folders/);
     expect(readdirSync(parent)).toEqual([]);
   });
@@ -154,7 +166,8 @@ describe('writePartitioned', () => {
 
 describe('sweepStaleDirs', () => {
   /** The pid of a process that has certainly exited. */
-  const deadPid = (): number => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+  const deadPid = (): number =>
+    Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
 
   it('restores the old dataset a killed run set aside, and removes its half-built folder', async () => {
     await write(rows(['H100 SXM'], 2));

@@ -26,8 +26,30 @@ describe('resolveColumns', () => {
 
   it('infers an undeclared field from its values', () => {
     const rows: Row[] = [
-      { count: 3, ratio: 0.5, price: 2, flag: true, at: '2026-07-17T20:00:00.000Z', day: '2026-07-17', name: 'x', extra: { a: 1 }, mixed: 1, offset: '2026-07-17T20:00:00+02:00' },
-      { count: null, ratio: 1, price: 3, flag: false, at: '2026-07-18T20:00:00Z', day: null, name: 'y', extra: [1], mixed: 'one', offset: null },
+      {
+        count: 3,
+        ratio: 0.5,
+        price: 2,
+        flag: true,
+        at: '2026-07-17T20:00:00.000Z',
+        day: '2026-07-17',
+        name: 'x',
+        extra: { a: 1 },
+        mixed: 1,
+        offset: '2026-07-17T20:00:00+02:00',
+      },
+      {
+        count: null,
+        ratio: 1,
+        price: 3,
+        flag: false,
+        at: '2026-07-18T20:00:00Z',
+        day: null,
+        name: 'y',
+        extra: [1],
+        mixed: 'one',
+        offset: null,
+      },
     ];
     expect(types(Object.keys(rows[0] as Row), rows)).toEqual({
       count: 'int', // whole in every row, a count by name
@@ -50,7 +72,11 @@ describe('resolveColumns', () => {
 
   it('falls back to the name when every value is null or missing', () => {
     const rows: Row[] = [{ updated_at: null, settlementDate: null, note: null }, {}];
-    expect(types(['updated_at', 'settlementDate', 'note'], rows)).toEqual({ updated_at: 'timestamp', settlementDate: 'date', note: 'string' });
+    expect(types(['updated_at', 'settlementDate', 'note'], rows)).toEqual({
+      updated_at: 'timestamp',
+      settlementDate: 'date',
+      note: 'string',
+    });
   });
 
   it('takes a timestamp for what it is, whatever the field is called (memory rows name a full timestamp `date`)', () => {
@@ -64,19 +90,23 @@ const YEAR_10000 = 253_402_300_800_000;
 const DAY = 86_400_000;
 
 describe('the value parsers', () => {
-  it('agree with JavaScript\'s Date on every instant from year 0 to 9999, with any offset', () => {
+  it("agree with JavaScript's Date on every instant from year 0 to 9999, with any offset", () => {
     fc.assert(
-      fc.property(fc.integer({ min: YEAR_0 + DAY, max: YEAR_10000 - DAY }), fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }), (ms, offsetMin) => {
-        const iso = new Date(ms).toISOString();
-        expect(parseTimestampMicros(iso)).toBe(BigInt(ms) * 1000n);
-        expect(parseDateDays(iso.slice(0, 10))).toBe(Math.floor(ms / 86_400_000));
-        // The same instant written in local time at another offset.
-        const local = new Date(ms + offsetMin * 60_000).toISOString().slice(0, 23);
-        const sign = offsetMin < 0 ? '-' : '+';
-        const abs = Math.abs(offsetMin);
-        const zone = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-        if (/^\d{4}-/.test(local)) expect(parseTimestampMicros(local + zone)).toBe(BigInt(ms) * 1000n);
-      }),
+      fc.property(
+        fc.integer({ min: YEAR_0 + DAY, max: YEAR_10000 - DAY }),
+        fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
+        (ms, offsetMin) => {
+          const iso = new Date(ms).toISOString();
+          expect(parseTimestampMicros(iso)).toBe(BigInt(ms) * 1000n);
+          expect(parseDateDays(iso.slice(0, 10))).toBe(Math.floor(ms / 86_400_000));
+          // The same instant written in local time at another offset.
+          const local = new Date(ms + offsetMin * 60_000).toISOString().slice(0, 23);
+          const sign = offsetMin < 0 ? '-' : '+';
+          const abs = Math.abs(offsetMin);
+          const zone = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+          if (/^\d{4}-/.test(local)) expect(parseTimestampMicros(local + zone)).toBe(BigInt(ms) * 1000n);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -101,7 +131,13 @@ describe('inferred columns read back by DuckDB', () => {
 
   it('gives extra fields the inferred types and keeps nested values as JSON text', async () => {
     const rows: Row[] = [
-      { timestamp: '2026-07-17T20:00:00.000Z', index_value: 100, window_days: 30, provenance: { updated_at: '2026-07-17' }, has_mark: true },
+      {
+        timestamp: '2026-07-17T20:00:00.000Z',
+        index_value: 100,
+        window_days: 30,
+        provenance: { updated_at: '2026-07-17' },
+        has_mark: true,
+      },
       { timestamp: '2026-07-18T20:00:00.000Z', index_value: 101, window_days: 30, provenance: null, has_mark: false },
     ];
     const columns = resolveColumns(Object.keys(rows[0] as Row), rows, { timestamp: 'timestamp', index_value: 'double' });

@@ -24,10 +24,24 @@ beforeEach(() => {
 });
 
 const KEY = 'sk_live_abcdefghijklmnop0123456789';
-const REQUEST = { command: 'history', path: '/api/gpu/H100%20SXM/index-history', query: { startDate: '2026-01-01', endDate: '2026-01-31' } };
+const REQUEST = {
+  command: 'history',
+  path: '/api/gpu/H100%20SXM/index-history',
+  query: { startDate: '2026-01-01', endDate: '2026-01-31' },
+};
 
-async function write(file: string, rows: Iterable<Row>, columns: readonly ParquetColumn[], extra: { rowGroupRows?: number; request?: unknown } = {}): Promise<number> {
-  return writeParquet(rows, await fileSink(file), { columns, request: extra.request ?? REQUEST, knownKey: KEY, rowGroupRows: extra.rowGroupRows });
+async function write(
+  file: string,
+  rows: Iterable<Row>,
+  columns: readonly ParquetColumn[],
+  extra: { rowGroupRows?: number; request?: unknown } = {},
+): Promise<number> {
+  return writeParquet(rows, await fileSink(file), {
+    columns,
+    request: extra.request ?? REQUEST,
+    knownKey: KEY,
+    rowGroupRows: extra.rowGroupRows,
+  });
 }
 
 // One column of each type; every column has a null, and one row lacks fields altogether.
@@ -42,7 +56,14 @@ const COLUMNS: ParquetColumn[] = [
 const ROWS: Row[] = [
   { timestamp: '2026-07-17T20:00:00.000Z', date: '2026-07-17', index_value: 2.5, readings: 24, published: true, gpu: 'H100 SXM' },
   // Doubles exactly as received (0.1, whole-valued, tiny, huge, negative zero), an int beyond 2^53.
-  { timestamp: '2026-07-17T21:00:00.123Z', date: '1969-12-31', index_value: 0.1, readings: 2 ** 60, published: false, gpu: 'Ünïcødé 東京 🚀' },
+  {
+    timestamp: '2026-07-17T21:00:00.123Z',
+    date: '1969-12-31',
+    index_value: 0.1,
+    readings: 2 ** 60,
+    published: false,
+    gpu: 'Ünïcødé 東京 🚀',
+  },
   { timestamp: '1969-12-31T23:59:59.999Z', date: '2000-02-29', index_value: 100, readings: -3, published: null, gpu: 'a, "b"\nc' },
   { timestamp: '2026-01-01T00:00:00Z', date: '2026-01-01', index_value: 1e-7, readings: 0, published: true, gpu: '' },
   { timestamp: null, date: null, index_value: 2.5e25, readings: null, published: false, gpu: null },
@@ -85,14 +106,33 @@ describe('writeParquet read back by DuckDB', () => {
 
   it('is snappy-compressed, in row groups of the given size, and carries the version and the request without the key', async () => {
     const file = path.join(dir, 'meta.parquet');
-    const rows = Array.from({ length: 2500 }, (_, i) => ({ timestamp: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(), index_value: i / 7, gpu: 'H200' }));
-    const request = { ...REQUEST, apiKey: KEY, headers: { Authorization: `Bearer ${KEY}` }, note: `echo ${KEY}`, proxy: 'http://user:pw@proxy:3128' };
-    const columns: ParquetColumn[] = [{ name: 'timestamp', type: 'timestamp' }, { name: 'index_value', type: 'double' }, { name: 'gpu', type: 'string' }];
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      timestamp: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+      index_value: i / 7,
+      gpu: 'H200',
+    }));
+    const request = {
+      ...REQUEST,
+      apiKey: KEY,
+      headers: { Authorization: `Bearer ${KEY}` },
+      note: `echo ${KEY}`,
+      proxy: 'http://user:pw@proxy:3128',
+    };
+    const columns: ParquetColumn[] = [
+      { name: 'timestamp', type: 'timestamp' },
+      { name: 'index_value', type: 'double' },
+      { name: 'gpu', type: 'string' },
+    ];
     await write(file, rows, columns, { rowGroupRows: 1000, request });
     expect(await reader.layout(file)).toEqual({ codecs: ['SNAPPY'], rowGroups: 3 });
     const kv = await reader.kvMetadata(file);
     expect(kv['gpumkt.version']).toBe(VERSION);
-    expect(JSON.parse(kv['gpumkt.request'] as string)).toEqual({ ...REQUEST, headers: {}, note: 'echo ***', proxy: 'http://***@proxy:3128' });
+    expect(JSON.parse(kv['gpumkt.request'] as string)).toEqual({
+      ...REQUEST,
+      headers: {},
+      note: 'echo ***',
+      proxy: 'http://***@proxy:3128',
+    });
     expect(readFileSync(file).includes(KEY)).toBe(false);
     const count = await reader.query(`SELECT count(*) AS n, min(index_value) AS lo, max(index_value) AS hi FROM '${file}'`);
     expect(count.rows).toEqual([{ n: 2500n, lo: 0, hi: 2499 / 7 }]);

@@ -5,7 +5,14 @@ import { formatter as chart, MARKERS, renderChart, type ChartOptions } from '../
 import { getFormatter } from '../../../../src/output/formats.js';
 
 const opts = (over: Partial<ChartOptions> = {}): ChartOptions => ({
-  columns: ['date', 'H100 SXM', 'H200'], selected: false, header: true, color: false, width: 80, csvSafe: false, dialect: 'rfc4180', ...over,
+  columns: ['date', 'H100 SXM', 'H200'],
+  selected: false,
+  header: true,
+  color: false,
+  width: 80,
+  csvSafe: false,
+  dialect: 'rfc4180',
+  ...over,
 });
 const rows: Row[] = Array.from({ length: 120 }, (_, i) => ({
   date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
@@ -53,7 +60,13 @@ describe('chart', () => {
     const rowsApart = ticks.slice(1).map((t, k) => t.i - (ticks[k] as { i: number }).i);
     expect(new Set(rowsApart).size).toBe(1);
     // A range like 94.3–107.8 gets labels on a round step, not 94.30, 97.68, ….
-    const wide = renderChart([{ date: '2026-01-01', v: 94.3 }, { date: '2026-01-02', v: 107.8 }], opts({ columns: ['date', 'v'] }));
+    const wide = renderChart(
+      [
+        { date: '2026-01-01', v: 94.3 },
+        { date: '2026-01-02', v: 107.8 },
+      ],
+      opts({ columns: ['date', 'v'] }),
+    );
     const labels = wide.map((l) => /^ *(-?\d+(?:\.\d+)?) \+/.exec(l)?.[1]).filter((v) => v !== undefined);
     expect(labels).toEqual(['110', '108', '106', '104', '102', '100', '98', '96', '94']);
   });
@@ -76,7 +89,10 @@ describe('chart', () => {
   });
 
   it('gap markers (dots) only where the series has no values, never on a steep move', () => {
-    const steep: Row[] = Array.from({ length: 60 }, (_, i) => ({ date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10), v: i % 10 < 5 ? 1 : 9 }));
+    const steep: Row[] = Array.from({ length: 60 }, (_, i) => ({
+      date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
+      v: i % 10 < 5 ? 1 : 9,
+    }));
     expect(renderChart(steep, opts({ columns: ['date', 'v'] })).join('\n')).not.toContain('.');
     const holed = steep.map((r, i) => (i >= 20 && i < 30 ? { ...r, v: null } : r));
     const text = renderChart(holed, opts({ columns: ['date', 'v'] })).join('\n');
@@ -94,7 +110,13 @@ describe('chart', () => {
   });
 
   it('a flat series, one point, and no numbers at all', () => {
-    const flat = renderChart([{ date: '2026-01-01', v: 5 }, { date: '2026-01-02', v: 5 }], opts({ columns: ['date', 'v'] }));
+    const flat = renderChart(
+      [
+        { date: '2026-01-01', v: 5 },
+        { date: '2026-01-02', v: 5 },
+      ],
+      opts({ columns: ['date', 'v'] }),
+    );
     expect(flat.join('\n')).toContain('*');
     const one = renderChart([{ date: '2026-01-01', v: 5 }], opts({ columns: ['date', 'v'] }));
     expect(one.join('\n')).toMatch(/2026-01-01/);
@@ -111,7 +133,10 @@ describe('chart', () => {
 
   it('the legend wraps onto more lines when the models do not fit the width', () => {
     const cols = ['date', 'H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090', 'RTX PRO 6000 WS'];
-    const lines = renderChart([{ date: '2026-01-01', ...Object.fromEntries(cols.slice(1).map((c, i) => [c, i])) }], opts({ columns: cols, width: 40 }));
+    const lines = renderChart(
+      [{ date: '2026-01-01', ...Object.fromEntries(cols.slice(1).map((c, i) => [c, i])) }],
+      opts({ columns: cols, width: 40 }),
+    );
     const legend = lines.slice(-3).join(' ');
     for (const c of cols.slice(1)) expect(legend).toContain(c);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(40);

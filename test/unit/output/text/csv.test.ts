@@ -7,9 +7,7 @@ import { opts, parseCsv, render, rows } from './fixture.js';
 describe('csv', () => {
   it('prints the header and rows with RFC 4180 quoting and numbers as received', () => {
     expect(render(csv, rows)).toBe(
-      'date,gpu,price,change,note\n' +
-        '2024-01-01,H100 SXM,2.5,-1.25,\n' +
-        '2024-01-02,Ünïcødé 東京 🚀,0.1,3,"a, ""b""\nc"\n',
+      'date,gpu,price,change,note\n' + '2024-01-01,H100 SXM,2.5,-1.25,\n' + '2024-01-02,Ünïcødé 東京 🚀,0.1,3,"a, ""b""\nc"\n',
     );
   });
 
@@ -29,16 +27,21 @@ describe('csv', () => {
   it('guards text cells against formulas with --csv-safe, never numbers', () => {
     const row: Row = { a: '=SUM(A1)', b: '+1', c: '-x', d: '@me', e: '\tt', f: '\rr', g: -1.25, h: 'ok-' };
     const cols = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-    expect(render(csv, [row], { columns: cols, header: false, csvSafe: true })).toBe(
-      `'=SUM(A1),'+1,'-x,'@me,'\tt,"'\rr",-1.25,ok-\n`,
-    );
+    expect(render(csv, [row], { columns: cols, header: false, csvSafe: true })).toBe(`'=SUM(A1),'+1,'-x,'@me,'\tt,"'\rr",-1.25,ok-\n`);
     expect(render(csv, [row], { columns: cols, header: false })).toBe('=SUM(A1),+1,-x,@me,\tt,"\rr",-1.25,ok-\n');
   });
 
   it('excel dialect: one BOM, CRLF line ends, formula guard implied', () => {
-    expect(render(csv, [{ a: '=1', b: -2 }, { a: 'x', b: 3 }], { columns: ['a', 'b'], dialect: 'excel' })).toBe(
-      "\uFEFFa,b\r\n'=1,-2\r\nx,3\r\n",
-    );
+    expect(
+      render(
+        csv,
+        [
+          { a: '=1', b: -2 },
+          { a: 'x', b: 3 },
+        ],
+        { columns: ['a', 'b'], dialect: 'excel' },
+      ),
+    ).toBe("\uFEFFa,b\r\n'=1,-2\r\nx,3\r\n");
   });
 
   it('streams lazily: a chunk per 1000 rows, before the input ends', () => {

@@ -26,7 +26,10 @@ describe('json', () => {
   });
 
   it('parses back to the rows it was given, nested values included', () => {
-    const row = fc.dictionary(fc.string(), fc.jsonValue().map((v) => JSON.parse(JSON.stringify(v)) as unknown));
+    const row = fc.dictionary(
+      fc.string(),
+      fc.jsonValue().map((v) => JSON.parse(JSON.stringify(v)) as unknown),
+    );
     fc.assert(
       fc.property(fc.array(row, { maxLength: 30 }), (input: Row[]) => {
         expect(JSON.parse(render(json, input))).toEqual(input);
@@ -55,9 +58,7 @@ describe('ndjson', () => {
   });
 
   it('projects with --columns and prints nothing for no rows', () => {
-    expect(render(ndjson, rows, { columns: ['gpu'], selected: true })).toBe(
-      '{"gpu":"H100 SXM"}\n{"gpu":"Ünïcødé 東京 🚀"}\n',
-    );
+    expect(render(ndjson, rows, { columns: ['gpu'], selected: true })).toBe('{"gpu":"H100 SXM"}\n{"gpu":"Ünïcødé 東京 🚀"}\n');
     expect(render(ndjson, [])).toBe('');
   });
 });

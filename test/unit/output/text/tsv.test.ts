@@ -11,9 +11,7 @@ function unescape(field: string): string {
 describe('tsv', () => {
   it('prints tab-separated lines, escaping TAB, CR, LF and backslash', () => {
     expect(render(tsv, rows)).toBe(
-      'date\tgpu\tprice\tchange\tnote\n' +
-        '2024-01-01\tH100 SXM\t2.5\t-1.25\t\n' +
-        '2024-01-02\tÜnïcødé 東京 🚀\t0.1\t3\ta, "b"\\nc\n',
+      'date\tgpu\tprice\tchange\tnote\n' + '2024-01-01\tH100 SXM\t2.5\t-1.25\t\n' + '2024-01-02\tÜnïcødé 東京 🚀\t0.1\t3\ta, "b"\\nc\n',
     );
     expect(render(tsv, [{ a: 'x\ty\\z\r' }], { columns: ['a'], header: false })).toBe('x\\ty\\\\z\\r\n');
   });

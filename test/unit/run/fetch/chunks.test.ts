@@ -21,38 +21,48 @@ describe('planChunks', () => {
 
   it('property: kept days cover the window exactly once, every request ≤ maxDays and overlapping the chunk before', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1500 }), fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 30, max: 400 }), (offset, len, max) => {
-        const from = addDays('2022-01-01', offset);
-        const to = addDays(from, len);
-        const chunks = planChunks({ from, to }, max);
-        let next = from;
-        chunks.forEach((c, i) => {
-          expect(c.keep.from).toBe(next);
-          expect(daysBetween(c.request.from, c.request.to) + 1).toBeLessThanOrEqual(max);
-          expect(c.request.to).toBe(c.keep.to);
-          expect(c.request.from).toBe(i === 0 ? from : addDays(c.keep.from, -CHUNK_OVERLAP_DAYS));
-          next = addDays(c.keep.to, 1);
-        });
-        expect(next).toBe(addDays(to, 1));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1500 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 30, max: 400 }),
+        (offset, len, max) => {
+          const from = addDays('2022-01-01', offset);
+          const to = addDays(from, len);
+          const chunks = planChunks({ from, to }, max);
+          let next = from;
+          chunks.forEach((c, i) => {
+            expect(c.keep.from).toBe(next);
+            expect(daysBetween(c.request.from, c.request.to) + 1).toBeLessThanOrEqual(max);
+            expect(c.request.to).toBe(c.keep.to);
+            expect(c.request.from).toBe(i === 0 ? from : addDays(c.keep.from, -CHUNK_OVERLAP_DAYS));
+            next = addDays(c.keep.to, 1);
+          });
+          expect(next).toBe(addDays(to, 1));
+        },
+      ),
     );
   });
 });
 
 const row = (date: string, basis = 'like_for_like', eur = 0.5, index = 100): Row => ({
-  date, eur, index, decompositionBasis: basis, demandEffect: basis === 'no_prior_day' ? null : 0,
+  date,
+  eur,
+  index,
+  decompositionBasis: basis,
+  demandEffect: basis === 'no_prior_day' ? null : 0,
 });
 
 describe('stitch, unanchoredRows', () => {
   const chunks = planChunks({ from: '2024-01-01', to: '2024-03-31' }, 40, 5);
 
-  it('keeps each chunk\'s own days only: no day twice, none missing', () => {
-    const days = (c: (typeof chunks)[number]) => Array.from({ length: daysBetween(c.request.from, c.request.to) + 1 }, (_, i) => row(addDays(c.request.from, i)));
+  it("keeps each chunk's own days only: no day twice, none missing", () => {
+    const days = (c: (typeof chunks)[number]) =>
+      Array.from({ length: daysBetween(c.request.from, c.request.to) + 1 }, (_, i) => row(addDays(c.request.from, i)));
     const out = stitch(chunks, chunks.map(days));
     expect(out.map((r) => r.date)).toEqual(Array.from({ length: 91 }, (_, i) => addDays('2024-01-01', i)));
   });
 
-  it('names a later chunk\'s first row that came back no_prior_day although an earlier day exists', () => {
+  it("names a later chunk's first row that came back no_prior_day although an earlier day exists", () => {
     const rows = [row('2024-01-01', 'no_prior_day'), row('2024-02-08'), row('2024-02-15', 'no_prior_day'), row('2024-02-16')];
     expect(chunks[1]?.keep.from).toBe('2024-02-10');
     expect(unanchoredRows(chunks, rows)).toEqual([2]);

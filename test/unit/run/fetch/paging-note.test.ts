@@ -34,11 +34,18 @@ describe('fetchPaged', () => {
     const { ctx, text } = context(true);
     const rows = await fetchPaged(ctx, listing(450), endpoint, {}, 100);
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 450 }, (_, i) => i));
-    expect(text()).toBe(['\rgpumkt: 300/450 rows, 3 pages so far\x1b[K', '\rgpumkt: 400/450 rows, 4 pages so far\x1b[K', '\r\x1b[K'].join(''));
+    expect(text()).toBe(
+      ['\rgpumkt: 300/450 rows, 3 pages so far\x1b[K', '\rgpumkt: 400/450 rows, 4 pages so far\x1b[K', '\r\x1b[K'].join(''),
+    );
   });
 
   it('says nothing in a pipe, with --quiet or --verbose, or for a short listing', async () => {
-    for (const [tty, globals, n] of [[false, {}, 450], [true, { quiet: true }, 450], [true, { verbose: true }, 450], [true, {}, 300]] as const) {
+    for (const [tty, globals, n] of [
+      [false, {}, 450],
+      [true, { quiet: true }, 450],
+      [true, { verbose: true }, 450],
+      [true, {}, 300],
+    ] as const) {
       const { ctx, text } = context(tty, globals);
       expect(await fetchPaged(ctx, listing(n), endpoint, {}, 100)).toHaveLength(n);
       expect(text()).toBe('');

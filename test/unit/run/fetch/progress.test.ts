@@ -23,7 +23,9 @@ function slowSession() {
   let inFlight = 0;
   let peak = 0;
   const session = {
-    baseUrl: 'http://127.0.0.1:1', dryRun: false, curl: () => '',
+    baseUrl: 'http://127.0.0.1:1',
+    dryRun: false,
+    curl: () => '',
     get: async () => {
       inFlight += 1;
       peak = Math.max(peak, inFlight);
@@ -48,7 +50,12 @@ describe('trackProgress', () => {
   });
 
   it('nothing off a terminal, with --quiet or --verbose, or for a few requests', async () => {
-    for (const [tty, globals, n] of [[false, {}, 20], [true, { quiet: true }, 20], [true, { verbose: true }, 20], [true, {}, 3]] as const) {
+    for (const [tty, globals, n] of [
+      [false, {}, 20],
+      [true, { quiet: true }, 20],
+      [true, { verbose: true }, 20],
+      [true, {}, 3],
+    ] as const) {
       const { ctx, text } = context(tty, globals);
       const t = trackProgress(ctx, slowSession().session, n);
       await fire(t.session, n);
@@ -78,14 +85,15 @@ describe('gate', () => {
     const run = gate(2);
     let active = 0;
     let peak = 0;
-    const job = (fail: boolean) => run(async () => {
-      active += 1;
-      peak = Math.max(peak, active);
-      await new Promise((r) => setTimeout(r, 1));
-      active -= 1;
-      if (fail) throw new Error('x');
-      return 1;
-    });
+    const job = (fail: boolean) =>
+      run(async () => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((r) => setTimeout(r, 1));
+        active -= 1;
+        if (fail) throw new Error('x');
+        return 1;
+      });
     const results = await Promise.allSettled([job(true), job(false), job(true), job(false), job(false)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(peak).toBe(2);
