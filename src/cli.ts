@@ -156,6 +156,36 @@ function oneLine(s: string): string {
 type RawGlobals = Partial<Record<keyof GlobalOptions, string | number | boolean>> &
   Pick<GlobalOptions, 'baseUrl' | 'profile' | 'config' | 'timeout' | 'retries'>;
 
+/** The global options of a run, from what commander parsed and the environment (NO_COLOR). */
+function readGlobals(o: RawGlobals, env: NodeJS.ProcessEnv): GlobalOptions {
+  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  return {
+    baseUrl: o.baseUrl,
+    profile: o.profile,
+    config: o.config,
+    timeout: o.timeout,
+    retries: o.retries,
+    color: o.color !== false && !noColor,
+    quiet: o.quiet === true,
+    verbose: o.verbose === true && o.quiet !== true,
+    debug: o.debug === true,
+    dryRun: o.dryRun === true,
+    sandbox: o.sandbox === true,
+    pager: o.pager !== false,
+  };
+}
+
+/** Runs the registered cleanups, last first; each is best effort. */
+async function runCleanups(cleanups: Array<() => void | Promise<void>>): Promise<void> {
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn();
+    } catch {
+      // Cleanup is best effort; the run's own outcome is what the user needs to see.
+    }
+  }
+}
+
 /** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
 export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
   const io = options.io ?? processIo();
@@ -168,24 +198,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const controller = new AbortController();
   const cleanups: Array<() => void | Promise<void>> = [];
   let program: Command | undefined;
-  const globals = (): GlobalOptions => {
-    const o: RawGlobals = program?.opts() ?? {};
-    const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
-    return {
-      baseUrl: o.baseUrl,
-      profile: o.profile,
-      config: o.config,
-      timeout: o.timeout,
-      retries: o.retries,
-      color: o.color !== false && !noColor,
-      quiet: o.quiet === true,
-      verbose: o.verbose === true && o.quiet !== true,
-      debug: o.debug === true,
-      dryRun: o.dryRun === true,
-      sandbox: o.sandbox === true,
-      pager: o.pager !== false,
-    };
-  };
+  const globals = (): GlobalOptions => readGlobals(program?.opts() ?? {}, env);
   const clock = makeClock(env);
   const secrets = new Set<string>();
   let committed = false;
@@ -229,13 +242,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     }
     return report(err, ctx, globals().debug);
   } finally {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch {
-        // Cleanup is best effort; the run's own outcome is what the user needs to see.
-      }
-    }
+    await runCleanups(cleanups);
     process.off('SIGINT', sigint).off('SIGTERM', sigterm);
   }
 }

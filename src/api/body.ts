@@ -112,53 +112,56 @@ export async function readJsonBody(
     res.body.destroy();
     throw tooBig();
   }
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const parser = new JsonRowsParser();
+  const feed = new JsonFeed();
   let size = 0;
-  // After the first fault the rest is only counted, so the message names the body's size.
-  let fault: 'utf8' | 'json' | undefined;
-  const feed = (text: string): void => {
-    try {
-      parser.push(text);
-    } catch (err) {
-      if (!(err instanceof NotJsonError)) throw err;
-      fault = 'json';
-    }
-  };
   for await (const chunk of res.body as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > max) {
       res.body.destroy();
       throw tooBig();
     }
-    if (fault !== undefined) continue;
-    let text: string;
-    try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch {
-      fault = 'utf8';
-      continue;
-    }
-    feed(text);
+    feed.chunk(chunk);
   }
   if (declared !== undefined && size < declared) throw new ShortBodyError(size, declared);
-  if (fault === undefined) {
+  const json = feed.end();
+  if (feed.fault === 'utf8') throw new InvalidResponseError(`${what}: the response is not valid UTF-8 text (${size} bytes)`);
+  if (feed.fault === 'json') throw new InvalidResponseError(`${what}: the response is not JSON (${size} bytes)`);
+  return { json, bytes: size };
+}
+
+/** A body's chunks decoded as UTF-8 and parsed as they come; after the first fault the rest is only counted. */
+class JsonFeed {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private readonly parser = new JsonRowsParser();
+  fault: 'utf8' | 'json' | undefined;
+
+  /** Feeds one chunk, or (with none) flushes the decoder's last bytes. */
+  chunk(bytes?: Buffer): void {
+    if (this.fault !== undefined) return;
+    let text: string;
     try {
-      feed(decoder.decode());
+      text = bytes === undefined ? this.decoder.decode() : this.decoder.decode(bytes, { stream: true });
     } catch {
-      fault = 'utf8';
+      this.fault = 'utf8';
+      return;
     }
+    this.parse(() => this.parser.push(text));
   }
-  if (fault === 'utf8') throw new InvalidResponseError(`${what}: the response is not valid UTF-8 text (${size} bytes)`);
-  let json: unknown;
-  if (fault === undefined) {
+
+  /** The whole value, once every chunk is in (undefined after a fault). */
+  end(): unknown {
+    this.chunk();
+    let json: unknown;
+    if (this.fault === undefined) this.parse(() => (json = this.parser.end()));
+    return json;
+  }
+
+  private parse(step: () => void): void {
     try {
-      json = parser.end();
+      step();
     } catch (err) {
       if (!(err instanceof NotJsonError)) throw err;
-      fault = 'json';
+      this.fault = 'json';
     }
   }
-  if (fault === 'json') throw new InvalidResponseError(`${what}: the response is not JSON (${size} bytes)`);
-  return { json, bytes: size };
 }

@@ -115,77 +115,84 @@ function previousDay(date: string): string | undefined {
   return prev === WORKLOAD_MISSING_DAY ? addDays(prev, -1) : prev;
 }
 
+/** One class of a lab on a published day: its quantities now and on the previous day, and its row. */
+interface ClassStep {
+  readonly now: ClassDay;
+  readonly before: ClassDay;
+  readonly row: WorkloadRow;
+}
+
+/** Where a published day sits: its date, its index from the start, the previous day's index, its stamp. */
+interface DayAt {
+  readonly date: string;
+  readonly t: number;
+  readonly p: number | undefined;
+  readonly computedAt: string;
+}
+
+/** One class's step from the previous published day to `day`, with its price and intensity effects. */
+function classStep(labIndex: number, lab: string, family: string, i: number, day: DayAt): ClassStep {
+  const w = walk(labIndex, family, i, day.t);
+  const now = w[day.t] as ClassDay;
+  const first = w[0] as ClassDay;
+  const before = day.p === undefined ? now : (w[day.p] as ClassDay);
+  const row: WorkloadRow = {
+    date: day.date,
+    lab,
+    family,
+    cCents: now.c,
+    lfl: roundTo((100 * now.c) / first.c, 4),
+    qKtok: now.q,
+    priceEffect: roundTo((now.c - before.c) * before.q, 4),
+    intensityEffect: roundTo(now.c * (now.q - before.q), 4),
+    mixEffect: null,
+    computedAt: day.computedAt,
+  };
+  return { now, before, row };
+}
+
 /** One lab's rows of one published day: `all` first, then its classes in the service's order. */
 function labDay(labIndex: number, date: string): WorkloadRow[] {
   const lab = CLOSED_LABS[labIndex] as string;
   const classes = (WORKLOAD_FAMILIES[lab] ?? []).filter((f) => f !== 'all');
-  const t = daysBetween(WORKLOAD_START, date);
   const prev = previousDay(date);
   const p = prev === undefined ? undefined : daysBetween(WORKLOAD_START, prev);
-  const computedAt = workloadComputedAt(date);
-  const rows: WorkloadRow[] = [];
-  let q = 0,
-    spend = 0,
-    price = 0,
-    intensity = 0,
-    q0 = 0,
-    spendAtOldQ = 0,
-    spend0 = 0;
-  const cls = classes.map((family, i) => {
-    const w = walk(labIndex, family, i, t);
-    const now = w[t] as ClassDay,
-      first = w[0] as ClassDay;
-    const before = p === undefined ? now : (w[p] as ClassDay);
-    const pe = roundTo((now.c - before.c) * before.q, 4);
-    const ie = roundTo(now.c * (now.q - before.q), 4);
-    q += now.q;
-    spend += now.c * now.q;
-    price += pe;
-    intensity += ie;
-    q0 += before.q;
-    spend0 += before.c * before.q;
-    spendAtOldQ += now.c * before.q;
-    return {
-      family,
-      now,
-      before,
-      row: {
-        date,
-        lab,
-        family,
-        cCents: now.c,
-        lfl: roundTo((100 * now.c) / first.c, 4),
-        qKtok: now.q,
-        priceEffect: pe,
-        intensityEffect: ie,
-        mixEffect: null,
-        computedAt,
-      },
-    };
-  });
+  const day: DayAt = { date, t: daysBetween(WORKLOAD_START, date), p, computedAt: workloadComputedAt(date) };
+  const cls = classes.map((family, i) => classStep(labIndex, lab, family, i, day));
+  // Sums in the classes' order, from 0, so the figures are the same bytes every time.
+  const sum = (f: (k: ClassStep) => number): number => cls.reduce((s, k) => s + f(k), 0);
+  const q = sum((k) => k.now.q);
+  const q0 = sum((k) => k.before.q);
+  const spendAtOldQ = sum((k) => k.now.c * k.before.q);
   // Mix: the intensity effect less what it would be had every class grown at the lab's rate.
   const mix =
     p === undefined
       ? null
       : roundTo(
-          cls.reduce((s, k) => s + k.now.c * (k.now.q - (q * k.before.q) / q0), 0),
+          sum((k) => k.now.c * (k.now.q - (q * k.before.q) / q0)),
           4,
         );
+  const spend0 = sum((k) => k.before.c * k.before.q);
   const lfl = p === undefined ? 100 : roundTo(aggregateLfl(labIndex, prev as string) * (spendAtOldQ / spend0), 4);
-  rows.push({
+  const all: WorkloadRow = {
     date,
     lab,
     family: 'all',
-    cCents: roundTo(spend / q, 4),
+    cCents: roundTo(sum((k) => k.now.c * k.now.q) / q, 4),
     lfl,
     qKtok: roundTo(q, 1),
-    priceEffect: roundTo(price, 4),
-    intensityEffect: roundTo(intensity, 4),
+    priceEffect: roundTo(
+      sum((k) => k.row.priceEffect),
+      4,
+    ),
+    intensityEffect: roundTo(
+      sum((k) => k.row.intensityEffect),
+      4,
+    ),
     mixEffect: mix,
-    computedAt,
-  });
-  for (const k of cls) rows.push(k.row);
-  return rows;
+    computedAt: day.computedAt,
+  };
+  return [all, ...cls.map((k) => k.row)];
 }
 
 const lflCache = new Map<string, number>();
