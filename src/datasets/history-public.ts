@@ -34,6 +34,10 @@ function checkKeyless(flags: Flags, today: string): void {
 const historyPublic: Dataset<PublicHistoryParams> = dailyGpuHistory({
   name: 'history',
   summary: 'the public daily price index (no key): five models, the trailing 3 months',
+  glossary: [
+    ['timestamp', 'the settled day (UTC) the value covers'],
+    ['index_value', 'daily price index, USD per GPU-hour'],
+  ],
   id: 'index-history',
   path: (gpu) => gpuPath(gpu, 'index-history'),
   row: { timestamp: 'datetime', index_value: 'number' },

@@ -15,6 +15,12 @@ export type PreviousParams = ModelParams;
 
 const latestPrevious: Dataset<PreviousParams> = latestPerModel({
   summary: 'the settled day before the latest, per GPU model',
+  glossary: [
+    ['gpu_name', 'the GPU model'],
+    ['region', 'the region (empty or global: the one region served)'],
+    ['index_value', 'the daily price index, USD per GPU-hour'],
+    ['date', 'the settled day (UTC) before the latest'],
+  ],
   id: 'daily-index-previous',
   path: (gpu) => `/api/daily-index/${encodeURIComponent(gpu)}/previous`,
   time: { date: 'string?' },

@@ -15,6 +15,10 @@ export type RollingHistoryParams = DailyHistoryParams;
 const rollingHistory: Dataset<RollingHistoryParams> = dailyGpuHistory({
   name: 'rolling',
   summary: 'daily history of the rolling 24-hour average (USD per GPU-hour) per GPU model',
+  glossary: [
+    ['date', 'the day (UTC) the average closes'],
+    ['average_usd_per_hour', 'the 24-hour average, USD per GPU-hour'],
+  ],
   id: 'rolling-24h-average-history',
   path: (gpu) => `${gpuPath(gpu, 'rolling-24h-average')}/history`,
   row: { date: 'date', average_usd_per_hour: 'number' },
