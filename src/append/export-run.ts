@@ -14,7 +14,6 @@ import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/files/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 import type { ExportSource } from './manifest.js';
-import { redactAll } from '../domain/redact.js';
 import { isGpuModel } from '../domain/gpus.js';
 import { acquireLock, lockTarget, removeDeadTemps } from './lock.js';
 import { rowKey, scanExisting } from './read-existing.js';
@@ -32,9 +31,8 @@ export interface ExportSpec {
   readonly overlapDays: number;
   /** Rows whose values depend on where the request window starts (util-index's `no_prior_day` first row): never taken as restated. */
   readonly windowDependent?: (row: Row) => boolean;
-  /** Typed formats: the request record and the key in use (masked wherever it appears). */
+  /** Typed formats: the request record (the run's secrets are masked in it again when it is written). */
   readonly request?: unknown;
-  readonly knownKey?: string;
   /** The column(s) that tell rows of the same time apart (default `gpu`; memory history: `id`; workload: lab and family). */
   readonly keyColumn?: KeyColumns;
   /** The grain this run asks for (series datasets): a file keeps the grain it was created with. */
@@ -103,7 +101,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
     }
     dialect = fileDialect;
   }
-  const options = formatOptions(plan, { dialect, request: spec.request, knownKey: spec.knownKey });
+  const options = formatOptions(plan, { dialect, request: spec.request, secrets: ctx.secrets });
   // Binary formats are read back whole and rewritten (rewrite-append.ts, loaded only here).
   const rewrite = plan.append && info.appendAs === 'rows' ? await import('./rewrite-append.js') : undefined;
   const rewriteSpec = {
@@ -141,8 +139,8 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
     const file = await writeManifest({
       // The key in any encoding, and URL credentials, are masked wherever they might hide.
       target,
-      argv: (ctx.argv ?? []).map((a) => redactAll(a, ctx.secrets)),
-      knownKey: spec.knownKey,
+      argv: ctx.argv ?? [],
+      secrets: ctx.secrets,
       command: spec.command,
       format: plan.format,
       dialect: info.dialects ? dialect : undefined,
@@ -150,13 +148,9 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       rows,
       firstKey,
       lastKey,
-      baseUrl: redactAll(session.baseUrl, ctx.secrets),
-      requests: session.requests.map((r) => ({
-        ...r,
-        url: redactAll(r.url, ctx.secrets),
-        outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
-        // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
-      })),
+      baseUrl: session.baseUrl,
+      requests: session.requests,
+      // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
       createdAt: new Date(),
       served: spec.served?.(),
     });

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { redactUrl } from '../domain/redact.js';
+import { redactAll, redactSecrets, redactUrl } from '../domain/redact.js';
 import { writeAll } from '../output/files/sink.js';
 import { fileSink } from '../output/files/file-sink.js';
 import { VERSION } from '../version.js';
@@ -44,8 +44,8 @@ function looksLikeSecret(arg: string): boolean {
   return TOKEN_LIKE.test(arg) && /[0-9]/.test(arg) && /[A-Za-z]/.test(arg) && !arg.includes('/') && !/^\d{4}-\d{2}-\d{2}/.test(arg);
 }
 
-/** The command line with secrets replaced by `***`: values of key-named flags, bearer headers, token-like words, and `knownKey`. */
-export function redactArgv(argv: readonly string[], knownKey?: string): string[] {
+/** The command line with secrets replaced by `***`: values of key-named flags, bearer headers, token-like words, and the run's `secrets` in any encoding. */
+export function redactArgv(argv: readonly string[], secrets?: ReadonlySet<string>): string[] {
   const out: string[] = [];
   let redactNext = false;
   for (const arg of argv) {
@@ -64,11 +64,8 @@ export function redactArgv(argv: readonly string[], knownKey?: string): string[]
       redactNext = true;
       continue;
     }
-    if (knownKey && knownKey.length >= 4 && arg.includes(knownKey)) {
-      out.push(arg.split(knownKey).join('***'));
-      continue;
-    }
-    out.push(looksLikeSecret(arg) ? '***' : arg);
+    const masked = redactSecrets(arg, secrets);
+    out.push(masked === arg && looksLikeSecret(arg) ? '***' : masked);
   }
   return out;
 }
@@ -88,7 +85,8 @@ export async function fileDigest(file: string): Promise<{ sha256: string; bytes:
 export interface ManifestInput {
   readonly target: string;
   readonly argv: readonly string[];
-  readonly knownKey?: string;
+  /** The run's secrets (Context.secrets): masked in the command line, the URLs and the messages, however encoded. */
+  readonly secrets: ReadonlySet<string>;
   readonly command: string;
   readonly format: string;
   readonly dialect?: string;
@@ -110,16 +108,27 @@ export async function buildManifest(m: ManifestInput): Promise<Record<string, un
     manifestVersion: 1,
     tool: { name: 'gpumkt', version: VERSION },
     createdAt: m.createdAt.toISOString(),
-    command: ['gpumkt', ...redactArgv(m.argv.map(redactUrl), m.knownKey)],
+    command: ['gpumkt', ...redactArgv(m.argv.map(redactUrl), m.secrets)],
     file: { name: path.basename(m.target), format: m.format, dialect: m.dialect ?? null, bytes, sha256 },
     mode: m.mode,
     rows: m.rows,
     firstKey: m.firstKey ?? null,
     lastKey: m.lastKey ?? null,
-    baseUrl: m.baseUrl,
-    requests: m.requests.map((r) => ({ method: 'GET', url: r.url, outcome: r.outcome, at: r.at, ms: r.ms })),
+    baseUrl: redactAll(m.baseUrl, m.secrets),
+    requests: m.requests.map((r) => ({
+      method: 'GET',
+      url: redactAll(r.url, m.secrets),
+      outcome: outcome(r, m.secrets),
+      at: r.at,
+      ms: r.ms,
+    })),
     ...(m.served ? { served: m.served } : {}),
   };
+}
+
+/** A request's outcome as recorded: an error message may echo what the server was sent. */
+function outcome(r: RequestLogEntry, secrets: ReadonlySet<string>): RequestLogEntry['outcome'] {
+  return r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, secrets) };
 }
 
 /** Writes `<target>.manifest.json` atomically. */

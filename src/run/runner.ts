@@ -129,11 +129,9 @@ export async function runDataset(
     ds.groups.analysis && timeKey && valueKey
       ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] })
       : undefined;
-  // The key as the settings resolver read it (the environment is read there only).
-  const knownKey = settings.apiKey;
   // Beyond the free tier a key is needed after all: without one, exit 3 before any request.
   const beyondFree =
-    ds.plan === 'free' && !knownKey && !ctx.globals().sandbox && !ctx.globals().dryRun
+    ds.plan === 'free' && !settings.apiKey && !ctx.globals().sandbox && !ctx.globals().dryRun
       ? ds.freeTier?.(targets, flags, window, today)
       : undefined;
   if (beyondFree !== undefined) refuseBeyondFree(ds, beyondFree);
@@ -147,7 +145,7 @@ export async function runDataset(
     }));
   const overlapDays = ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0;
   const said: Record<string, string | null> = {};
-  const request = requestRecord(ds.name, ctx.argv ?? [], knownKey, session);
+  const request = requestRecord(ds.name, ctx.argv ?? [], ctx.secrets, session);
   const exp = await openExport(ctx, plan, session, {
     command: ds.name,
     timeKey: timeKey ?? 'updatedAt',
@@ -157,7 +155,6 @@ export async function runDataset(
     grain: ds.groups.series ? flags.granularity : undefined,
     gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
     request,
-    knownKey,
     served: ds.served ? () => said : undefined,
   });
   if (exp && window) window = exp.window(window);
@@ -279,7 +276,7 @@ export async function runDataset(
   if (rows.length === 0 && !exp) noteNoRows(ctx, ds.name, asked);
   if (plan.order === 'desc') rows.reverse();
   // Typed formats (parquet) store the request in the file; text formats ignore it.
-  await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined, { request, knownKey });
+  await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined, { request });
 }
 
 /** A run without a key that asks for more than the free tier serves: exit 3 before any request, naming the plan. */

@@ -49,6 +49,9 @@ export async function loadSettings(ctx: Context): Promise<RunSettings> {
     env: ctx.env,
     warn: ctx.log.warn,
   });
+  // The configured key joins the run's secrets as soon as it is read, --sandbox or not: every message and
+  // every file the run writes masks it. (The sandbox's own key is public and never joins.)
+  if (s.apiKey) ctx.secrets.add(s.apiKey.value);
   return {
     baseUrl: s.baseUrl.value,
     apiKey: s.apiKey?.value,
@@ -104,9 +107,6 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
     );
   }
   if (!g.sandbox) warnPlainHttp(ctx, baseUrl);
-  // Every message of the run masks the key in any encoding (src/domain/redact.ts redactSecret).
-  // (The sandbox's own key is public: messages may name it.)
-  if (apiKey && !g.sandbox) ctx.secrets?.add(apiKey);
   const proxy = g.sandbox ? false : proxyFromEnv(ctx.env);
   // Checked up front, dry run included: a bad proxy URL is bad input (exit 2), whatever is sent.
   if (proxy !== false) {
