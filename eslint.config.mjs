@@ -40,7 +40,6 @@ export default tseslint.config(
       'src/completion/fish.ts',
       'src/completion/zsh.ts',
       'src/api/client.ts',
-      'src/append/export-run.ts',
       'src/append/read-existing.ts',
       'src/commands/config.ts',
       'src/output/text/chart.ts',

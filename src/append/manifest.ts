@@ -10,6 +10,8 @@ import { redactAll, redactSecrets, redactUrl } from '../domain/redact.js';
 import { writeAll } from '../output/files/sink.js';
 import { fileSink } from '../output/files/file-sink.js';
 import { VERSION } from '../version.js';
+import type { Context } from '../context.js';
+import type { OutputPlan } from '../output/plan.js';
 
 /** One request of the run, as --manifest records it (the key travels in a header, never in the URL). */
 export interface RequestLogEntry {
@@ -137,4 +139,42 @@ export async function writeManifest(m: ManifestInput): Promise<string> {
   const body = await buildManifest(m);
   await writeAll([`${JSON.stringify(body, null, 2)}\n`], await fileSink(file));
   return file;
+}
+
+/** Writes an export's manifest when the plan asks for one: the row counts and the first and last key. */
+export type ManifestWriter = (
+  rows: { total: number; new: number; replaced: number; late: number },
+  firstKey?: string,
+  lastKey?: string,
+) => Promise<void>;
+
+/** The manifest writer of one export (a no-op without --manifest). */
+export function manifestWriter(
+  ctx: Context,
+  plan: OutputPlan,
+  session: ExportSource,
+  of: { target: string; command: string; dialect?: string; served?: () => Readonly<Record<string, string | null>> },
+): ManifestWriter {
+  return async (rows, firstKey, lastKey) => {
+    if (!plan.manifest) return;
+    const file = await writeManifest({
+      target: of.target,
+      argv: ctx.argv ?? [],
+      // The key in any encoding, and URL credentials, are masked wherever they might hide.
+      secrets: ctx.secrets,
+      command: of.command,
+      format: plan.format,
+      dialect: of.dialect,
+      mode: plan.append ? 'append' : 'write',
+      rows,
+      firstKey,
+      lastKey,
+      baseUrl: session.baseUrl,
+      requests: session.requests,
+      // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
+      createdAt: new Date(),
+      served: of.served?.(),
+    });
+    ctx.log.info(`wrote ${file}`);
+  };
 }
