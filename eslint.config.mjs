@@ -45,7 +45,6 @@ export default tseslint.config(
       'src/output/text/chart.ts',
       'src/run/output-plan.ts',
       'src/run/runner.ts',
-      'src/run/session.ts',
       'src/sandbox/server.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
