@@ -43,7 +43,6 @@ export default tseslint.config(
       'src/append/read-existing.ts',
       'src/commands/config.ts',
       'src/output/text/chart.ts',
-      'src/run/output-plan.ts',
       'src/run/runner.ts',
       'src/sandbox/server.ts',
     ],
