@@ -32,18 +32,9 @@ export default tseslint.config(
   },
   {
     // House style: a function of src/ fits one screen (60 lines of code). The shell completion renderers
-    // are one script template each. The files after them still hold one function over the limit, to be
-    // split into named steps; the list only shrinks.
+    // are exempt: each is one script template.
     files: ['src/**/*.ts'],
-    ignores: [
-      'src/completion/bash.ts',
-      'src/completion/fish.ts',
-      'src/completion/zsh.ts',
-      'src/append/export-run.ts',
-      'src/run/output-plan.ts',
-      'src/run/runner.ts',
-      'src/run/session.ts',
-    ],
+    ignores: ['src/completion/bash.ts', 'src/completion/fish.ts', 'src/completion/zsh.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
   },
   {
