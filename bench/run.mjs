@@ -1,5 +1,5 @@
 // `npm run bench [-- --quick] [-- --node <path>]` (or GPUMKT_BENCH_NODE=<path>: the runtime measured, default this one): start-up, a 30-row query, 200k- and 1M-row exports (CSV, and Parquet
-// against CSV) and a six-model fan-out, each against its reference in the same run (medians after a warm-up), with peak RSS.
+// against CSV), a six-model fan-out and a sync of the sandbox lake, each against its reference in the same run (medians after a warm-up), with peak RSS.
 // Needs node, curl, jq and GNU time (/usr/bin/time, for peak RSS); everything runs on loopback.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -219,6 +219,23 @@ const slowest = models.reduce((a, m) => (fan[m].ms > fan[a].ms ? m : a), models[
 line('gpumkt history all (6 × 720 hourly rows)', fan.all);
 line(`slowest single model (history ${slowest})`, fan[slowest]);
 ratio('fan-out ÷ slowest single', fan.all.ms / fan[slowest].ms, 1.5);
+
+// ---- 5. sync of the sandbox lake: every family, a year of daily data ----
+// One round: the pacer's minute dominates it. Its wait comes from the run's own --json summary
+// (pacedSeconds), CPU time from GNU time (user + system), so the three are told apart.
+log('\n5. gpumkt sync of a new lake from the sandbox (every dataset, a year of daily data; 1 round)');
+const lake = join(home, 'lake');
+const syncRun = await runOnce(gpumkt('sync', lake, '--json'), { env: cliEnv(urls.sandbox), keep: true });
+const syncSummary = JSON.parse(syncRun.stdout);
+rmSync(lake, { recursive: true, force: true });
+const pacedMs = syncSummary.pacedSeconds * 1000;
+line(`gpumkt sync <new lake>: ${syncSummary.datasets.length} datasets, ${syncSummary.requests} requests`, syncRun);
+log(`  ${'of which held by the rate limit (--json pacedSeconds)'.padEnd(58)} ${ms(pacedMs).padStart(8)}`);
+log(`  ${'the rest: requests on the wire, gpumkt at work'.padEnd(58)} ${ms(syncRun.ms - pacedMs).padStart(8)}`);
+if (syncRun.cpuMs !== undefined) log(`  ${"gpumkt's own CPU time (user + system)".padEnd(58)} ${ms(syncRun.cpuMs).padStart(8)}`);
+log(
+  `  (the service allows 60 requests a minute: ${syncSummary.requests} requests need at least ${Math.floor((syncSummary.requests - 1) / 60)} minute(s) of pacing)`,
+);
 
 const above = verdicts.filter((v) => !v.ok);
 log(

@@ -19,6 +19,8 @@ export interface Session extends ExportSource {
   get<P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>>;
   /** The curl command of a request, key redacted. */
   curl<P, B>(endpoint: Endpoint<P, B>, params: P): string;
+  /** Milliseconds the client's rate limiter has held requests back so far (none in a dry run). */
+  pacedMs?(): number;
 }
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -160,7 +162,7 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
       throw err;
     }
   };
-  return { baseUrl, dryRun: false, requests, curl, get };
+  return { baseUrl, dryRun: false, requests, curl, get, pacedMs: () => client.pacedMs };
 }
 
 // The sandbox's full-plan key (src/sandbox/keys.ts), named here so a dry run's note needs no sandbox import.
