@@ -83,6 +83,7 @@ export async function measureGroup(cases, reps, onRound) {
           ms: median(s.map((x) => x.ms)),
           firstByteMs: median(s.map((x) => x.firstByteMs)),
           rssKiB: median(s.map((x) => x.rssKiB)),
+          cpuMs: median(s.map((x) => x.cpuMs)),
           maxRssKiB: Math.max(...s.map((x) => x.rssKiB ?? 0)),
           bytes: s[0]?.bytes,
           runs: s.length,

@@ -113,6 +113,11 @@ ratio('history --help ÷ node -e 0', startup.cmdhelp.ms / startup.node.ms, 1.3);
 ratio('30-row history ÷ node -e 0', startup.q30.ms / startup.node.ms, 1.6);
 ratio('latest ÷ node -e 0', startup.latest.ms / startup.node.ms, 1.6);
 log(`  (completion bash ÷ node -e 0: ${(startup.completion.ms / startup.node.ms).toFixed(2)}; bin/ prints the committed script)`);
+// CPU time (all threads, user + system) does not grow with the machine's load as wall time does.
+if (HAS_TIME)
+  log(
+    `  (CPU time, user + system, in GNU time's 10 ms steps: node -e 0 ${ms(startup.node.cpuMs)}, naive script ${ms(startup.naive.cpuMs)}, history ${ms(startup.q30.cpuMs)}, latest ${ms(startup.latest.cpuMs)})`,
+  );
 log(
   `  (an ES module entry alone is ${(startup.esm.ms / startup.node.ms).toFixed(2)} × node -e 0; the naive node:http script ${(startup.naive.ms / startup.node.ms).toFixed(2)} ×)`,
 );
