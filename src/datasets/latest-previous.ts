@@ -18,6 +18,12 @@ export interface PreviousParams {
 const latestPrevious: Dataset<PreviousParams> = {
   name: 'latest',
   summary: 'the settled day before the latest, per GPU model',
+  glossary: [
+    ['gpu_name', 'the GPU model'],
+    ['region', 'the region (empty or global: the one region served)'],
+    ['index_value', 'the daily price index, USD per GPU-hour'],
+    ['date', 'the settled day (UTC) before the latest'],
+  ],
   examples: [],
   endpoint: defineEndpoint<PreviousParams>({
     id: 'daily-index-previous',

@@ -23,10 +23,21 @@ function oneView(flags: Flags): void {
 }
 
 /** The operations dataset of one route, from its row fields (MW values). */
-function opsDataset(id: 'load' | 'fuel-mix', values: Shape, summary: string): Dataset<PowerOpsParams> {
+function opsDataset(
+  id: 'load' | 'fuel-mix',
+  values: Shape,
+  summary: string,
+  glossary: ReadonlyArray<readonly [string, string]>,
+): Dataset<PowerOpsParams> {
   return {
     name: 'power',
     summary,
+    glossary: [
+      ['timestamp', 'start of the hour (UTC)'],
+      ['market', 'the power market (gpumkt power --help lists them)'],
+      ['region', 'the grid region the figures are for (EIA data)'],
+      ...glossary,
+    ],
     examples: [],
     endpoint: defineEndpoint<PowerOpsParams>({
       id: `power-${id}`,
@@ -60,6 +71,10 @@ export const powerLoad = opsDataset(
   'load',
   { actual_mw: 'number', forecast_mw: 'number|null?' },
   'hourly actual and day-ahead forecast demand per market (MW)',
+  [
+    ['actual_mw', 'demand in the hour, MW'],
+    ['forecast_mw', 'the day-ahead forecast of it, MW (empty: none)'],
+  ],
 );
 
 /** `power --fuel-mix`: hourly generation by fuel. */
@@ -75,4 +90,5 @@ export const powerFuelMix = opsDataset(
     other_mw: 'number?',
   },
   'hourly generation by fuel per market (MW)',
+  [['*_mw', 'generation by that fuel in the hour, MW (other: the rest)']],
 );
