@@ -1,4 +1,4 @@
-/** The shape shared by the per-model series datasets (history, volume, range, ...): a descriptor from a few fields. */
+/** The shapes shared by the per-model series datasets (history, volume, range, ...; the daily histories): a descriptor from a few fields. */
 import { defineEndpoint } from '../api/envelope.js';
 import type { Shape } from '../api/validate.js';
 import { checkSeries } from '../domain/checks.js';
@@ -95,5 +95,48 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
     table: { keys: [spec.timeKey], priority: [spec.valueKey, ...(spec.priority ?? [])] },
     glossary: spec.glossary,
     grain: 'one row per model and hour or day (--granularity; auto: daily for windows over about 30 days)',
+  };
+}
+
+/** Parameters of one daily per-model history request: the whole window at once. */
+export interface DailyHistoryParams {
+  readonly gpu: GpuModel;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** What a daily per-model history declares: its route and rows; every other descriptor field is passed through. */
+export type DailyHistorySpec = Omit<Dataset<DailyHistoryParams>, 'endpoint' | 'examples' | 'fetch' | 'sort' | 'params' | 'checks'> & {
+  /** The endpoint's id (in messages and manifests). */
+  readonly id: string;
+  readonly path: (gpu: GpuModel) => string;
+  /** The documented row fields, in column order. */
+  readonly row: Shape;
+  readonly timeKey: string;
+  readonly valueKey: string;
+};
+
+/** A daily per-model history (the public index history, the rolling average's history): one request per model over --from/--to. */
+export function dailyGpuHistory({ id, path, row, timeKey, valueKey, ...rest }: DailyHistorySpec): Dataset<DailyHistoryParams> {
+  return {
+    ...rest,
+    examples: [],
+    endpoint: defineEndpoint<DailyHistoryParams>({
+      id,
+      path: (p) => path(p.gpu),
+      query: (p) => ({ startDate: p.from, endDate: p.to }),
+      envelope: {
+        fields: { success: 'boolean?', access: 'string?', granularity: 'string?' },
+        query: SERIES_QUERY,
+        rows: row,
+      },
+      timeKey,
+      columns: Object.keys(row),
+      valueKey,
+    }),
+    fetch: { kind: 'single' },
+    sort: true,
+    params: (_flags, gpu, window) => ({ gpu: gpu as GpuModel, from: window?.from ?? '', to: window?.to ?? '' }),
+    checks: (rows, label) => checkSeries(rows, timeKey, label),
   };
 }
