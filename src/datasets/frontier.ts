@@ -4,6 +4,7 @@
  */
 import { FRONTIER_TABLES, frontierTable } from './frontier-tables.js';
 import type { Dataset } from './types.js';
+import { datasetOptions, type DatasetFlags } from './flags.js';
 
 const base = {
   name: 'frontier',
@@ -14,7 +15,7 @@ const base = {
     'gpumkt frontier --table efforts -f csv',
     'gpumkt frontier --table history -f json',
   ],
-  options: [{ flags: '--table <table>', description: 'the table to print (default: models)', choices: FRONTIER_TABLES }],
+  options: datasetOptions([{ flags: '--table <table>', description: 'the table to print (default: models)', choices: FRONTIER_TABLES }]),
   glossary: [
     ['cap', 'capability, ECI points'],
     ['tpt, totalTokens', 'tokens per task; tokens in all'],
@@ -25,7 +26,10 @@ const base = {
   ] as const,
 } satisfies Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options' | 'glossary'>;
 
-const frontier: Dataset<Record<string, never>> = {
+/** The flags of `frontier`: the output flags and --table. */
+type FrontierFlags = DatasetFlags<typeof base.options, { window: false; series: false; analysis: false }>;
+
+const frontier: Dataset<Record<string, never>, FrontierFlags> = {
   ...frontierTable('models', base),
   variants: FRONTIER_TABLES.filter((t) => t !== 'models').map((t) => ({
     when: (flags) => flags.table === t,

@@ -6,14 +6,14 @@
 import { defineEndpoint } from '../api/envelope.js';
 import { GPU_MODELS, resolveGpuList } from '../domain/gpus.js';
 import { FREE_GPU_MODELS, keylessModelsNote } from '../domain/plans.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one current-index request. */
 export interface CurrentParams {
   readonly gpu: string;
 }
 
-const latestCurrent: Dataset<CurrentParams> = {
+const latestCurrent = defineDataset({
   name: 'latest',
   summary: 'current (hourly) index per GPU model',
   examples: [],
@@ -50,6 +50,6 @@ const latestCurrent: Dataset<CurrentParams> = {
     message: 'latest --current is the price of this hour, not a series: --append does not apply',
     hint: 'for a series use: gpumkt history <gpu...> --granularity hourly --append <file>',
   },
-};
+});
 
 export default latestCurrent;

@@ -9,13 +9,20 @@ import { AuthError, UsageError } from '../errors.js';
 import { GPU_MODELS, resolveGpuList } from '../domain/gpus.js';
 import { describeNeed, FREE_GPU_MODELS, keylessModelsNote } from '../domain/plans.js';
 import type { Dataset } from './types.js';
+import { datasetOptions, type DatasetFlags } from './flags.js';
 
 /** Parameters of one previous-day request. */
 export interface PreviousParams {
   readonly gpu: string;
 }
 
-const latestPrevious: Dataset<PreviousParams> = {
+/** The options of `latest` (src/datasets/latest.ts), declared here because this variant reads them too. */
+export const LATEST_OPTIONS = datasetOptions([
+  { flags: '--current', description: 'the current (hourly) index instead: GET /api/gpu/{gpuName} per model' },
+  { flags: '--previous', description: 'the settled day before the latest instead: GET /api/daily-index/{gpuName}/previous per model' },
+]);
+
+const latestPrevious: Dataset<PreviousParams, DatasetFlags<typeof LATEST_OPTIONS, { window: false; series: false; analysis: false }>> = {
   name: 'latest',
   summary: 'the settled day before the latest, per GPU model',
   examples: [],

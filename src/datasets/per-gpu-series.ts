@@ -3,7 +3,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import type { Shape } from '../api/validate.js';
 import { checkSeries } from '../domain/checks.js';
 import type { GpuModel } from '../domain/gpus.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Granularity values of the series endpoints. */
 export const GRANULARITIES = ['daily', 'hourly', 'auto'] as const;
@@ -55,9 +55,9 @@ export interface SeriesSpec {
 }
 
 /** A per-model series dataset: `<gpu...>`, --from/--to, --granularity/--limit, analysis views, appendable. */
-export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
+export function perGpuSeries(spec: SeriesSpec) {
   const columns = Object.keys(spec.row);
-  return {
+  return defineDataset({
     name: spec.name,
     summary: spec.summary,
     // The analysis examples are the same shape for every series command.
@@ -87,7 +87,7 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
       gpu: gpu as GpuModel,
       from: (window as { from: string }).from,
       to: (window as { to: string }).to,
-      granularity: flags.granularity as Granularity,
+      granularity: flags.granularity,
       limit: 0,
     }),
     checks: (rows, label) => checkSeries(rows, spec.timeKey, label),
@@ -95,5 +95,5 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
     table: { keys: [spec.timeKey], priority: [spec.valueKey, ...(spec.priority ?? [])] },
     glossary: spec.glossary,
     grain: 'one row per model and hour or day (--granularity; auto: daily for windows over about 30 days)',
-  };
+  });
 }

@@ -9,7 +9,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import { checkSeries } from '../domain/checks.js';
 import { GPU_MODELS, resolveGpuList, type GpuModel } from '../domain/gpus.js';
 import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one rolling-history request. */
 export interface RollingHistoryParams {
@@ -18,7 +18,7 @@ export interface RollingHistoryParams {
   readonly to: string;
 }
 
-const rollingHistory: Dataset<RollingHistoryParams> = {
+const rollingHistory = defineDataset({
   name: 'rolling',
   summary: 'daily history of the rolling 24-hour average (USD per GPU-hour) per GPU model',
   examples: [],
@@ -44,6 +44,6 @@ const rollingHistory: Dataset<RollingHistoryParams> = {
   targets: (args) => (args.length === 0 ? GPU_MODELS : resolveGpuList(args)),
   params: (_flags, gpu, window) => ({ gpu: gpu as GpuModel, from: window?.from ?? '', to: window?.to ?? '' }),
   checks: (rows, label) => checkSeries(rows, 'date', label),
-};
+});
 
 export default rollingHistory;

@@ -10,7 +10,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
 import type { GpuModel } from '../domain/gpus.js';
-import type { Dataset, Flags } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one volatility request. */
 export interface VolatilityParams {
@@ -24,7 +24,7 @@ export interface VolatilityParams {
 export const WINDOW_DAYS = VOLATILITY_WINDOW_DAYS;
 
 /** --window-days as an integer within the service's bounds, or a usage error (exit 2). */
-function windowDays(flags: Flags): number {
+function windowDays(flags: { readonly windowDays?: string }): number {
   const v = flags.windowDays;
   if (v === undefined) return WINDOW_DAYS.default;
   const text = typeof v === 'number' || typeof v === 'string' ? String(v) : '';
@@ -35,7 +35,7 @@ function windowDays(flags: Flags): number {
   return n;
 }
 
-const volatility: Dataset<VolatilityParams> = {
+const volatility = defineDataset({
   name: 'volatility',
   summary: 'daily rolling volatility (annualised, 0.8 = 80 %) per GPU model',
   examples: [
@@ -92,6 +92,6 @@ const volatility: Dataset<VolatilityParams> = {
     ],
     ['window_days', 'daily returns in each rolling window (--window-days)'],
   ],
-};
+});
 
 export default volatility;

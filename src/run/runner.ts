@@ -6,12 +6,12 @@
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
 import { describeNeed } from '../domain/plans.js';
-import type { AnyDataset, Flags } from '../datasets/types.js';
+import type { AnyDataset } from '../datasets/types.js';
 import type { SeriesParams } from '../datasets/per-gpu-series.js';
 import { resolveWindow, type DateWindow } from '../domain/dates.js';
 import { isGpuModel, type GpuModel } from '../domain/gpus.js';
 import type { Row } from '../domain/row.js';
-import type { AnalysisFlags, OutputFlags } from './request.js';
+import type { RunFlags } from './request.js';
 import { loadSettings, openSession, type Session } from './session.js';
 import { planOutput } from './output-plan.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
@@ -31,10 +31,7 @@ import { formatInfo } from '../output/formats.js';
 import { offBase } from './append-base.js';
 import { fetchPaged, type PageParams } from './fetch/paged.js';
 
-/** The flags every data command may carry; each dataset reads the ones it declares. */
-export type RunFlags = Flags &
-  OutputFlags &
-  AnalysisFlags & { from?: string; to?: string; settled?: boolean; granularity?: string; limit?: number | 'all'; gpu?: string[] };
+export type { RunFlags } from './request.js';
 
 /** What a caller running many datasets shares between them (sync: one session, so one connection pool and one pacer). */
 export interface RunOptions {
@@ -161,13 +158,15 @@ export async function runDataset(
     served: ds.served ? () => said : undefined,
   });
   if (exp && window) window = exp.window(window);
-  const all = flags.limit === 'all';
+  // Commander defaults --limit to 'all' (series group); sync asks for 'all' too.
+  const { limit = 'all' } = flags;
+  const all = limit === 'all';
   const params = (t: string | undefined): unknown => {
     const p: unknown = ds.params(flags, t, window, today);
     if (!series || !window) return p;
     return {
       ...(p as SeriesParams),
-      limit: all ? windowCapacity(window.from, window.to, (p as SeriesParams).granularity) : (flags.limit as number),
+      limit: all ? windowCapacity(window.from, window.to, (p as SeriesParams).granularity) : limit,
     };
   };
   let requested = targets.map(params);
@@ -237,7 +236,7 @@ export async function runDataset(
   for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value ?? 'null'}`);
   const { served } = watched;
   const grain =
-    series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity as string, window, settings.apiKey) : undefined;
+    series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity ?? 'auto', window, settings.apiKey) : undefined;
   noteBaseUnavailable(ctx, served, flags.baseDate);
   if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
   // Each target sorted on its own (TimSort turns the service's newest-first runs around in linear time).
