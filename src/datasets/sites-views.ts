@@ -27,10 +27,9 @@ type SiteFlags = OutputFlags & OptionFlags<typeof SITE_OPTIONS>;
 
 /** A number flag within bounds, or a usage error. */
 function checkNumber(flags: SiteFlags, name: 'lat' | 'lon' | 'radius', min: number, max: number): void {
-  const v = flags[name];
-  if (v === undefined) return;
   // Commander hands option values over as strings.
-  const text = typeof v === 'string' ? v : '';
+  const text = flags[name];
+  if (text === undefined) return;
   const n = /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
   if (!(n >= min && n <= max)) throw new UsageError(`--${name} must be a number from ${min} to ${max} (got '${text}')`);
 }
@@ -78,7 +77,7 @@ export const sitesAggregate: Dataset<SiteViewParams, SiteFlags> = {
   sort: false,
   plan: 'full',
   validate: checkSiteFlags,
-  params: (flags) => ({ by: typeof flags.aggregate === 'string' ? flags.aggregate : undefined, scope: scopeOf(flags) }),
+  params: (flags) => ({ by: flags.aggregate, scope: scopeOf(flags) }),
   table: { keys: ['key'], priority: ['site_count', 'total_power_mw', 'total_gpu_qty'] },
   noAppend: { message: "sites --aggregate is a snapshot of today's buckets, not a series: --append does not apply" },
 };

@@ -57,7 +57,7 @@ const SITE_ROWS: Shape = {
 export const SITES_PAGE_SIZE = 100;
 
 // Commander hands option values over as strings.
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : undefined);
+const str = (v: string | undefined): string | undefined => v?.trim();
 
 const sites = defineDataset({
   name: 'sites',

@@ -25,10 +25,9 @@ export const WINDOW_DAYS = VOLATILITY_WINDOW_DAYS;
 
 /** --window-days as an integer within the service's bounds, or a usage error (exit 2). */
 function windowDays(flags: { readonly windowDays?: string }): number {
-  const v = flags.windowDays;
-  if (v === undefined) return WINDOW_DAYS.default;
-  const text = typeof v === 'number' || typeof v === 'string' ? String(v) : '';
-  const n = /^\s*\d+\s*$/.test(text) ? Number(v) : Number.NaN;
+  const text = flags.windowDays;
+  if (text === undefined) return WINDOW_DAYS.default;
+  const n = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
   if (!(n >= WINDOW_DAYS.min && n <= WINDOW_DAYS.max)) {
     throw new UsageError(`--window-days must be a whole number from ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (got '${text}')`);
   }

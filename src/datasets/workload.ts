@@ -41,7 +41,7 @@ export function workloadLabs(args: readonly string[]): string[] {
 /** The families --family lists, lower-cased (undefined without the flag). */
 function familyList(flags: { readonly family?: string }): string[] | undefined {
   const v = flags.family;
-  if (typeof v !== 'string') return undefined;
+  if (v === undefined) return undefined;
   return v
     .split(',')
     .map((f) => f.trim().toLowerCase())
