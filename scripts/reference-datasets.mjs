@@ -1,6 +1,6 @@
 // docs/datasets.md and README's command table, from the dataset descriptors (src/datasets/): every
 // family's endpoint, plan, grain, ordering, row key, appends and fields (the descriptor's glossary).
-import { endpointPath, partsOf, planOf, variantsOf } from './reference-parse.mjs';
+import { endpointPath, meaningOf, partsOf, planOf, variantsOf } from './reference-parse.mjs';
 import { slug } from './reference-markdown.mjs';
 
 const cell = (s) =>
@@ -54,7 +54,7 @@ function orderOf(ds) {
 /** One dataset's section of docs/datasets.md. */
 function section(ds, label) {
   const rows = ds.endpoint.envelope?.rows ?? {};
-  const glossary = new Map((ds.glossary ?? []).flatMap(([f, text]) => f.split(', ').map((n) => [n, text])));
+  const glossary = meaningOf(ds.glossary ?? []);
   const gpuKey = ['gpus', 'some-gpus', 'gpu-option'].includes(ds.subject) ? '`gpu` (with several models)' : undefined;
   const key = [ds.endpoint.timeKey && `\`${ds.endpoint.timeKey}\``, ds.targetColumn ? `\`${ds.targetColumn}\`` : gpuKey].filter(Boolean);
   const title = label === '' ? ds.name : `${ds.name} \`${label}\``;
@@ -76,7 +76,7 @@ function section(ds, label) {
     '',
     '| field | type | meaning |',
     '|---|---|---|',
-    ...ds.endpoint.columns.map((f) => `| \`${f}\` | ${typeOf(rows[f])} | ${cell(glossary.get(f) ?? '—')} |`),
+    ...ds.endpoint.columns.map((f) => `| \`${f}\` | ${typeOf(rows[f])} | ${cell(glossary(f) ?? '—')} |`),
     '',
   ];
 }

@@ -1,6 +1,6 @@
 // man/gpumkt.1 and man/gpumkt-<command>.1 (roff, the man macros): the same parts as the Markdown
 // reference (scripts/reference-parse.mjs), so `man gpumkt-history` says what `gpumkt history --help` says.
-import { afterSections, examplesOf, exitCodesOf, partsOf, variantsOf, endpointPath, planOf } from './reference-parse.mjs';
+import { afterSections, examplesOf, exitCodesOf, partsOf, variantsOf, endpointPath, meaningOf, planOf } from './reference-parse.mjs';
 
 /** Text made safe for roff: backslashes and hyphens escaped, no line starting with a control character. */
 function esc(s) {
@@ -64,9 +64,9 @@ export function commandMan(c, datasets, version, all) {
     for (const s of c.subcommands) lines.push(...body(s, '.SS').out);
   }
   for (const { ds, label } of datasets.flatMap(variantsOf)) {
-    const glossary = new Map((ds.glossary ?? []).flatMap(([f, text]) => f.split(', ').map((n) => [n, text])));
+    const glossary = meaningOf(ds.glossary ?? []);
     lines.push(`.SH FIELDS${label === '' ? '' : ` (${esc(label)})`}`, esc(`${endpointPath(ds).join(', ')}; plan: ${planOf(ds)}.`));
-    lines.push(...tagged(ds.endpoint.columns.map((f) => [f, glossary.get(f) ?? 'as the service documents it'])));
+    lines.push(...tagged(ds.endpoint.columns.map((f) => [f, glossary(f) ?? 'as the service documents it'])));
   }
   const codes = exitCodesOf(sections);
   if (codes.length > 0) lines.push('.SH EXIT STATUS', ...tagged(codes));

@@ -81,3 +81,17 @@ export function planOf(ds) {
   const plan = ds.plan ?? 'premium';
   return plan === 'free' ? 'free (no key needed)' : plan === 'premium' ? 'premium (a premium or full key)' : `${plan} (a full key)`;
 }
+
+/**
+ * A field's meaning from a glossary: an entry names one field, several (`a, b`), or the fields that
+ * start alike (`provenance_*`, `*_mw` for those that end alike); a named field wins over a pattern.
+ */
+export function meaningOf(entries) {
+  const named = new Map(entries.flatMap(([f, text]) => f.split(', ').map((n) => [n, text])));
+  const patterns = [...named].filter(([n]) => n.includes('*'));
+  return (field) => {
+    if (named.has(field) && !field.includes('*')) return named.get(field);
+    const hit = patterns.find(([n]) => (n.startsWith('*') ? field.endsWith(n.slice(1)) : field.startsWith(n.slice(0, -1))));
+    return hit?.[1];
+  };
+}

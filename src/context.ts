@@ -67,8 +67,11 @@ export interface Context {
   globals(): GlobalOptions;
   /** Cleanup callbacks run when the run ends, however it ends (temporary files, servers). */
   onCleanup(fn: () => void | Promise<void>): void;
-  /** Secrets of the run (the API key), masked in every encoding in every message main() prints. */
-  readonly secrets?: Set<string>;
+  /**
+   * Secrets of the run (the configured API key), masked in every encoding in every message main() prints
+   * and in everything a run writes (manifests, request records, Parquet metadata): the one redaction channel.
+   */
+  readonly secrets: Set<string>;
   /**
    * Marks the run's output as committed (the file renamed into place): from then on the run reports
    * success, whatever signal arrives, since the file it names has been replaced.

@@ -13,15 +13,14 @@ import type { Formatter, FormatOptions } from '../output/format-types.js';
 import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/files/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
-import type { ExportSource } from './manifest.js';
-import { redactAll } from '../domain/redact.js';
 import { isGpuModel } from '../domain/gpus.js';
 import { acquireLock, lockTarget, removeDeadTemps } from './lock.js';
-import { rowKey, scanExisting } from './read-existing.js';
+import { rowKey, scanExisting, type ExistingFile, type ScanSpec } from './read-existing.js';
+import type { ExistingRows, RewriteSpec } from './rewrite-append.js';
 import { regionColumn } from './region-values.js';
 import { appendRows } from './line-append.js';
 import { keyValue, type KeyColumns } from './key-columns.js';
-import { writeManifest } from './manifest.js';
+import { manifestWriter, type ExportSource, type ManifestWriter } from './manifest.js';
 
 /** What the pipeline tells the export about its rows. */
 export interface ExportSpec {
@@ -32,9 +31,8 @@ export interface ExportSpec {
   readonly overlapDays: number;
   /** Rows whose values depend on where the request window starts (util-index's `no_prior_day` first row): never taken as restated. */
   readonly windowDependent?: (row: Row) => boolean;
-  /** Typed formats: the request record and the key in use (masked wherever it appears). */
+  /** Typed formats: the request record (the run's secrets are masked in it again when it is written). */
   readonly request?: unknown;
-  readonly knownKey?: string;
   /** The column(s) that tell rows of the same time apart (default `gpu`; memory history: `id`; workload: lab and family). */
   readonly keyColumn?: KeyColumns;
   /** The grain this run asks for (series datasets): a file keeps the grain it was created with. */
@@ -61,52 +59,17 @@ export interface ExportRun {
 export async function openExport(ctx: Context, plan: OutputPlan, session: ExportSource, spec: ExportSpec): Promise<ExportRun | undefined> {
   const target = plan.append ?? (plan.manifest ? plan.output : undefined);
   if (target === undefined) return undefined;
-  if (!session.dryRun) {
-    // Locked by the real file, not by the name given: a symlink and its file are one file.
-    const lock = await acquireLock(await lockTarget(target), { timeoutS: plan.lockTimeout, signal: ctx.signal, now: () => new Date() });
-    ctx.onCleanup(() => lock.release());
-    const removed = await removeDeadTemps(target);
-    if (removed > 0) ctx.log.info(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`);
-  }
+  if (!session.dryRun) await lockOutput(ctx, plan, target);
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
   const info = formatInfo(plan.format);
   const lines = info.appendAs !== undefined && info.appendAs !== 'rows' ? info.appendAs : undefined;
-  const existing =
-    plan.append && lines
-      ? await scanExisting(target, {
-          format: lines,
-          timeKey: spec.timeKey,
-          regionStart,
-          keyColumn: spec.keyColumn,
-          isKnownKey: knownKeys(spec),
-        })
-      : undefined;
-  if (
-    existing?.grain !== undefined &&
-    spec.grain !== undefined &&
-    (spec.grain === 'daily' || spec.grain === 'hourly') &&
-    spec.grain !== existing.grain
-  ) {
-    throw new UsageError(
-      `${target} holds ${existing.grain} rows; this run asks for ${spec.grain} rows, and a file keeps the grain it was created with`,
-      `use --granularity ${existing.grain}, or a new file`,
-    );
-  }
+  const existing = plan.append && lines ? await scanLines(target, lines, spec, regionStart) : undefined;
   const formatter = (await info.load()).formatter;
-  let dialect = plan.dialect;
-  if (existing !== undefined && info.dialects) {
-    const fileDialect = existing.bom ? 'excel' : 'rfc4180';
-    if (plan.dialectGiven && plan.dialect !== fileDialect) {
-      throw new UsageError(
-        `${target} is ${fileDialect} csv (${existing.bom ? 'with' : 'no'} BOM); --csv-dialect ${plan.dialect} would mix dialects`,
-      );
-    }
-    dialect = fileDialect;
-  }
-  const options = formatOptions(plan, { dialect, request: spec.request, knownKey: spec.knownKey });
+  const dialect = existing !== undefined && info.dialects ? fileDialect(target, plan, existing) : plan.dialect;
+  const options = formatOptions(plan, { dialect, request: spec.request, secrets: ctx.secrets });
   // Binary formats are read back whole and rewritten (rewrite-append.ts, loaded only here).
   const rewrite = plan.append && info.appendAs === 'rows' ? await import('./rewrite-append.js') : undefined;
-  const rewriteSpec = {
+  const rewriteSpec: RewriteSpec = {
     target,
     timeKey: spec.timeKey,
     formatter,
@@ -120,48 +83,14 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
     keyColumn: spec.keyColumn,
   };
   const back = rewrite ? await rewrite.readExistingRows(rewriteSpec) : undefined;
-  if (existing !== undefined && info.headerLine) {
-    // The header this run would write, compared before any request is sent.
-    let header = [...formatter.format([], options)].join('');
-    if (header.charCodeAt(0) === 0xfeff) header = header.slice(1);
-    header = header.replace(/\r?\n$/, '');
-    if (header !== existing.header) {
-      throw new UsageError(
-        `${target} has the columns ${existing.header}; this run would write ${header}`,
-        'use the same --columns as the file, or a new file',
-      );
-    }
-  }
-  const manifest = async (
-    rows: { total: number; new: number; replaced: number; late: number },
-    firstKey?: string,
-    lastKey?: string,
-  ): Promise<void> => {
-    if (!plan.manifest) return;
-    const file = await writeManifest({
-      // The key in any encoding, and URL credentials, are masked wherever they might hide.
-      target,
-      argv: (ctx.argv ?? []).map((a) => redactAll(a, ctx.secrets)),
-      knownKey: spec.knownKey,
-      command: spec.command,
-      format: plan.format,
-      dialect: info.dialects ? dialect : undefined,
-      mode: plan.append ? 'append' : 'write',
-      rows,
-      firstKey,
-      lastKey,
-      baseUrl: redactAll(session.baseUrl, ctx.secrets),
-      requests: session.requests.map((r) => ({
-        ...r,
-        url: redactAll(r.url, ctx.secrets),
-        outcome: r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, ctx.secrets) },
-        // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
-      })),
-      createdAt: new Date(),
-      served: spec.served?.(),
-    });
-    ctx.log.info(`wrote ${file}`);
-  };
+  if (existing !== undefined && info.headerLine) checkHeader(target, formatter, options, existing);
+  const manifest = manifestWriter(ctx, plan, session, {
+    target,
+    command: spec.command,
+    dialect: info.dialects ? dialect : undefined,
+    served: spec.served,
+  });
+  const run: OpenExport = { ctx, plan, spec, target, existing, back, rewrite, rewriteSpec, manifest };
   return {
     window(requested) {
       const lastTime = existing?.lastTime ?? back?.lastTime;
@@ -176,48 +105,129 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
     regionValues(column) {
       return existing === undefined || lines === undefined ? new Map() : regionColumn(existing, lines, column);
     },
-    async write(rows, grain) {
-      if (rewrite !== undefined && back !== undefined) {
-        const r = await rewrite.rewriteRows(ctx, back, rows, rewriteSpec);
-        if (r.written) await manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, back.firstKey, r.lastKey);
-        return;
-      }
-      if (rewrite !== undefined) {
-        await rewrite.writeRows(ctx, rewriteSpec, rows);
-        ctx.committed?.();
-        ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
-      } else if (existing !== undefined) {
-        if (existing.grain !== undefined && grain !== undefined && grain !== existing.grain) {
-          throw new UsageError(
-            `${target} holds ${existing.grain} rows and the service sent ${grain} rows; ${target} left unchanged (a file keeps the grain it was created with)`,
-          );
-        }
-        const r = await appendRows(ctx, existing, rows, {
-          target,
-          timeKey: spec.timeKey,
-          keyColumn: spec.keyColumn,
-          windowDependent: spec.windowDependent,
-          formatter,
-          options,
-          replaceRestated: plan.replaceRestated,
-          failEmpty: plan.failEmpty,
-          gpuOrder: spec.gpuOrder,
-        });
-        if (r.written) await manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, existing.firstKey, r.lastKey);
-        return;
-      } else {
-        await writeWhole(ctx, target, rows, formatter, options);
-      }
-      const key = (row: Row | undefined): string | undefined => {
-        const time = row?.[spec.timeKey];
-        return row === undefined || time === undefined || time === null
-          ? undefined
-          : rowKey(typeof time === 'string' ? time : JSON.stringify(time), keyValue(row, spec.keyColumn));
-      };
-      await manifest({ total: rows.length, new: rows.length, replaced: 0, late: 0 }, key(rows[0]), key(rows[rows.length - 1]));
-      if (rows.length === 0 && plan.failEmpty) throw new EmptyError(`no rows to export; ${target} holds only the header`);
-    },
+    write: (rows, grain) => writeExport(run, rows, grain),
   };
+}
+
+/** What an open export holds between reading the file and writing it. */
+interface OpenExport {
+  readonly ctx: Context;
+  readonly plan: OutputPlan;
+  readonly spec: ExportSpec;
+  readonly target: string;
+  /** A line format's file as scanned (csv/tsv/ndjson), when it exists. */
+  readonly existing?: ExistingFile;
+  /** A rewritten format's rows read back (parquet), when the file exists. */
+  readonly back?: ExistingRows;
+  readonly rewrite?: typeof import('./rewrite-append.js');
+  readonly rewriteSpec: RewriteSpec;
+  readonly manifest: ManifestWriter;
+}
+
+/** Takes the output's lock for the run and removes what interrupted runs left behind. */
+async function lockOutput(ctx: Context, plan: OutputPlan, target: string): Promise<void> {
+  // Locked by the real file, not by the name given: a symlink and its file are one file.
+  const lock = await acquireLock(await lockTarget(target), { timeoutS: plan.lockTimeout, signal: ctx.signal, now: () => new Date() });
+  ctx.onCleanup(() => lock.release());
+  const removed = await removeDeadTemps(target);
+  if (removed > 0) ctx.log.info(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`);
+}
+
+/** Scans a line format's existing file; a file keeps the grain it was created with (exit 2 before any request). */
+async function scanLines(
+  target: string,
+  format: NonNullable<ScanSpec['format']>,
+  spec: ExportSpec,
+  regionStart: (lastTime: string) => string,
+): Promise<ExistingFile | undefined> {
+  const existing = await scanExisting(target, {
+    format,
+    timeKey: spec.timeKey,
+    regionStart,
+    keyColumn: spec.keyColumn,
+    isKnownKey: gpuModels(spec),
+  });
+  const asked = spec.grain === 'daily' || spec.grain === 'hourly' ? spec.grain : undefined;
+  if (existing?.grain !== undefined && asked !== undefined && asked !== existing.grain) {
+    throw new UsageError(
+      `${target} holds ${existing.grain} rows; this run asks for ${asked} rows, and a file keeps the grain it was created with`,
+      `use --granularity ${existing.grain}, or a new file`,
+    );
+  }
+  return existing;
+}
+
+/** The csv dialect of an existing file, which the append keeps (a --csv-dialect that differs is refused). */
+function fileDialect(target: string, plan: OutputPlan, existing: ExistingFile): OutputPlan['dialect'] {
+  const dialect = existing.bom ? 'excel' : 'rfc4180';
+  if (plan.dialectGiven && plan.dialect !== dialect) {
+    throw new UsageError(
+      `${target} is ${dialect} csv (${existing.bom ? 'with' : 'no'} BOM); --csv-dialect ${plan.dialect} would mix dialects`,
+    );
+  }
+  return dialect;
+}
+
+/** Refuses an append whose header differs from the file's, before any request is sent. */
+function checkHeader(target: string, formatter: Formatter, options: FormatOptions, existing: ExistingFile): void {
+  let header = [...formatter.format([], options)].join('');
+  if (header.charCodeAt(0) === 0xfeff) header = header.slice(1);
+  header = header.replace(/\r?\n$/, '');
+  if (header !== existing.header) {
+    throw new UsageError(
+      `${target} has the columns ${existing.header}; this run would write ${header}`,
+      'use the same --columns as the file, or a new file',
+    );
+  }
+}
+
+/** Writes the rows (a rewrite, an append in place, or the whole file) and then the manifest. */
+async function writeExport(run: OpenExport, rows: readonly Row[], grain: string | undefined): Promise<void> {
+  const { ctx, plan, spec, target, existing, back, rewrite, rewriteSpec } = run;
+  if (rewrite !== undefined && back !== undefined) {
+    const r = await rewrite.rewriteRows(ctx, back, rows, rewriteSpec);
+    if (r.written) await run.manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, back.firstKey, r.lastKey);
+    return;
+  }
+  if (rewrite !== undefined) {
+    await rewrite.writeRows(ctx, rewriteSpec, rows);
+    ctx.committed?.();
+    ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
+  } else if (existing !== undefined) {
+    return appendInPlace(run, existing, rows, grain);
+  } else {
+    await writeWhole(ctx, target, rows, rewriteSpec.formatter, rewriteSpec.options);
+  }
+  const key = (row: Row | undefined): string | undefined => {
+    const time = row?.[spec.timeKey];
+    return row === undefined || time === undefined || time === null
+      ? undefined
+      : rowKey(typeof time === 'string' ? time : JSON.stringify(time), keyValue(row, spec.keyColumn));
+  };
+  await run.manifest({ total: rows.length, new: rows.length, replaced: 0, late: 0 }, key(rows[0]), key(rows[rows.length - 1]));
+  if (rows.length === 0 && plan.failEmpty) throw new EmptyError(`no rows to export; ${target} holds only the header`);
+}
+
+/** Appends to a line format's file in place (the grain the service served must be the file's), then the manifest. */
+async function appendInPlace(run: OpenExport, existing: ExistingFile, rows: readonly Row[], grain: string | undefined): Promise<void> {
+  const { ctx, plan, spec, target, rewriteSpec } = run;
+  if (existing.grain !== undefined && grain !== undefined && grain !== existing.grain) {
+    throw new UsageError(
+      `${target} holds ${existing.grain} rows and the service sent ${grain} rows; ${target} left unchanged (a file keeps the grain it was created with)`,
+    );
+  }
+  const r = await appendRows(ctx, existing, rows, {
+    target,
+    timeKey: spec.timeKey,
+    keyColumn: spec.keyColumn,
+    windowDependent: spec.windowDependent,
+    formatter: rewriteSpec.formatter,
+    options: rewriteSpec.options,
+    replaceRestated: plan.replaceRestated,
+    failEmpty: plan.failEmpty,
+    gpuOrder: spec.gpuOrder,
+  });
+  if (r.written) await run.manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, existing.firstKey, r.lastKey);
 }
 
 /** The first export into a file (or -o with --manifest): the whole window, like -o. */
@@ -230,6 +240,6 @@ async function writeWhole(ctx: Context, target: string, rows: readonly Row[], fo
 }
 
 /** The GPU models, when the run's series are GPU models in a `gpu` column: a file's other names are refused. */
-function knownKeys(spec: ExportSpec): ((value: string) => boolean) | undefined {
+function gpuModels(spec: ExportSpec): ((value: string) => boolean) | undefined {
   return (spec.keyColumn ?? 'gpu') === 'gpu' && (spec.gpuOrder?.length ?? 0) > 0 ? isGpuModel : undefined;
 }

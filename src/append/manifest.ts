@@ -6,10 +6,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { redactUrl } from '../domain/redact.js';
+import { redactAll, redactSecrets, redactUrl } from '../domain/redact.js';
 import { writeAll } from '../output/files/sink.js';
 import { fileSink } from '../output/files/file-sink.js';
 import { VERSION } from '../version.js';
+import type { Context } from '../context.js';
+import type { OutputPlan } from '../output/plan.js';
 
 /** One request of the run, as --manifest records it (the key travels in a header, never in the URL). */
 export interface RequestLogEntry {
@@ -44,8 +46,8 @@ function looksLikeSecret(arg: string): boolean {
   return TOKEN_LIKE.test(arg) && /[0-9]/.test(arg) && /[A-Za-z]/.test(arg) && !arg.includes('/') && !/^\d{4}-\d{2}-\d{2}/.test(arg);
 }
 
-/** The command line with secrets replaced by `***`: values of key-named flags, bearer headers, token-like words, and `knownKey`. */
-export function redactArgv(argv: readonly string[], knownKey?: string): string[] {
+/** The command line with secrets replaced by `***`: values of key-named flags, bearer headers, token-like words, and the run's `secrets` in any encoding. */
+export function redactArgv(argv: readonly string[], secrets?: ReadonlySet<string>): string[] {
   const out: string[] = [];
   let redactNext = false;
   for (const arg of argv) {
@@ -64,11 +66,8 @@ export function redactArgv(argv: readonly string[], knownKey?: string): string[]
       redactNext = true;
       continue;
     }
-    if (knownKey && knownKey.length >= 4 && arg.includes(knownKey)) {
-      out.push(arg.split(knownKey).join('***'));
-      continue;
-    }
-    out.push(looksLikeSecret(arg) ? '***' : arg);
+    const masked = redactSecrets(arg, secrets);
+    out.push(masked === arg && looksLikeSecret(arg) ? '***' : masked);
   }
   return out;
 }
@@ -88,7 +87,8 @@ export async function fileDigest(file: string): Promise<{ sha256: string; bytes:
 export interface ManifestInput {
   readonly target: string;
   readonly argv: readonly string[];
-  readonly knownKey?: string;
+  /** The run's secrets (Context.secrets): masked in the command line, the URLs and the messages, however encoded. */
+  readonly secrets: ReadonlySet<string>;
   readonly command: string;
   readonly format: string;
   readonly dialect?: string;
@@ -110,16 +110,27 @@ export async function buildManifest(m: ManifestInput): Promise<Record<string, un
     manifestVersion: 1,
     tool: { name: 'gpumkt', version: VERSION },
     createdAt: m.createdAt.toISOString(),
-    command: ['gpumkt', ...redactArgv(m.argv.map(redactUrl), m.knownKey)],
+    command: ['gpumkt', ...redactArgv(m.argv.map(redactUrl), m.secrets)],
     file: { name: path.basename(m.target), format: m.format, dialect: m.dialect ?? null, bytes, sha256 },
     mode: m.mode,
     rows: m.rows,
     firstKey: m.firstKey ?? null,
     lastKey: m.lastKey ?? null,
-    baseUrl: m.baseUrl,
-    requests: m.requests.map((r) => ({ method: 'GET', url: r.url, outcome: r.outcome, at: r.at, ms: r.ms })),
+    baseUrl: redactAll(m.baseUrl, m.secrets),
+    requests: m.requests.map((r) => ({
+      method: 'GET',
+      url: redactAll(r.url, m.secrets),
+      outcome: outcome(r, m.secrets),
+      at: r.at,
+      ms: r.ms,
+    })),
     ...(m.served ? { served: m.served } : {}),
   };
+}
+
+/** A request's outcome as recorded: an error message may echo what the server was sent. */
+function outcome(r: RequestLogEntry, secrets: ReadonlySet<string>): RequestLogEntry['outcome'] {
+  return r.outcome === 'ok' ? r.outcome : { ...r.outcome, message: redactAll(r.outcome.message, secrets) };
 }
 
 /** Writes `<target>.manifest.json` atomically. */
@@ -128,4 +139,42 @@ export async function writeManifest(m: ManifestInput): Promise<string> {
   const body = await buildManifest(m);
   await writeAll([`${JSON.stringify(body, null, 2)}\n`], await fileSink(file));
   return file;
+}
+
+/** Writes an export's manifest when the plan asks for one: the row counts and the first and last key. */
+export type ManifestWriter = (
+  rows: { total: number; new: number; replaced: number; late: number },
+  firstKey?: string,
+  lastKey?: string,
+) => Promise<void>;
+
+/** The manifest writer of one export (a no-op without --manifest). */
+export function manifestWriter(
+  ctx: Context,
+  plan: OutputPlan,
+  session: ExportSource,
+  of: { target: string; command: string; dialect?: string; served?: () => Readonly<Record<string, string | null>> },
+): ManifestWriter {
+  return async (rows, firstKey, lastKey) => {
+    if (!plan.manifest) return;
+    const file = await writeManifest({
+      target: of.target,
+      argv: ctx.argv ?? [],
+      // The key in any encoding, and URL credentials, are masked wherever they might hide.
+      secrets: ctx.secrets,
+      command: of.command,
+      format: plan.format,
+      dialect: of.dialect,
+      mode: plan.append ? 'append' : 'write',
+      rows,
+      firstKey,
+      lastKey,
+      baseUrl: session.baseUrl,
+      requests: session.requests,
+      // The real time, beside the requests' real times: GPUMKT_TODAY pins the data's day, not the log's.
+      createdAt: new Date(),
+      served: of.served?.(),
+    });
+    ctx.log.info(`wrote ${file}`);
+  };
 }

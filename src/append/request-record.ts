@@ -1,5 +1,5 @@
 /** What a typed file (parquet) records about the request that produced it, secrets already removed. */
-import { redactUrl } from '../domain/redact.js';
+import { redactAll, redactUrl } from '../domain/redact.js';
 import { redactArgv, type ExportSource } from './manifest.js';
 
 /** The request of a run as stored in a file's metadata: the command, its redacted command line, the URLs asked (no key). */
@@ -11,21 +11,22 @@ export interface RequestRecord {
 }
 
 /**
- * The request record of `command` run with `argv` through `session`; `knownKey` is masked wherever it
- * appears. Made before the requests are sent: `urls` is read when the record is written (a getter).
+ * The request record of `command` run with `argv` through `session`; the run's `secrets` (Context.secrets)
+ * are masked wherever they appear. Made before the requests are sent: `urls` is read when the record is
+ * written (a getter).
  */
 export function requestRecord(
   command: string,
   argv: readonly string[],
-  knownKey: string | undefined,
+  secrets: ReadonlySet<string>,
   session: ExportSource,
 ): RequestRecord {
   return {
     command,
-    argv: redactArgv(argv, knownKey),
-    baseUrl: redactUrl(session.baseUrl),
+    argv: redactArgv(argv.map(redactUrl), secrets),
+    baseUrl: redactAll(session.baseUrl, secrets),
     get urls() {
-      return session.requests.map((r) => redactUrl(r.url));
+      return session.requests.map((r) => redactAll(r.url, secrets));
     },
   };
 }

@@ -87,6 +87,11 @@ const buyers = defineDataset({
     hint: 'write a dated file instead, e.g. -o buyers-$(date +%F).csv',
   },
   glossary: [
+    ['name, displayName', 'the company: its id, and its name in words'],
+    ['workload, forWhat', 'what it runs; what the money is for'],
+    ['what', 'the deal in words'],
+    ['location', 'where the company is based'],
+    ['domain, url', 'its web domain; the source of the record'],
     ['tier', 'T1 trains, T2 heavy inference or infrastructure, T3 HPC'],
     ['sold', 'the raise, USD (empty when not disclosed)'],
     ['date', 'the day of the raise'],

@@ -25,6 +25,12 @@ export interface CodingHistoryParams {
 const codingHistory = defineDataset({
   name: 'coding',
   summary: 'daily LLM coding-tool analytics per product, oldest first',
+  glossary: [
+    ['date', 'the day (UTC) described'],
+    ['product', 'a metric of one tool (gpumkt coding --list)'],
+    ['value', 'the day’s value (kind: count or pct)'],
+    ['value2', 'compare products: the second series'],
+  ],
   examples: [],
   endpoint: defineEndpoint<CodingHistoryParams>({
     id: 'llm-coding-history',

@@ -9,6 +9,14 @@ import { defineDataset } from './flags.js';
 const codingProducts = defineDataset({
   name: 'coding',
   summary: 'the LLM-coding product catalogue',
+  glossary: [
+    ['id', 'the product: a metric of one tool (gpumkt coding <id>)'],
+    ['label', 'its name in words'],
+    ['category', 'the tool: claude, codex, copilot, cursor, devin'],
+    ['kind', 'count (events per day) or pct (percent, 0–100)'],
+    ['compare', 'true when a second series (value2) is published'],
+    ['seriesLabels', 'the names of value and value2'],
+  ],
   examples: [],
   endpoint: defineEndpoint<Record<string, never>>({
     id: 'llm-coding-products',

@@ -70,6 +70,7 @@ const coding = defineDataset({
   },
   glossary: [
     ['product', 'a metric of one tool: claude, codex, copilot, cursor, devin'],
+    ['label', 'the product in words'],
     ['kind', 'count (events per day) or pct (percent, 0–100)'],
     ['value', "the day's value; value2: compare products' second series"],
     ['changePct', 'the move against the day before, in percent'],

@@ -64,6 +64,8 @@ interface TableSpec {
   readonly shape: Shape;
   readonly timeKey?: string;
   readonly keys: readonly string[];
+  /** Meanings of this table's fields (the models table's show in the command's help). */
+  readonly glossary?: ReadonlyArray<readonly [string, string]>;
 }
 
 const TABLES: Readonly<Record<FrontierTable, TableSpec>> = {
@@ -85,6 +87,14 @@ const TABLES: Readonly<Record<FrontierTable, TableSpec>> = {
       bench_math: 'number|null?',
     },
     keys: ['slug'],
+    glossary: [
+      ['slug, name, lab', 'the model: its id, its name, its lab'],
+      ['cap', 'capability, ECI points'],
+      ['tpt, totalTokens', 'tokens per task; tokens in all'],
+      ['price, pIn, pOut', 'USD per million tokens: blended, input, output'],
+      ['costPerTask', 'USD per task: price × tpt / 1e6'],
+      ['bench_*', 'benchmark scores in percent (coding, reasoning, math)'],
+    ],
   },
   efforts: {
     rows: (body) => listOf(body, 'efforts'),
@@ -100,29 +110,54 @@ const TABLES: Readonly<Record<FrontierTable, TableSpec>> = {
       costBasis: 'string?',
     },
     keys: ['model', 'effort'],
+    glossary: [
+      ['model, effort', 'the model, and its effort (minimal … max, thinking, default)'],
+      ['rank, cost', 'rank 0–5; cost in USD per task'],
+      ['tokensEst', 'tokens per task at that effort, estimated'],
+      ['timeSec', 'time per task, seconds'],
+      ['speedTps', 'output speed, tokens per second (empty: unknown)'],
+      ['speedMeasured', 'true when the speed was measured, not estimated'],
+      ['costBasis', 'where cost comes from: otpi or measured'],
+    ],
   },
   tests: {
     rows: (body) => listOf(body, 'tests'),
     shape: { id: 'string?', name: 'string?', category: 'string?', metric: 'string?' },
     keys: ['id'],
+    glossary: [
+      ['id, name', 'the benchmark: its id and its name'],
+      ['category, metric', 'its category, and the metric it reports'],
+    ],
   },
-  'release-dates': { rows: releaseRows, shape: { name: 'string', date: 'date' }, timeKey: 'date', keys: ['name', 'date'] },
+  'release-dates': {
+    rows: releaseRows,
+    shape: { name: 'string', date: 'date' },
+    timeKey: 'date',
+    keys: ['name', 'date'],
+    glossary: [['name, date', 'the model, and the day it was released']],
+  },
   history: {
     rows: (body) => listOf(body, 'history'),
     shape: { date: 'date', model: 'string?', lab: 'string?', score: 'number|null?' },
     timeKey: 'date',
     keys: ['date'],
+    glossary: [
+      ['date', 'the month (its first day)'],
+      ['model, lab', 'the model scored, and its lab'],
+      ['score', 'its GPQA Diamond score, percent'],
+    ],
   },
 };
 
 /** The dataset of one table (`frontier` runs `models` unless --table names another). */
 export function frontierTable(
   table: FrontierTable,
-  base: Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options' | 'glossary'>,
+  base: Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options'>,
 ): Dataset<Record<string, never>> {
   const spec = TABLES[table];
   return {
     ...base,
+    glossary: spec.glossary,
     endpoint: defineEndpoint<Record<string, never>>({
       id: 'model-frontier',
       path: () => '/api/model-frontier',

@@ -16,15 +16,7 @@ const base = {
     'gpumkt frontier --table history -f json',
   ],
   options: datasetOptions([{ flags: '--table <table>', description: 'the table to print (default: models)', choices: FRONTIER_TABLES }]),
-  glossary: [
-    ['cap', 'capability, ECI points'],
-    ['tpt, totalTokens', 'tokens per task; tokens in all'],
-    ['price, pIn, pOut', 'USD per million tokens: blended, input, output'],
-    ['costPerTask', 'USD per task: price × tpt / 1e6'],
-    ['bench_*', 'benchmark scores in percent (coding, reasoning, math)'],
-    ['rank, cost', 'efforts: rank 0–5; cost in USD per task'],
-  ] as const,
-} satisfies Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options' | 'glossary'>;
+} satisfies Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options'>;
 
 /** The flags of `frontier`: the output flags and --table. */
 type FrontierFlags = DatasetFlags<typeof base.options, { window: false; series: false; analysis: false }>;

@@ -64,6 +64,14 @@ function at(flags: HistoryFlags): string {
 const historyAt: Dataset<AtParams, HistoryFlags> = {
   name: 'history',
   summary: 'the index value nearest a time, per GPU model',
+  glossary: [
+    ['gpu_name', 'the GPU model'],
+    ['requested_datetime', 'the time asked for (--at), UTC'],
+    ['timestamp', 'the time of the nearest published value (UTC)'],
+    ['index_value', 'price index at that time, USD per GPU-hour'],
+    ['time_difference', 'gap between the two times, as the service reports it'],
+    ['is_exact', 'true when a value was published at the time asked'],
+  ],
   examples: [],
   endpoint: defineEndpoint<AtParams>({
     id: 'history-at',

@@ -41,6 +41,10 @@ function checkKeyless(flags: HistoryFlags, today: string): void {
 const historyPublic: Dataset<PublicHistoryParams, HistoryFlags> = {
   name: 'history',
   summary: 'the public daily price index (no key): five models, the trailing 3 months',
+  glossary: [
+    ['timestamp', 'the settled day (UTC) the value covers'],
+    ['index_value', 'daily price index, USD per GPU-hour'],
+  ],
   examples: [],
   endpoint: defineEndpoint<PublicHistoryParams>({
     id: 'index-history',

@@ -25,6 +25,12 @@ export const LATEST_OPTIONS = datasetOptions([
 const latestPrevious: Dataset<PreviousParams, DatasetFlags<typeof LATEST_OPTIONS, { window: false; series: false; analysis: false }>> = {
   name: 'latest',
   summary: 'the settled day before the latest, per GPU model',
+  glossary: [
+    ['gpu_name', 'the GPU model'],
+    ['region', 'the region (empty or global: the one region served)'],
+    ['index_value', 'the daily price index, USD per GPU-hour'],
+    ['date', 'the settled day (UTC) before the latest'],
+  ],
   examples: [],
   endpoint: defineEndpoint<PreviousParams>({
     id: 'daily-index-previous',

@@ -33,10 +33,21 @@ function oneView(flags: PowerFlags): void {
 }
 
 /** The operations dataset of one route, from its row fields (MW values). */
-function opsDataset(id: 'load' | 'fuel-mix', values: Shape, summary: string): Dataset<PowerOpsParams, PowerFlags> {
+function opsDataset(
+  id: 'load' | 'fuel-mix',
+  values: Shape,
+  summary: string,
+  glossary: ReadonlyArray<readonly [string, string]>,
+): Dataset<PowerOpsParams, PowerFlags> {
   return {
     name: 'power',
     summary,
+    glossary: [
+      ['timestamp', 'start of the hour (UTC)'],
+      ['market', 'the power market (gpumkt power --help lists them)'],
+      ['region', 'the grid region the figures are for (EIA data)'],
+      ...glossary,
+    ],
     examples: [],
     endpoint: defineEndpoint<PowerOpsParams>({
       id: `power-${id}`,
@@ -70,6 +81,10 @@ export const powerLoad = opsDataset(
   'load',
   { actual_mw: 'number', forecast_mw: 'number|null?' },
   'hourly actual and day-ahead forecast demand per market (MW)',
+  [
+    ['actual_mw', 'demand in the hour, MW'],
+    ['forecast_mw', 'the day-ahead forecast of it, MW (empty: none)'],
+  ],
 );
 
 /** `power --fuel-mix`: hourly generation by fuel. */
@@ -85,4 +100,5 @@ export const powerFuelMix = opsDataset(
     other_mw: 'number?',
   },
   'hourly generation by fuel per market (MW)',
+  [['*_mw', 'generation by that fuel in the hour, MW (other: the rest)']],
 );

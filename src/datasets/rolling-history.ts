@@ -21,6 +21,10 @@ export interface RollingHistoryParams {
 const rollingHistory = defineDataset({
   name: 'rolling',
   summary: 'daily history of the rolling 24-hour average (USD per GPU-hour) per GPU model',
+  glossary: [
+    ['date', 'the day (UTC) the average closes'],
+    ['average_usd_per_hour', 'the 24-hour average, USD per GPU-hour'],
+  ],
   examples: [],
   endpoint: defineEndpoint<RollingHistoryParams>({
     id: 'rolling-24h-average-history',

@@ -20,6 +20,12 @@ export interface RollingParams {
 const rolling = defineDataset({
   name: 'rolling',
   summary: 'rolling 24-hour average price (USD per GPU-hour) per GPU model; with --from/--to, its daily history',
+  glossary: [
+    ['gpu_name', 'the GPU model'],
+    ['region', 'the region (empty or global: the one region served)'],
+    ['average_usd_per_hour', 'mean price of the last 24 hours, USD per GPU-hour'],
+    ['last_updated', 'when the average was last published (UTC, hourly)'],
+  ],
   examples: [
     'gpumkt rolling',
     'gpumkt rolling h100 b200 -f csv',

@@ -59,6 +59,12 @@ const scopeOf = (flags: SiteFlags): string | undefined => (flags.scope === 'all'
 export const sitesAggregate: Dataset<SiteViewParams, SiteFlags> = {
   name: 'sites',
   summary: 'sites, power (MW) and GPUs per country or GPU type',
+  glossary: [
+    ['key', 'the country or GPU type (--aggregate); Other, Unknown'],
+    ['site_count', 'sites in the bucket (a multi-chip site counts in each)'],
+    ['total_power_mw', 'their power capacity, MW'],
+    ['total_gpu_qty', 'their GPUs'],
+  ],
   examples: [],
   endpoint: defineEndpoint<SiteViewParams>({
     id: 'neocloud-sites-aggregate',
@@ -86,6 +92,16 @@ export const sitesAggregate: Dataset<SiteViewParams, SiteFlags> = {
 export const sitesMap: Dataset<SiteViewParams, SiteFlags> = {
   name: 'sites',
   summary: 'datacenter sites as map points',
+  glossary: [
+    ['siteName, company', 'the site and its operator'],
+    ['latitude', 'degrees north (negative: south)'],
+    ['longitude', 'degrees east (negative: west)'],
+    ['city, country', 'where the site is'],
+    ['powerCapacity', 'power capacity, MW'],
+    ['gpuTypes', 'GPU models at the site'],
+    ['status', 'the build stage as the service names it'],
+    ['isNeocloud', 'true for neo-clouds; --scope all adds others'],
+  ],
   examples: [],
   endpoint: defineEndpoint<SiteViewParams>({
     id: 'neocloud-map',

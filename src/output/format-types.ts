@@ -41,8 +41,8 @@ export interface FormatOptions {
   types?: Readonly<Record<string, ColumnType>>;
   /** Typed formats: the request that produced the rows, stored in the file's metadata (secrets removed there). */
   request?: unknown;
-  /** The API key in use, so a typed format can make sure it never lands in a file. */
-  knownKey?: string;
+  /** The run's secrets (Context.secrets), so a typed format can make sure none lands in a file. */
+  secrets?: ReadonlySet<string>;
 }
 
 /** What a byte format read back from one of its files: the typed columns and the rows in API form. */

@@ -88,7 +88,8 @@ export async function emitRows(
   const formatter = await getFormatter(plan.format);
   // Notes of the table (columns left out) follow the table, where the eye is once it has printed.
   const notes: string[] = [];
-  const options = { ...extra, ...formatOptions(plan), notice: (m: string) => void notes.push(m) };
+  // Every writer masks the run's secrets (a typed format's metadata included): the set goes with the options.
+  const options = { ...extra, ...formatOptions(plan), secrets: ctx.secrets, notice: (m: string) => void notes.push(m) };
   if (plan.partitionBy !== undefined && plan.output !== undefined && formatter.writeFolder) {
     const done = await formatter.writeFolder(rows, plan.output, options, plan.partitionBy, ctx.signal);
     ctx.committed?.();

@@ -81,24 +81,41 @@ export function outputWidth(ctx: Context, toFile: boolean): number {
   return Number.isInteger(env) && env > 0 && env <= MAX_COLUMNS ? env : Number.POSITIVE_INFINITY;
 }
 
+/** What the endpoint can print, for planOutput: the columns a user may ask for and the defaults. */
+export interface PlanColumns {
+  valid: readonly string[];
+  defaults: readonly string[];
+  table?: readonly string[];
+  series?: boolean;
+  keys?: readonly string[];
+  priority?: readonly string[];
+  types?: Readonly<Record<string, ColumnType>>;
+}
+
 /**
  * Checks the flags against what the endpoint can print, and that -o can be written, before any request. `valid` lists every column a user may ask
  * for; `defaults` is what prints without --columns (`table` gets the readable subset).
  */
-export async function planOutput(
-  flags: OutputFlags,
-  ctx: Context,
-  cols: {
-    valid: readonly string[];
-    defaults: readonly string[];
-    table?: readonly string[];
-    series?: boolean;
-    keys?: readonly string[];
-    priority?: readonly string[];
-    types?: Readonly<Record<string, ColumnType>>;
-  },
-  configuredFormat?: string,
-): Promise<OutputPlan> {
+export async function planOutput(flags: OutputFlags, ctx: Context, cols: PlanColumns, configuredFormat?: string): Promise<OutputPlan> {
+  flags = normaliseTargets(flags);
+  // --query reshapes JSON: without -f or a file it asks for JSON, as the AWS CLI prints it.
+  if (flags.query !== undefined && flags.format === undefined && flags.output === undefined && flags.append === undefined)
+    flags = { ...flags, format: 'json' };
+  const format = chooseFormat(flags, ctx, configuredFormat);
+  const query = flags.query === undefined ? undefined : await planQuery(flags.query, flags, format);
+  const info = formatInfo(format);
+  if (info.needsSeries && cols.series !== true)
+    throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
+  checkColumns(flags, cols.valid);
+  checkExportFlags(flags, format);
+  refuseBinaryOnTerminal(ctx, flags, format);
+  const columns = flags.columns ?? (info.terminalView && cols.table ? cols.table : cols.defaults);
+  await checkTargets(flags, columns, format);
+  return { ...planFields(ctx, flags, cols), format, columns, query };
+}
+
+/** The -o and --append names, checked and normalised: no empty or format-like names, `-o -` is stdout, folders without their slash. */
+function normaliseTargets(flags: OutputFlags): OutputFlags {
   // An empty name would fall through to stdout, and a cron job would never notice its file is missing.
   if (flags.output === '') throw new UsageError('-o needs a file name (got an empty one)');
   if (flags.append === '') throw new UsageError('--append needs a file name (got an empty one)');
@@ -128,23 +145,21 @@ export async function planOutput(
   // `-o -` is stdout, as everywhere on the command line.
   if (flags.output === '-') flags = { ...flags, output: undefined };
   if (flags.append === '-') throw new UsageError('--append needs a file; stdout cannot be extended');
-  // --query reshapes JSON: without -f or a file it asks for JSON, as the AWS CLI prints it.
-  if (flags.query !== undefined && flags.format === undefined && flags.output === undefined && flags.append === undefined)
-    flags = { ...flags, format: 'json' };
-  const format = chooseFormat(flags, ctx, configuredFormat);
-  const query = flags.query === undefined ? undefined : await planQuery(flags.query, flags, format);
-  const info = formatInfo(format);
-  if (info.needsSeries && cols.series !== true)
-    throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
-  if (flags.columns) {
-    if (flags.columns.length === 0) throw new UsageError('--columns is empty; valid columns: ' + cols.valid.join(', '));
-    for (const c of flags.columns) {
-      if (!cols.valid.includes(c))
-        throw new UsageError(`unknown column '${c}'; ${didYouMean(c, cols.valid)}valid columns: ${cols.valid.join(', ')}`);
-    }
+  return flags;
+}
+
+/** Every --columns name must be one the endpoint prints (exit 2 naming the valid ones). */
+function checkColumns(flags: OutputFlags, valid: readonly string[]): void {
+  if (!flags.columns) return;
+  if (flags.columns.length === 0) throw new UsageError('--columns is empty; valid columns: ' + valid.join(', '));
+  for (const c of flags.columns) {
+    if (!valid.includes(c)) throw new UsageError(`unknown column '${c}'; ${didYouMean(c, valid)}valid columns: ${valid.join(', ')}`);
   }
-  checkExportFlags(flags, format);
-  // --raw prints JSON and --dry-run curl commands: neither puts the format's bytes on the terminal.
+}
+
+/** A binary format is never printed to a terminal (--raw prints JSON and --dry-run curl commands: neither is refused). */
+function refuseBinaryOnTerminal(ctx: Context, flags: OutputFlags, format: string): void {
+  const info = formatInfo(format);
   if (
     info.binary &&
     flags.output === undefined &&
@@ -158,7 +173,10 @@ export async function planOutput(
       `write it to a file with -o <file>.${info.extensions[0] ?? format}, or pipe it`,
     );
   }
-  const columns = flags.columns ?? (info.terminalView && cols.table ? cols.table : cols.defaults);
+}
+
+/** The -o / --append target can be written: a partitioned folder of the right kind, or a file that is no folder. */
+async function checkTargets(flags: OutputFlags, columns: readonly string[], format: string): Promise<void> {
   const { partitionBy } = flags;
   const folder = partitionBy === undefined ? undefined : (flags.output ?? flags.append);
   if (partitionBy !== undefined && folder !== undefined) {
@@ -171,18 +189,21 @@ export async function planOutput(
       import('../output/parquet/partition.js'),
     ]);
     await checkDirTarget(folder, isPartitionedDataset);
-  } else {
-    for (const target of [flags.output, flags.append]) {
-      if (target === undefined) continue;
-      if (info.partitions && (await stat(target).catch(() => undefined))?.isDirectory() === true) {
-        throw new UsageError(`${target} is a folder; give --partition-by <column> to write a partitioned dataset there`);
-      }
-      await checkOutputTarget(target);
-    }
+    return;
   }
+  for (const target of [flags.output, flags.append]) {
+    if (target === undefined) continue;
+    if (formatInfo(format).partitions && (await stat(target).catch(() => undefined))?.isDirectory() === true) {
+      throw new UsageError(`${target} is a folder; give --partition-by <column> to write a partitioned dataset there`);
+    }
+    await checkOutputTarget(target);
+  }
+}
+
+/** The plan's fields read straight from the (checked) flags and the terminal. */
+function planFields(ctx: Context, flags: OutputFlags, cols: PlanColumns): Omit<OutputPlan, 'format' | 'columns' | 'query'> {
+  const toFile = flags.output !== undefined || flags.append !== undefined;
   return {
-    format,
-    columns,
     selected: flags.columns !== undefined,
     header: flags.header !== false,
     order: flags.order ?? 'asc',
@@ -190,9 +211,9 @@ export async function planOutput(
     raw: flags.raw === true,
     csvSafe: flags.csvSafe === true,
     strict: flags.strict === true,
-    color: useColor(ctx, flags.output !== undefined || flags.append !== undefined),
-    width: outputWidth(ctx, flags.output !== undefined || flags.append !== undefined),
-    fit: flags.output === undefined && flags.append === undefined && ctx.io.stdoutIsTTY,
+    color: useColor(ctx, toFile),
+    width: outputWidth(ctx, toFile),
+    fit: !toFile && ctx.io.stdoutIsTTY,
     // Chosen columns: the user's order is their importance.
     keys: cols.keys,
     priority: flags.columns ?? cols.priority,
@@ -205,7 +226,6 @@ export async function planOutput(
     replaceRestated: flags.replaceRestated === true,
     partitionBy: flags.partitionBy,
     types: cols.types,
-    query,
   };
 }
 

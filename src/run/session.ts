@@ -49,6 +49,9 @@ export async function loadSettings(ctx: Context): Promise<RunSettings> {
     env: ctx.env,
     warn: ctx.log.warn,
   });
+  // The configured key joins the run's secrets as soon as it is read, --sandbox or not: every message and
+  // every file the run writes masks it. (The sandbox's own key is public and never joins.)
+  if (s.apiKey) ctx.secrets.add(s.apiKey.value);
   return {
     baseUrl: s.baseUrl.value,
     apiKey: s.apiKey?.value,
@@ -79,34 +82,9 @@ export interface SessionOptions {
 /** Opens the session the global flags ask for; fails with exit 3 when no key is to be had and the routes need one. */
 export async function openSession(ctx: Context, settings: RunSettings, options: SessionOptions = {}): Promise<Session> {
   const g = ctx.globals();
-  let { baseUrl, apiKey } = settings;
-  const { timeoutS, retries } = settings;
-  if (g.sandbox) {
-    const { startSandbox, SANDBOX_DEMO_KEY } = await import('../sandbox/index.js');
-    const today = ctx.env.GPUMKT_TODAY ? ctx.today() : undefined;
-    const sb = await startSandbox({ today });
-    ctx.onCleanup(() => sb.close());
-    // For the person at the terminal; a pipeline's stderr (`2>>log`, `| head`) stays clean, and the
-    // flag itself already says what the data is.
-    if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a local server, not market data');
-    baseUrl = sb.url;
-    apiKey = SANDBOX_DEMO_KEY;
-  } else if (!apiKey && !g.dryRun && options.keyOptional !== true) {
-    const needs = options.plan && options.command ? ` ('${options.command}' needs ${describeNeed(options.plan)})` : '';
-    throw new AuthError(
-      `no API key${needs}: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data`,
-    );
-  }
-  if (apiKey && options.plan && !planReads(planOfKey(apiKey).plan, options.plan)) {
-    // The prefix is the plan (docs/api-contract.md): the service would answer 403, so nothing is sent.
-    throw new AuthError(
-      `'${options.command ?? 'this command'}' needs ${describeNeed(options.plan)}; the configured key's plan is ${planOfKey(apiKey).plan}`,
-    );
-  }
+  const { baseUrl, apiKey } = g.sandbox ? await startSandboxFor(ctx) : settings;
+  checkKey(ctx, apiKey, options);
   if (!g.sandbox) warnPlainHttp(ctx, baseUrl);
-  // Every message of the run masks the key in any encoding (src/domain/redact.ts redactSecret).
-  // (The sandbox's own key is public: messages may name it.)
-  if (apiKey && !g.sandbox) ctx.secrets?.add(apiKey);
   const proxy = g.sandbox ? false : proxyFromEnv(ctx.env);
   // Checked up front, dry run included: a bad proxy URL is bad input (exit 2), whatever is sent.
   if (proxy !== false) {
@@ -132,8 +110,8 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
   const client = new ApiClient({
     baseUrl,
     apiKey,
-    timeoutMs: Math.ceil(timeoutS * 1000),
-    retries,
+    timeoutMs: Math.ceil(settings.timeoutS * 1000),
+    retries: settings.retries,
     userAgent: `gpumkt/${VERSION}`,
     log: ctx.log,
     signal: ctx.signal,
@@ -144,8 +122,42 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
   });
   ctx.onCleanup(() => client.close());
   const requests: RequestLogEntry[] = [];
+  return { baseUrl, dryRun: false, requests, curl, get: loggedGet(client, baseUrl, requests) };
+}
+
+/** Starts the in-process sandbox for --sandbox: its URL and its public full-plan key replace the settings'. */
+async function startSandboxFor(ctx: Context): Promise<{ baseUrl: string; apiKey: string }> {
+  const { startSandbox, SANDBOX_DEMO_KEY } = await import('../sandbox/index.js');
+  const today = ctx.env.GPUMKT_TODAY ? ctx.today() : undefined;
+  const sb = await startSandbox({ today });
+  ctx.onCleanup(() => sb.close());
+  // For the person at the terminal; a pipeline's stderr (`2>>log`, `| head`) stays clean, and the
+  // flag itself already says what the data is.
+  if (ctx.io.stderrIsTTY) ctx.log.info('--sandbox: synthetic demo data from a local server, not market data');
+  return { baseUrl: sb.url, apiKey: SANDBOX_DEMO_KEY };
+}
+
+/** Exit 3 before any request: no key where the routes need one, or a key whose plan is below theirs. */
+function checkKey(ctx: Context, apiKey: string | undefined, options: SessionOptions): void {
+  const g = ctx.globals();
+  if (!g.sandbox && !apiKey && !g.dryRun && options.keyOptional !== true) {
+    const needs = options.plan && options.command ? ` ('${options.command}' needs ${describeNeed(options.plan)})` : '';
+    throw new AuthError(
+      `no API key${needs}: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data`,
+    );
+  }
+  if (apiKey && options.plan && !planReads(planOfKey(apiKey).plan, options.plan)) {
+    // The prefix is the plan (docs/api-contract.md): the service would answer 403, so nothing is sent.
+    throw new AuthError(
+      `'${options.command ?? 'this command'}' needs ${describeNeed(options.plan)}; the configured key's plan is ${planOfKey(apiKey).plan}`,
+    );
+  }
+}
+
+/** The client's GET, logged for --manifest: each request's URL, start, duration and outcome (the call itself untouched). */
+function loggedGet(client: ApiClient, baseUrl: string, requests: RequestLogEntry[]): Session['get'] {
   // The log wraps the client's call and rethrows as is: retries, errors and results are untouched.
-  const get = async <P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>> => {
+  return async <P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>> => {
     const started = Date.now();
     const entry = { url: requestUrl(baseUrl, endpoint.path(params), endpoint.query(params)), at: new Date(started).toISOString() };
     // The slot is taken when the request starts, so the log keeps start order under fan-out.
@@ -160,7 +172,6 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
       throw err;
     }
   };
-  return { baseUrl, dryRun: false, requests, curl, get };
 }
 
 // The sandbox's full-plan key (src/sandbox/keys.ts), named here so a dry run's note needs no sandbox import.

@@ -31,6 +31,8 @@ export interface Planned {
   readonly run: DatasetRun;
   readonly exists: boolean;
   readonly requests: number;
+  /** A paged listing: `requests` is its first page; how many more follow is known only as they arrive. */
+  readonly morePages?: boolean;
   /** The days the requests ask for (an append's window is narrowed to what is new plus the overlap). */
   readonly window?: { readonly from: string; readonly to: string };
   readonly error?: GpumktError;
@@ -179,6 +181,7 @@ function shownTarget(lake: string, run: DatasetRun): string {
 export function printPlan(ctx: Context, lake: string, planned: readonly Planned[], skipped: readonly Outcome[], json: boolean): void {
   const total = planned.reduce((n, p) => n + p.requests, 0);
   const est = estimateSeconds(total);
+  const paged = planned.some((p) => p.morePages === true);
   if (json) {
     const datasets = planned.map((p) => ({
       name: p.run.lake.name,
@@ -186,11 +189,12 @@ export function printPlan(ctx: Context, lake: string, planned: readonly Planned[
       mode: p.run.mode,
       window: p.window,
       requests: p.requests,
+      ...(p.morePages ? { morePages: true } : {}),
       target: shownTarget(lake, p.run),
       ...(p.error ? { error: p.error.message } : {}),
     }));
     ctx.io.stdout.write(
-      `${JSON.stringify({ lake, requests: total, estimatedSeconds: est, datasets, skipped: skipped.map((o) => ({ name: o.name, reason: o.reason })) }, null, 2)}\n`,
+      `${JSON.stringify({ lake, requests: total, ...(paged ? { morePages: true } : {}), estimatedSeconds: est, datasets, skipped: skipped.map((o) => ({ name: o.name, reason: o.reason })) }, null, 2)}\n`,
     );
     return;
   }
@@ -199,11 +203,13 @@ export function printPlan(ctx: Context, lake: string, planned: readonly Planned[
     p.run.lake.kind,
     p.run.mode,
     p.window ? `${p.window.from} to ${p.window.to}` : p.run.mode === 'snapshot' ? 'today' : '-',
-    String(p.requests),
+    `${p.requests}${p.morePages ? '+' : ''}`,
     p.error ? `cannot run: ${p.error.message}` : shownTarget(lake, p.run),
   ]);
   let text = alignTable(['DATASET', 'KIND', 'MODE', 'WINDOW', 'REQUESTS', 'WRITES'], rows, [4]);
   for (const o of skipped) text += `skipped ${o.name}: ${o.reason ?? ''}\n`;
-  text += `${total} request${total === 1 ? '' : 's'}, about ${duration(est)} (one pacer for the whole run: at most ${REQUESTS_PER_MINUTE} requests a minute); nothing sent\n`;
+  // A paged listing's pages after the first are counted as they come: the total is then a floor.
+  const atLeast = paged ? ' or more' : '';
+  text += `${total}${paged ? '+' : ''} request${total === 1 && !paged ? '' : 's'}, about ${duration(est)}${atLeast} (one pacer for the whole run: at most ${REQUESTS_PER_MINUTE} requests a minute); nothing sent\n`;
   ctx.io.stdout.write(text);
 }

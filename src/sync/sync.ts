@@ -113,7 +113,7 @@ async function planAll(
     const run = exists ? datasetRun(first.lake, s, state?.datasets[first.lake.name], true) : first;
     try {
       const curls = await planRequests(ctx, run, session, exists);
-      out.push({ run, exists, requests: curls.length, window: askedWindow(curls) });
+      out.push({ run, exists, requests: curls.length, morePages: run.lake.ds.fetch.kind === 'paged', window: askedWindow(curls) });
     } catch (err) {
       if (ctx.signal.aborted || !(err instanceof GpumktError)) throw err;
       out.push({ run, exists, requests: 0, error: err });

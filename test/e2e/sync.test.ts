@@ -190,9 +190,17 @@ describe('plan, status and refusals', () => {
     expect(r.requests).toEqual([]);
     expect(existsSync(lake)).toBe(false);
     expect(r.stdout).toMatch(/^history +series +first +2025-11-20 to 2026-11-20 +6 +history\/gpu=\*\/part-0\.parquet$/m);
-    expect(r.stdout).toMatch(/^\d+ requests, about (\d+m)?\d+s .*nothing sent$/m);
+    // sites is a paged listing: its first page is counted, the rest as they come ("1+", "N+ requests").
+    expect(r.stdout).toMatch(/^sites +snapshot +snapshot +today +1\+ +sites\/snapshot_date=2026-11-20\/part-0\.parquet$/m);
+    expect(r.stdout).toMatch(/^\d+\+ requests, about (\d+m)?\d+s or more .*nothing sent$/m);
     const j = await syncAt(NOW, ['sync', lake, '--dry-run', '--json']);
-    const plan = JSON.parse(j.stdout) as { requests: number; datasets: Array<{ name: string; requests: number }> };
+    const plan = JSON.parse(j.stdout) as {
+      requests: number;
+      morePages?: boolean;
+      datasets: Array<{ name: string; requests: number; morePages?: boolean }>;
+    };
+    expect(plan.morePages).toBe(true);
+    expect(plan.datasets.filter((d) => d.morePages === true).map((d) => d.name)).toEqual(['sites']);
     expect(plan.datasets.map((d) => d.name)).toEqual(lakeDatasets().map((d) => d.name));
     expect(plan.requests).toBe(plan.datasets.reduce((n, d) => n + d.requests, 0));
     expect(j.requests).toEqual([]);

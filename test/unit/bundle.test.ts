@@ -75,9 +75,10 @@ describe('start-up bundle', () => {
   it('stays small', async () => {
     const { DATASETS } = await import('../../src/datasets/index.js');
     const bytes = [...closure.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
-    // commander (~47 KiB), the runner shell of cli.ts, plus every command's declarations: 18 dataset families declare their flags,
-    // examples and offline name lists here (~4 KiB a family), so the budget grows with the registry.
-    expect(bytes).toBeLessThan(42 * 1024 + DATASETS.length * 6 * 1024);
+    // commander (~47 KiB), the runner shell of cli.ts, plus every command's declarations: 18 dataset
+    // families declare their flags, examples, offline name lists and field meanings here (~4.5 KiB a
+    // family; the meanings are what `--help` lists), so the budget grows with the registry.
+    expect(bytes).toBeLessThan(42 * 1024 + DATASETS.length * 6.5 * 1024);
   });
 
   it('answers --version from one standalone file', () => {

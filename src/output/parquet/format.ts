@@ -44,7 +44,7 @@ export async function writeFolder(
   return writePartitioned(rows, target, {
     columns: columnsFor(rows, opts),
     request: opts.request,
-    knownKey: opts.knownKey,
+    secrets: opts.secrets,
     partitionBy,
     signal,
   });
@@ -59,7 +59,7 @@ export const formatter: Formatter = {
     throw new Error('parquet writes bytes: use write()');
   },
   write(rows: readonly Row[], sink: Sink, opts: FormatOptions): Promise<number> {
-    return writeParquet(rows, sink, { columns: columnsFor(rows, opts), request: opts.request, knownKey: opts.knownKey });
+    return writeParquet(rows, sink, { columns: columnsFor(rows, opts), request: opts.request, secrets: opts.secrets });
   },
   async read(file: string) {
     // hyparquet only for appends: a plain export never loads the reader.

@@ -5,7 +5,7 @@
  */
 import { ByteWriter, ParquetWriter, type SchemaElement } from 'hyparquet-writer';
 import type { Row } from '../../domain/row.js';
-import { redactSecret, redactUrl } from '../../domain/redact.js';
+import { redactAll } from '../../domain/redact.js';
 import { VERSION } from '../../version.js';
 import { toParquetValue, type ParquetColumn, type ParquetType } from './types.js';
 import type { Sink } from '../files/sink.js';
@@ -27,8 +27,8 @@ export interface ParquetOptions {
   readonly columns: readonly ParquetColumn[];
   /** The request that produced the rows, stored as JSON under `gpumkt.request` (secrets removed). */
   readonly request: unknown;
-  /** The API key in use: never written, even where some request field happens to echo it. */
-  readonly knownKey?: string;
+  /** The run's secrets (the API key): never written, even where some request field happens to echo one. */
+  readonly secrets?: ReadonlySet<string>;
   /** Rows per row group (default ROW_GROUP_ROWS). */
   readonly rowGroupRows?: number;
 }
@@ -62,9 +62,9 @@ export function parquetSchema(columns: readonly ParquetColumn[]): SchemaElement[
 const SECRET_FIELD = /api[-_]?key|authorization|token|secret|password|passwd|bearer|cookie/i;
 
 /** The request as stored in `gpumkt.request`: JSON, key-named fields dropped, the key and URL credentials masked. */
-export function requestMetadata(request: unknown, knownKey?: string): string {
+export function requestMetadata(request: unknown, secrets?: ReadonlySet<string>): string {
   const json = JSON.stringify(request ?? null, (k, v: unknown) => (k !== '' && SECRET_FIELD.test(k) ? undefined : v));
-  return redactUrl(redactSecret(json, knownKey));
+  return redactAll(json, secrets);
 }
 
 /** A ByteWriter that hands its bytes to a Sink after every row group, then starts again from empty. */
@@ -128,7 +128,7 @@ export async function writeParquet(rows: Iterable<Row>, sink: Sink, opts: Parque
       createdBy: `gpumkt version ${VERSION}`,
       kvMetadata: [
         { key: 'gpumkt.version', value: VERSION },
-        { key: 'gpumkt.request', value: requestMetadata(opts.request, opts.knownKey) },
+        { key: 'gpumkt.request', value: requestMetadata(opts.request, opts.secrets) },
       ],
     });
     let written = 0;

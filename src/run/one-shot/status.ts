@@ -8,6 +8,7 @@ import type { Context } from '../../context.js';
 import { AuthError, ExitCode, GpumktError, InvalidResponseError, NoDataError, UnreachableError } from '../../errors.js';
 import { planOfKey, type KeyPlan } from '../../domain/plans.js';
 import { redactUrl } from '../../domain/redact.js';
+import { wrapReport } from '../../domain/wrap.js';
 import { loadSettings, openSession, type RunSettings } from '../session.js';
 import { emitDryRun } from '../emit.js';
 import { jsonEndpoint } from './json-endpoint.js';
@@ -40,6 +41,9 @@ export interface StatusReport {
 // A model only a key unlocks: the route answers a valid key and refuses a bad one (docs/api-contract.md).
 const KEY_CHECK = jsonEndpoint('key-check', '/api/daily-index', { gpuType: 'RTX PRO 6000 WS' });
 const HEALTH = jsonEndpoint('health', '/health');
+
+/** Where the values of the text report start (`service  `, `key      `, `reads    `). */
+const VALUE_COLUMN = 9;
 
 const BASE_FROM: Record<RunSettings['sources']['baseUrl'], string> = {
   flag: '--base-url',
@@ -105,7 +109,9 @@ export async function runStatus(ctx: Context, flags: StatusFlags): Promise<void>
     }
   }
   report.exitCode = failure?.exitCode ?? ExitCode.ok;
-  ctx.io.stdout.write(flags.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : text(report));
+  // At a terminal a long line wraps under its value column rather than at the screen's edge.
+  const human = ctx.io.stdoutIsTTY ? wrapReport(text(report), ctx.io.columns, VALUE_COLUMN) : text(report);
+  ctx.io.stdout.write(flags.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : human);
   if (failure) throw failure;
 }
 

@@ -24,7 +24,7 @@ describe('redactArgv', () => {
           'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
           'prefix-SECRETKEY1-suffix',
         ],
-        'SECRETKEY1',
+        new Set(['SECRETKEY1']),
       ),
     ).toEqual(['--api-key', '***', '--token=***', '-H', '***', '***', 'prefix-***-suffix']);
   });
@@ -46,6 +46,7 @@ describe('buildManifest', () => {
       lastKey: '2026-11-20',
       baseUrl: 'https://api.example.com',
       requests: [],
+      secrets: new Set(),
       createdAt: new Date('2026-11-20T12:00:00Z'),
     });
     expect(m.command).toEqual(['gpumkt', '--base-url', 'https://***@api.example.com', 'util-index', '--append', file]);

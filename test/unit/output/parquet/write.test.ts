@@ -39,7 +39,7 @@ async function write(
   return writeParquet(rows, await fileSink(file), {
     columns,
     request: extra.request ?? REQUEST,
-    knownKey: KEY,
+    secrets: new Set([KEY]),
     rowGroupRows: extra.rowGroupRows,
   });
 }
@@ -222,7 +222,7 @@ describe('writeParquet and its sink', () => {
 
 describe('requestMetadata', () => {
   it('drops key-named fields at any depth and masks the key wherever else it appears', () => {
-    const json = requestMetadata({ a: 1, nested: { api_key: KEY, list: [{ token: 'x' }, `k=${KEY}`] }, password: 'p' }, KEY);
+    const json = requestMetadata({ a: 1, nested: { api_key: KEY, list: [{ token: 'x' }, `k=${KEY}`] }, password: 'p' }, new Set([KEY]));
     expect(JSON.parse(json)).toEqual({ a: 1, nested: { list: [{}, 'k=***'] } });
   });
 });

@@ -1,0 +1,177 @@
+/**
+ * The runner's first step: everything a data command decides before it opens a session — settings,
+ * the dataset (variant), targets and window, the output plan, and every refusal that needs no request
+ * (exit 2 for flags that cannot go together, exit 3 for a keyless run beyond the free tier).
+ */
+import type { Context } from '../context.js';
+import { AuthError, UsageError } from '../errors.js';
+import { describeNeed } from '../domain/plans.js';
+import type { AnyDataset } from '../datasets/types.js';
+import { resolveWindow, type DateWindow } from '../domain/dates.js';
+import type { OutputPlan } from '../output/plan.js';
+import type { RunFlags } from './request.js';
+import { loadSettings, type RunSettings } from './session.js';
+import { planOutput } from './output-plan.js';
+import { planAnalysis, type AnalysisPlan } from './analysis/views.js';
+import { planChunks } from './fetch/util-index-chunks.js';
+import { columnAliases, declaredColumnTypes } from './column-types.js';
+import { resolveTargets, selectDataset } from './targets.js';
+import { PROVISIONAL_COLUMN } from './fidelity.js';
+import { checkWindowNotFuture } from './empty.js';
+
+export type { RunFlags } from './request.js';
+
+/** What a run has decided before its first request. */
+export interface RunPlan {
+  readonly settings: RunSettings;
+  /** The dataset the flags select (a variant of the command's, or the command's own). */
+  readonly ds: AnyDataset;
+  readonly args: readonly string[];
+  /** The flags, --columns completed (the service's short names accepted, `gpu` kept where rows need it). */
+  readonly flags: RunFlags;
+  readonly today: string;
+  readonly targets: Array<string | undefined>;
+  /** The window as asked (an append narrows the one it requests). */
+  readonly window?: DateWindow;
+  /** Rows get the model's `gpu` column (rows that name their own target, targetColumn, do not). */
+  readonly perModel: boolean;
+  /** More than one model's rows in one output: each row carries its `gpu`. */
+  readonly multi: boolean;
+  readonly plan: OutputPlan;
+  readonly series: boolean;
+  readonly analysis?: AnalysisPlan;
+}
+
+/** Decides the run (see RunPlan) and refuses, before any request, what cannot be run. */
+export async function planRun(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags): Promise<RunPlan> {
+  const settings = await loadSettings(ctx);
+  const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
+  const ds = selectDataset(command, flags, keyed);
+  const today = ctx.today();
+  ds.validate?.(flags, today);
+  const targets = resolveTargets(ds, args, flags, keyed);
+  const keyless = keyed ? undefined : ds.keylessNote?.(args);
+  if (keyless !== undefined) ctx.log.info(keyless);
+  const window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;
+  if (window) checkWindowNotFuture(window, today);
+  const { endpoint } = ds;
+  // Rows that name their own target (targetColumn) get no added `gpu` column.
+  const perModel = ds.subject !== 'none' && ds.targetColumn === undefined;
+  // The service's short field names are accepted by --columns too (power: d, p, o …).
+  if (endpoint.rename && flags.columns) flags = { ...flags, columns: columnAliases(flags.columns, endpoint.rename) };
+  // --partition-by gpu needs the model column even for one model (a nightly job may start with one).
+  const multi = perModel && (targets.length > 1 || flags.columns?.includes('gpu') === true || flags.partitionBy === 'gpu');
+  // With more than one model a row without its model is ambiguous: `gpu` is kept (first, unless placed).
+  if (multi && flags.columns && flags.columns.length > 0 && !flags.columns.includes('gpu'))
+    flags = { ...flags, columns: ['gpu', ...flags.columns] };
+  const plan = await outputPlanOf(ctx, ds, flags, { perModel, multi, format: settings.format });
+  const series = ds.fetch.kind === 'series';
+  const run = { settings, ds, args, flags, today, targets, window, perModel, multi, plan, series };
+  refuseAppend(run);
+  refuseRaw(run);
+  refuseShiftingGrain(run);
+  const timeKey = endpoint.timeKey;
+  const valueKey = endpoint.valueKey;
+  const analysis =
+    ds.groups.analysis && timeKey && valueKey
+      ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] })
+      : undefined;
+  // Beyond the free tier a key is needed after all: without one, exit 3 before any request.
+  const beyondFree =
+    ds.plan === 'free' && !settings.apiKey && !ctx.globals().sandbox && !ctx.globals().dryRun
+      ? ds.freeTier?.(targets, flags, window, today)
+      : undefined;
+  if (beyondFree !== undefined) refuseBeyondFree(ds, beyondFree);
+  return { ...run, analysis };
+}
+
+/** The output plan of the dataset's rows: the columns it may print, its defaults, key and priority for the table. */
+function outputPlanOf(
+  ctx: Context,
+  ds: AnyDataset,
+  flags: RunFlags,
+  shape: { perModel: boolean; multi: boolean; format?: string },
+): Promise<OutputPlan> {
+  const { endpoint } = ds;
+  const { perModel, multi } = shape;
+  const timeKey = endpoint.timeKey;
+  return planOutput(
+    flags,
+    ctx,
+    {
+      valid: perModel ? [...endpoint.columns, 'gpu'] : endpoint.columns,
+      defaults: multi ? ['gpu', ...endpoint.columns] : endpoint.columns,
+      table: endpoint.tableColumns ? [...(multi ? ['gpu'] : []), ...endpoint.tableColumns] : undefined,
+      series: timeKey !== undefined,
+      keys: ['gpu', ...(ds.table?.keys ?? (timeKey ? [timeKey] : []))],
+      // The key, then the dataset's value, then the provisional marker (it says which values will change).
+      priority: withNote(ds.table?.priority ?? (endpoint.valueKey ? [endpoint.valueKey] : [])),
+      types: declaredColumnTypes(endpoint, perModel),
+    },
+    shape.format,
+  );
+}
+
+/** What the refusals read of the plan being made. */
+type Planned = Omit<RunPlan, 'analysis'>;
+
+/** --append where the dataset cannot append, or without the columns that key its rows: exit 2. */
+function refuseAppend({ ds, plan, targets }: Planned): void {
+  if (!plan.append) return;
+  if (ds.noAppend) throw new UsageError(ds.noAppend.message, ds.noAppend.hint);
+  const timeKey = ds.endpoint.timeKey;
+  // One request for every lab (targets [undefined]) brings several rows per day as surely as several requests do.
+  const keyColumns = ds.keyColumns ?? (ds.targetColumn && (targets.length > 1 || targets[0] === undefined) ? [ds.targetColumn] : []);
+  const unkeyed = keyColumns.filter((c) => !plan.columns.includes(c));
+  if (unkeyed.length > 0) {
+    throw new UsageError(
+      `--append keys these rows by ${keyColumns.join(', ')} and ${timeKey ?? 'time'}: keep ${unkeyed.join(', ')} in --columns`,
+    );
+  }
+}
+
+/** --append of a series whose grain or row count depends on the window's length, which an append shortens: exit 2. */
+function refuseShiftingGrain({ plan, flags, series }: Planned): void {
+  if (series && plan.append && (flags.granularity === 'auto' || flags.limit !== 'all')) {
+    // auto resolves by the window's length, and a shorter append window would switch daily rows to hourly.
+    throw new UsageError(
+      '--append needs --granularity daily or hourly, and --limit all',
+      "'auto' depends on the window's length, which an append shortens",
+    );
+  }
+}
+
+/** --raw prints one response body: a run that would make several requests is refused (exit 2). */
+function refuseRaw({ ds, plan, flags, targets, series, today, window }: Planned): void {
+  if (!plan.raw) return;
+  if (ds.fetch.kind === 'paged')
+    throw new UsageError(
+      `--raw prints one response body; ${ds.name} pages through the listing in several requests`,
+      `for one page: gpumkt api ${ds.endpoint.path(ds.params(flags, undefined, undefined, today) as never)} -q offset=0`,
+    );
+  if (targets.length > 1) {
+    if (ds.targets)
+      throw new UsageError(`--raw prints one response body; this run would make ${targets.length} requests (ask for one model or type)`);
+    throw new UsageError(
+      series || ds.subject === 'gpus'
+        ? '--raw prints one response body; give one GPU model'
+        : '--raw prints one response body; give at most one --gpu and a window of at most 400 days',
+    );
+  }
+  if (ds.fetch.kind === 'windowed' && window && planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays).length > 1) {
+    throw new UsageError(`--raw prints one response body; give at most one --gpu and a window of at most ${ds.fetch.maxDays} days`);
+  }
+}
+
+/** A run without a key that asks for more than the free tier serves: exit 3 before any request, naming the plan. */
+function refuseBeyondFree(ds: AnyDataset, why: string): never {
+  throw new AuthError(
+    `no API key: without one '${ds.name}' reads ${why}; more needs ${describeNeed('premium')}`,
+    "set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
+  );
+}
+
+/** The table's column priority with the provisional marker right after the most important column. */
+function withNote(priority: readonly string[]): string[] {
+  return [...priority.slice(0, 1), PROVISIONAL_COLUMN, ...priority.slice(1)];
+}
