@@ -1,6 +1,6 @@
 // Runs one command as a child process and measures it: wall time (spawn to exit, from this process),
-// time to the first byte of stdout, bytes written, and peak RSS (GNU time's %M, the wait4 maxrss of
-// the child and, for a pipeline, of its largest process).
+// time to the first byte of stdout, bytes written, peak RSS (GNU time's %M, the wait4 maxrss of
+// the child and, for a pipeline, of its largest process) and CPU time (%U + %S, user and system).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,12 +15,12 @@ process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 /**
  * Runs `argv` (an array, or a shell string for pipelines) once. Resolves to
- * { ms, firstByteMs, bytes, rssKiB, code, sha }; `hash` also hashes stdout.
+ * { ms, firstByteMs, bytes, rssKiB, cpuMs, code, sha, stdout }; `hash` also hashes stdout, `keep` keeps it.
  */
-export function runOnce(argv, { env, hash = false } = {}) {
+export function runOnce(argv, { env, hash = false, keep = false } = {}) {
   const cmd = typeof argv === 'string' ? ['sh', '-c', argv] : argv;
   const timeFile = join(scratch, 'time.txt');
-  const full = HAS_TIME ? [TIME, '-f', '%M', '-o', timeFile, ...cmd] : cmd;
+  const full = HAS_TIME ? [TIME, '-f', '%M %U %S', '-o', timeFile, ...cmd] : cmd;
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     const child = spawn(full[0], full.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -28,7 +28,9 @@ export function runOnce(argv, { env, hash = false } = {}) {
     let bytes = 0;
     const sha = hash ? createHash('sha256') : undefined;
     const err = [];
+    const out = [];
     child.stdout.on('data', (b) => {
+      if (keep) out.push(b);
       if (firstByteMs === undefined) firstByteMs = Number(process.hrtime.bigint() - t0) / 1e6;
       bytes += b.length;
       sha?.update(b);
@@ -38,13 +40,17 @@ export function runOnce(argv, { env, hash = false } = {}) {
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       let rssKiB;
+      let cpuMs;
       if (HAS_TIME) {
         const lines = readFileSync(timeFile, 'utf8').trim().split('\n');
-        rssKiB = Number(lines[lines.length - 1]);
+        const [rss, user, sys] = lines[lines.length - 1].split(' ').map(Number);
+        rssKiB = rss;
+        cpuMs = (user + sys) * 1000;
       }
       const stderr = Buffer.concat(err).toString('utf8');
       if (code !== 0) return reject(new Error(`${cmd.join(' ')} exited ${code}: ${stderr.trim().slice(0, 500)}`));
-      resolve({ ms, firstByteMs, bytes, rssKiB, code, sha: sha?.digest('hex'), stderr });
+      const stdout = keep ? Buffer.concat(out).toString('utf8') : undefined;
+      resolve({ ms, firstByteMs, bytes, rssKiB, cpuMs, code, sha: sha?.digest('hex'), stderr, stdout });
     });
   });
 }
@@ -77,6 +83,7 @@ export async function measureGroup(cases, reps, onRound) {
           ms: median(s.map((x) => x.ms)),
           firstByteMs: median(s.map((x) => x.firstByteMs)),
           rssKiB: median(s.map((x) => x.rssKiB)),
+          cpuMs: median(s.map((x) => x.cpuMs)),
           maxRssKiB: Math.max(...s.map((x) => x.rssKiB ?? 0)),
           bytes: s[0]?.bytes,
           runs: s.length,

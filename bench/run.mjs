@@ -1,5 +1,5 @@
 // `npm run bench [-- --quick] [-- --node <path>]` (or GPUMKT_BENCH_NODE=<path>: the runtime measured, default this one): start-up, a 30-row query, 200k- and 1M-row exports (CSV, and Parquet
-// against CSV) and a six-model fan-out, each against its reference in the same run (medians after a warm-up), with peak RSS.
+// against CSV), a six-model fan-out and a sync of the sandbox lake, each against its reference in the same run (medians after a warm-up), with peak RSS.
 // Needs node, curl, jq and GNU time (/usr/bin/time, for peak RSS); everything runs on loopback.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -113,6 +113,11 @@ ratio('history --help ÷ node -e 0', startup.cmdhelp.ms / startup.node.ms, 1.3);
 ratio('30-row history ÷ node -e 0', startup.q30.ms / startup.node.ms, 1.6);
 ratio('latest ÷ node -e 0', startup.latest.ms / startup.node.ms, 1.6);
 log(`  (completion bash ÷ node -e 0: ${(startup.completion.ms / startup.node.ms).toFixed(2)}; bin/ prints the committed script)`);
+// CPU time (all threads, user + system) does not grow with the machine's load as wall time does.
+if (HAS_TIME)
+  log(
+    `  (CPU time, user + system, in GNU time's 10 ms steps: node -e 0 ${ms(startup.node.cpuMs)}, naive script ${ms(startup.naive.cpuMs)}, history ${ms(startup.q30.cpuMs)}, latest ${ms(startup.latest.cpuMs)})`,
+  );
 log(
   `  (an ES module entry alone is ${(startup.esm.ms / startup.node.ms).toFixed(2)} × node -e 0; the naive node:http script ${(startup.naive.ms / startup.node.ms).toFixed(2)} ×)`,
 );
@@ -219,6 +224,23 @@ const slowest = models.reduce((a, m) => (fan[m].ms > fan[a].ms ? m : a), models[
 line('gpumkt history all (6 × 720 hourly rows)', fan.all);
 line(`slowest single model (history ${slowest})`, fan[slowest]);
 ratio('fan-out ÷ slowest single', fan.all.ms / fan[slowest].ms, 1.5);
+
+// ---- 5. sync of the sandbox lake: every family, a year of daily data ----
+// One round: the pacer's minute dominates it. Its wait comes from the run's own --json summary
+// (pacedSeconds), CPU time from GNU time (user + system), so the three are told apart.
+log('\n5. gpumkt sync of a new lake from the sandbox (every dataset, a year of daily data; 1 round)');
+const lake = join(home, 'lake');
+const syncRun = await runOnce(gpumkt('sync', lake, '--json'), { env: cliEnv(urls.sandbox), keep: true });
+const syncSummary = JSON.parse(syncRun.stdout);
+rmSync(lake, { recursive: true, force: true });
+const pacedMs = syncSummary.pacedSeconds * 1000;
+line(`gpumkt sync <new lake>: ${syncSummary.datasets.length} datasets, ${syncSummary.requests} requests`, syncRun);
+log(`  ${'of which held by the rate limit (--json pacedSeconds)'.padEnd(58)} ${ms(pacedMs).padStart(8)}`);
+log(`  ${'the rest: requests on the wire, gpumkt at work'.padEnd(58)} ${ms(syncRun.ms - pacedMs).padStart(8)}`);
+if (syncRun.cpuMs !== undefined) log(`  ${"gpumkt's own CPU time (user + system)".padEnd(58)} ${ms(syncRun.cpuMs).padStart(8)}`);
+log(
+  `  (the service allows 60 requests a minute: ${syncSummary.requests} requests need at least ${Math.floor((syncSummary.requests - 1) / 60)} minute(s) of pacing)`,
+);
 
 const above = verdicts.filter((v) => !v.ok);
 log(

@@ -275,7 +275,14 @@ export class ApiClient {
   }
 
   /** Stops whatever is still running and closes the connection pool. */
+  /** Milliseconds the rate limiter has held this client's requests back (wall time, not gpumkt's CPU). */
+  get pacedMs(): number {
+    return this.limiter.waitedMs;
+  }
+
   async close(): Promise<void> {
+    const paced = this.limiter.waitedMs;
+    if (paced > 0) this.opts.log.verbose(`rate limit: requests waited ${(paced / 1000).toFixed(1)} s in all for their turn`);
     this.closing.abort();
     await this.dispatcher.destroy();
   }

@@ -33,6 +33,7 @@ export class RateLimiter {
   /** After a 429: the least time between two starts (0 until then). */
   private gapMs = 0;
   private lastStart = Number.NEGATIVE_INFINITY;
+  private waited = 0;
 
   constructor(
     readonly limit = 60,
@@ -48,6 +49,14 @@ export class RateLimiter {
   }
 
   /**
+   * Milliseconds the pacer has held requests back so far: turns are taken one at a time, so this is
+   * wall time of the run spent waiting for the limit, apart from time on the wire or in gpumkt's own code.
+   */
+  get waitedMs(): number {
+    return this.waited;
+  }
+
+  /**
    * Holds every further start until `epochMs`: a 429 with Retry-After speaks for the whole client
    * address, so the other requests of a fan-out wait too instead of drawing more 429s.
    */
@@ -58,6 +67,7 @@ export class RateLimiter {
   }
 
   private async wait(signal?: AbortSignal): Promise<void> {
+    const began = this.clock.now();
     for (;;) {
       const now = this.clock.now();
       const at = Math.max(this.notBefore, this.lastStart + this.gapMs);
@@ -69,6 +79,7 @@ export class RateLimiter {
       if (this.starts.length < this.limit) {
         this.starts.push(now);
         this.lastStart = now;
+        this.waited += now - began;
         return;
       }
       await this.clock.sleep((this.starts[0] as number) + this.windowMs - now, signal);

@@ -19,6 +19,8 @@ export interface Session extends ExportSource {
   get<P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>>;
   /** The curl command of a request, key redacted. */
   curl<P, B>(endpoint: Endpoint<P, B>, params: P): string;
+  /** Milliseconds the client's rate limiter has held requests back so far (none in a dry run). */
+  pacedMs?(): number;
 }
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -122,7 +124,7 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
   });
   ctx.onCleanup(() => client.close());
   const requests: RequestLogEntry[] = [];
-  return { baseUrl, dryRun: false, requests, curl, get: loggedGet(client, baseUrl, requests) };
+  return { baseUrl, dryRun: false, requests, curl, get: loggedGet(client, baseUrl, requests), pacedMs: () => client.pacedMs };
 }
 
 /** Starts the in-process sandbox for --sandbox: its URL and its public full-plan key replace the settings'. */

@@ -96,7 +96,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const runs = readable.map((d) => datasetRun(d, s, st.datasets[d.name], false));
   const planned = await planAll(ctx, s, st, runs, session);
   const outcomes = await runPlanned(ctx, s, st, planned, session);
-  finish(ctx, lake, [...skippedOutcomes, ...outcomes], opts.json === true);
+  finish(ctx, lake, [...skippedOutcomes, ...outcomes], opts.json === true, session.pacedMs?.() ?? 0);
 }
 
 /** Plans every dataset: whether it exists, its run, and the requests it would send (a dataset that cannot be planned fails alone). */
@@ -132,14 +132,16 @@ function askedWindow(curls: readonly string[]): { from: string; to: string } | u
 }
 
 /** Prints the --json summary, and ends with the exit code the outcomes call for (module comment of errors.ts: 10 for a partial sync). */
-function finish(ctx: Context, lake: string, outcomes: readonly Outcome[], json: boolean): void {
+function finish(ctx: Context, lake: string, outcomes: readonly Outcome[], json: boolean, pacedMs: number): void {
   const failed = outcomes.filter((o) => o.status === 'failed' || o.status === 'not run');
   const done = outcomes.filter((o) => o.status === 'updated' || o.status === 'current');
   const first = failed[0];
   const exitCode = exitCodeOf(outcomes);
   if (json) {
     const requests = outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
-    ctx.io.stdout.write(`${JSON.stringify({ lake, exitCode, requests, datasets: outcomes }, null, 2)}\n`);
+    // pacedSeconds: wall time the requests waited for the rate limit (60 a minute), apart from the work.
+    const pacedSeconds = Math.round(pacedMs / 100) / 10;
+    ctx.io.stdout.write(`${JSON.stringify({ lake, exitCode, requests, pacedSeconds, datasets: outcomes }, null, 2)}\n`);
   }
   if (first === undefined) return;
   const names = failed.map((o) => o.name).join(', ');

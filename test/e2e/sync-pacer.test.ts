@@ -30,8 +30,14 @@ describe('one pacer for the whole run', () => {
     const plannedPages = dry.datasets.find((d) => d.name === 'sites')?.requests ?? 0;
     const isPage = (q: { path: string }): boolean => q.path.startsWith('/api/neocloud/sites');
     const sb = { rateLimit: { capacity: 60, refillPerSecond: 1 } };
-    const r = await syncAt(NOW, ['sync', lake], { sb });
+    const r = await syncAt(NOW, ['sync', lake, '--json'], { sb });
     expect(r.code, r.stderr).toBe(0);
+    // More than 60 requests: the pacer held some back, and never longer than the run's span at the server.
+    const summary = JSON.parse(r.stdout) as { pacedSeconds: number };
+    const span = ((r.requests.at(-1)?.startedAt ?? 0) - (r.requests[0]?.startedAt ?? 0)) / 1000;
+    expect(r.requests.length).toBeGreaterThan(60);
+    expect(summary.pacedSeconds).toBeGreaterThanOrEqual(0);
+    expect(summary.pacedSeconds).toBeLessThanOrEqual(span + 0.1);
     expect(r.requests.filter((q) => q.status === 429)).toEqual([]);
     expect(r.requests.filter((q) => !isPage(q))).toHaveLength(planned - plannedPages);
     expect(r.requests.filter(isPage).length).toBeGreaterThanOrEqual(plannedPages);

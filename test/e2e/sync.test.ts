@@ -215,8 +215,10 @@ describe('plan, status and refusals', () => {
     expect(r.code, r.stderr).toBe(10);
     expect(r.stderr).toMatch(/^gpumkt: warning: volume failed: the API denied access \(403\): Not on your plan$/m);
     expect(r.stderr).toMatch(/^gpumkt: error: 1 of \d+ datasets failed \(volume\); the others were updated/m);
-    const summary = JSON.parse(r.stdout) as { exitCode: number; datasets: Array<{ name: string; status: string }> };
+    const summary = JSON.parse(r.stdout) as { exitCode: number; pacedSeconds: number; datasets: Array<{ name: string; status: string }> };
     expect(summary.exitCode).toBe(10);
+    // 18 requests, no 429: the pacer never held one back.
+    expect(summary.pacedSeconds).toBe(0);
     expect(summary.datasets.filter((d) => d.status !== 'updated').map((d) => d.name)).toEqual(['volume']);
     const state = readState(lake);
     expect(state.datasets.volume?.status).toBe('failed');

@@ -28,6 +28,19 @@ describe('RateLimiter (sliding window)', () => {
     expect(starts[60]).toBe(60_000);
   });
 
+  it('counts the time it held requests back, and not the time between them', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(3, 1000, clock);
+    for (let i = 0; i < 3; i++) await limiter.take();
+    expect(limiter.waitedMs).toBe(0);
+    clock.t += 400; // time spent elsewhere (on the wire, in the program) is not the pacer's
+    await limiter.take(); // the 4th waits for the 1st to leave the window: 600 ms more
+    expect(limiter.waitedMs).toBe(600);
+    clock.t += 5000;
+    await limiter.take();
+    expect(limiter.waitedMs).toBe(600);
+  });
+
   it('never allows more than `limit` starts in any window, however they are spread', async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter(5, 1000, clock);
