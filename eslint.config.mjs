@@ -32,19 +32,9 @@ export default tseslint.config(
   },
   {
     // House style: a function of src/ fits one screen (60 lines of code). The shell completion renderers
-    // are one script template each. The files after them still hold one function over the limit, to be
-    // split into named steps; the list only shrinks.
+    // are exempt: each is one script template.
     files: ['src/**/*.ts'],
-    ignores: [
-      'src/completion/bash.ts',
-      'src/completion/fish.ts',
-      'src/completion/zsh.ts',
-      'src/api/client.ts',
-      'src/append/read-existing.ts',
-      'src/commands/config.ts',
-      'src/output/text/chart.ts',
-      'src/sandbox/server.ts',
-    ],
+    ignores: ['src/completion/bash.ts', 'src/completion/fish.ts', 'src/completion/zsh.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
   },
   {

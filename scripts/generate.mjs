@@ -10,36 +10,15 @@
 // To add generated files, add a generator to GENERATORS.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { referenceFiles } from './reference.mjs';
+import { runBuilt } from './run-built.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const { main } = await import(new URL('../dist/cli.js', import.meta.url).href);
+const cli = await import(new URL('../dist/cli.js', import.meta.url).href);
 
-/** Runs the built program in-process with `argv`; resolves to what it printed on stdout. */
-async function run(argv) {
-  const chunks = [];
-  const sink = (into) =>
-    new Writable({
-      write: (c, _e, cb) => {
-        into?.push(String(c));
-        cb();
-      },
-    });
-  const io = {
-    stdout: sink(chunks),
-    stderr: sink(),
-    stdin: process.stdin,
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    columns: 80,
-  };
-  const code = await main(argv, { io, env: {} });
-  if (code !== 0) throw new Error(`generate: gpumkt ${argv.join(' ')} exited ${code}`);
-  return chunks.join('');
-}
+/** Runs the built program with `argv`; resolves to what it printed on stdout. */
+const run = (argv) => runBuilt(cli, argv, 80);
 
 /** Each generator: what it is, and the files it renders (path relative to the repository, text). */
 export const GENERATORS = [
@@ -54,7 +33,7 @@ export const GENERATORS = [
   {
     // docs/commands/*.md, man/*.1, docs/datasets.md and README's command table (scripts/reference.mjs).
     name: 'command reference',
-    files: () => referenceFiles(undefined, root),
+    files: () => referenceFiles(cli, root),
   },
 ];
 

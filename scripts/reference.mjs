@@ -3,15 +3,12 @@
 // docs/datasets.md (every dataset's fields, plan, grain and ordering, from the descriptors) and
 // README's command table (between its `generated: command table` markers).
 //
-//   node scripts/reference.mjs           rewrite the files (build first: npm run build)
-//   node scripts/reference.mjs --check   list stale files and exit 1 (nothing written)
-//   node scripts/reference.mjs --root D  read README.md from D and write there instead (tests)
-//
-// `npm run generate` (scripts/generate.mjs) runs it with every other generator; `referenceFiles()` is its entry.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// A generator of scripts/generate.mjs, which writes the files and checks them (`--check`, `--root`);
+// `referenceFiles()` is its entry.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runBuilt } from './run-built.mjs';
 import { commandDoc, rootDoc } from './reference-markdown.mjs';
 import { commandMan, rootMan } from './reference-man.mjs';
 import { datasetsDoc, readmeTable } from './reference-datasets.mjs';
@@ -22,28 +19,7 @@ export const TABLE_BEGIN = '<!-- generated: command table (npm run generate); ed
 export const TABLE_END = '<!-- end of generated command table -->';
 
 /** Runs the built program with `argv` and returns its stdout (help is printed at the width --help uses). */
-async function capture(cli, argv) {
-  const chunks = [];
-  const sink = (into) =>
-    new Writable({
-      write: (c, _e, cb) => {
-        into?.push(String(c));
-        cb();
-      },
-    });
-  const io = {
-    stdout: sink(chunks),
-    stderr: sink(),
-    stdin: process.stdin,
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    columns: cli.HELP_WIDTH,
-  };
-  const code = await cli.main(argv, { io, env: {} });
-  if (code !== 0) throw new Error(`reference: gpumkt ${argv.join(' ')} exited ${code}`);
-  return chunks.join('');
-}
+const capture = (cli, argv) => runBuilt(cli, argv, cli.HELP_WIDTH);
 
 /** What the renderers need to know about one command: its commander object, path and --help text. */
 async function describe(cli, cmd, path) {
@@ -92,32 +68,4 @@ export async function referenceFiles(cli = undefined, root = repo) {
   const table = readmeTable(commands, cli.DATASETS);
   files.push(['README.md', `${readme.slice(0, begin + TABLE_BEGIN.length)}\n${table}${readme.slice(end)}`]);
   return files;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const check = process.argv.includes('--check');
-  const rootAt = process.argv.indexOf('--root');
-  const root = rootAt >= 0 ? process.argv[rootAt + 1] : repo;
-  const stale = [];
-  for (const [path, text] of await referenceFiles(undefined, root)) {
-    const target = join(root, path);
-    let old;
-    try {
-      old = readFileSync(target, 'utf8');
-    } catch {
-      old = undefined;
-    }
-    if (old === text) continue;
-    stale.push(path);
-    if (check) continue;
-    mkdirSync(dirname(target), { recursive: true });
-    // Written beside the target and renamed, so an interrupted run never leaves half a file.
-    writeFileSync(`${target}.tmp`, text);
-    renameSync(`${target}.tmp`, target);
-    console.log(`${path}: rewritten`);
-  }
-  if (check && stale.length > 0) {
-    console.error(`stale generated files: ${stale.join(', ')}; run npm run generate and commit the result`);
-    process.exit(1);
-  }
 }

@@ -3,18 +3,18 @@
  * environment), the bearer key, per-attempt timeouts, retries of transient faults within an overall
  * deadline, the shared rate limit, and validation of every body against its endpoint's schema.
  */
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Logger } from '../context.js';
 import { GpumktError, InvalidResponseError, UnreachableError } from '../errors.js';
 import type { Endpoint } from './endpoint.js';
 import type { Query, Row } from '../domain/row.js';
-import { headerValue, readErrorBody, readFullBody, readJsonBody } from './body.js';
+import { readFullBody, readJsonBody } from './body.js';
 import { makeDispatcher, type ProxySettings } from './dispatcher.js';
-import { describeSchemaIssue, serverText, statusError } from './errors.js';
+import { describeSchemaIssue } from './errors.js';
 import { redactUrl } from '../domain/redact.js';
-import { describeNetworkError, isTransientNetworkError, networkErrorHint } from './network-errors.js';
 import { RateLimiter, SERVICE_LIMIT } from './rate-limit.js';
-import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, RETRYABLE_STATUSES, type BackoffPolicy } from './retry.js';
+import { attemptOnce, type AttemptOutcome, type AttemptSetup, type BodyReader } from './attempt.js';
+import { retryDelay, seconds, type BackoffPolicy } from './retry.js';
 import { sleep } from '../domain/sleep.js';
 import { ConnectGate } from './connect-gate.js';
 import { Deadline } from './deadline.js';
@@ -73,9 +73,6 @@ export function defaultDeadlineMs(timeoutMs: number, retries: number): number {
   return Math.min(timeoutMs * (retries + 1) + 30_000, MAX_BUDGET_MS);
 }
 
-// Tenths for short spans, whole seconds from 100 s on (a Retry-After of 1e24 s stays readable).
-const seconds = (ms: number): string => `${ms >= 100_000 ? Math.round(ms / 1000) : Math.round(ms / 100) / 10} s`;
-
 /**
  * The body as its endpoint's schema accepts it. The fast check passes good bodies through untouched
  * (no zod, no copy); anything else goes to the zod schema, which words the error.
@@ -90,9 +87,6 @@ async function validate<P, B>(endpoint: Endpoint<P, B>, json: unknown): Promise<
   }
   return parsed.data;
 }
-
-/** Reads a 2xx body: its value (text or parsed JSON) and its size in bytes. */
-type BodyReader<T> = (res: Dispatcher.ResponseData) => Promise<{ json: T; bytes: number }>;
 
 /** Talks to the API. */
 export class ApiClient {
@@ -155,117 +149,41 @@ export class ApiClient {
     }
   }
 
+  /** Attempts the request until one succeeds, a failure cannot be mended, or the retries or budget run out. */
   private async attempts<T>(url: string, what: string, deadline: Deadline, budget: number, readOk: BodyReader<T>): Promise<T> {
-    const { retries, log, apiKey } = this.opts;
+    const { retries, log } = this.opts;
     const origin = new URL(url).origin;
-    const shownUrl = redactUrl(url);
     let failure: GpumktError | undefined;
     // While an attempt runs, the budget ends that attempt: the previous attempt's failure is not the story.
     let inAttempt = false;
-    const outOfTime = () => {
+    const outOfTime = (): UnreachableError => {
       const last = inAttempt ? undefined : failure;
       return new UnreachableError(
         `${last ? `${last.message}; ` : `${origin}: `}no complete response within the time budget of ${seconds(budget)}`,
         last?.hint,
       );
     };
-    // Whatever ended a wait or an attempt: the run's interrupt, the client closing, or the budget.
-    const stopped = (err: unknown): unknown => {
-      if (this.opts.signal.aborted) return this.opts.signal.reason;
-      if (this.closing.signal.aborted) return new UnreachableError('request cancelled: the run is ending');
-      if (deadline.expired) return outOfTime();
-      return err;
-    };
+    const stopped = (err: unknown): unknown => this.stopReason(err, deadline, outOfTime);
+    const setup = this.attemptSetup(url, origin, deadline, stopped);
     for (let attempt = 0; ; attempt++) {
       await deadline.race(this.limiter.take(deadline.signal)).catch((err: unknown) => {
         throw stopped(err);
       });
       if (deadline.left() <= 0) throw outOfTime();
-      const t0 = Date.now();
-      let waitMs: number | undefined;
       // This attempt may open one connection (src/api/connect-gate.ts).
       const endAttempt = this.gate.begin();
       inAttempt = true;
+      let outcome: AttemptOutcome<T>;
       try {
-        // The deadline also bounds an attempt in progress: a server trickling one byte a second never
-        // trips the idle timeout, but it cannot outlast the budget.
-        const pending = request(url, {
-          method: 'GET',
-          dispatcher: this.dispatcher,
-          signal: deadline.signal,
-          headers: {
-            ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}),
-            accept: 'application/json',
-            'user-agent': this.opts.userAgent,
-          },
-        });
-        const res = await deadline.race(pending).catch((err: unknown) => {
-          // A response that arrives after the race was lost is dropped unread.
-          pending.then(
-            (late) => late.body.destroy(),
-            () => undefined,
-          );
-          throw err;
-        });
-        const status = res.statusCode;
-        const read = <T>(body: Promise<T>): Promise<T> =>
-          deadline.race(body).catch((err: unknown) => {
-            res.body.destroy();
-            throw err;
-          });
-        if (status >= 200 && status < 300) {
-          const { json, bytes } = await read(readOk(res));
-          log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms, ${bytes} bytes)`);
-          return json;
-        }
-        // A 429 speaks for the whole client address: hold the other starts before reading its body, so
-        // requests finishing meanwhile do not start more into the same refusal.
-        const retryAfterMs = status === 429 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : undefined;
-        if (retryAfterMs !== undefined) this.limiter.holdUntil(Date.now() + retryAfterMs);
-        const body = await read(readErrorBody(res));
-        log.verbose(`GET ${shownUrl} → ${status} (${Date.now() - t0} ms)`);
-        if (status >= 300 && status < 400) {
-          const location = serverText(headerValue(res.headers.location) ?? '(no Location)', apiKey);
-          throw new UnreachableError(
-            `${origin} redirected (HTTP ${status}) to ${location}; not followed, so the API key is never sent elsewhere`,
-            'point --base-url at the final address',
-          );
-        }
-        failure = statusError({
-          status,
-          text: body.text,
-          truncated: body.truncated,
-          contentType: headerValue(res.headers['content-type']),
-          where: origin,
-          secret: apiKey,
-        });
-        if (!RETRYABLE_STATUSES.has(status)) throw failure;
-        waitMs = parseRetryAfter(res.headers['retry-after'], Date.now());
-      } catch (err) {
-        const why = stopped(err);
-        if (why !== err || err instanceof GpumktError) throw why;
-        log.verbose(`GET ${shownUrl} → ${describeNetworkError(err)} (${Date.now() - t0} ms)`);
-        const through = this.via !== undefined ? ` through the proxy ${this.via}` : '';
-        failure = new UnreachableError(`cannot reach ${origin}${through}: ${describeNetworkError(err)}`, networkErrorHint(err));
-        if (!isTransientNetworkError(err)) throw failure;
+        outcome = await attemptOnce(setup, readOk);
       } finally {
         endAttempt();
         inAttempt = false;
       }
-      if (attempt >= retries) {
-        throw new UnreachableError(`${failure.message}${retries > 0 ? ` (after ${attempt + 1} attempts)` : ''}`, failure.hint);
-      }
-      if (waitMs !== undefined && waitMs > deadline.left()) {
-        // Waiting would break the budget, and a shorter wait would only earn another refusal.
-        const at = isoSecond(Date.now() + waitMs);
-        const when = at !== undefined ? ` (at ${at})` : '';
-        throw new UnreachableError(
-          `${failure.message}; the server asks to retry after ${seconds(waitMs)}${when}, beyond the time budget of ${seconds(budget)}`,
-          at !== undefined ? `try again after ${at}` : undefined,
-        );
-      }
-      const delay = waitMs ?? backoffDelay(attempt, this.opts.backoff ?? DEFAULT_BACKOFF);
-      if (delay > deadline.left()) throw outOfTime();
+      if (outcome.ok) return outcome.value;
+      ({ failure } = outcome);
+      const { waitMs } = outcome;
+      const delay = retryDelay({ attempt, retries, failure, waitMs, left: deadline.left(), budget, backoff: this.opts.backoff, outOfTime });
       if (waitMs !== undefined) this.limiter.holdUntil(Date.now() + waitMs);
       log.verbose(`retrying in ${delay} ms${waitMs !== undefined ? ' (Retry-After)' : ''} (attempt ${attempt + 2} of ${retries + 1})`);
       await sleep(delay, deadline.signal).catch((err: unknown) => {
@@ -274,21 +192,31 @@ export class ApiClient {
     }
   }
 
-  /** Stops whatever is still running and closes the connection pool. */
+  /** What one attempt of GET `url` needs from this client. */
+  private attemptSetup(url: string, origin: string, deadline: Deadline, stopped: (err: unknown) => unknown): AttemptSetup {
+    const { apiKey, userAgent, log } = this.opts;
+    const { dispatcher, limiter, via } = this;
+    return { url, origin, shownUrl: redactUrl(url), dispatcher, deadline, apiKey, userAgent, log, limiter, via, stopped };
+  }
+
+  /** Whatever ended a wait or an attempt instead of `err`: the run's interrupt, the client closing, or the budget. */
+  private stopReason(err: unknown, deadline: Deadline, outOfTime: () => UnreachableError): unknown {
+    if (this.opts.signal.aborted) return this.opts.signal.reason;
+    if (this.closing.signal.aborted) return new UnreachableError('request cancelled: the run is ending');
+    if (deadline.expired) return outOfTime();
+    return err;
+  }
+
   /** Milliseconds the rate limiter has held this client's requests back (wall time, not gpumkt's CPU). */
   get pacedMs(): number {
     return this.limiter.waitedMs;
   }
 
+  /** Stops whatever is still running and closes the connection pool. */
   async close(): Promise<void> {
     const paced = this.limiter.waitedMs;
     if (paced > 0) this.opts.log.verbose(`rate limit: requests waited ${(paced / 1000).toFixed(1)} s in all for their turn`);
     this.closing.abort();
     await this.dispatcher.destroy();
   }
-}
-
-/** An epoch time as an ISO second (2026-11-22T08:49:05Z), or undefined beyond what a Date can hold. */
-function isoSecond(ms: number): string | undefined {
-  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined;
 }

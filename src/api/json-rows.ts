@@ -1,23 +1,15 @@
 /**
  * Parses a response body as it arrives, without ever holding its whole text: the envelope's `data`
- * array is cut into pieces of whole rows, each piece parsed by JSON.parse as soon as it is complete;
+ * array is cut into pieces of whole rows (row-pieces.ts), each piece parsed by JSON.parse as soon as it is complete;
  * everything else (success, query, …) is kept as text and parsed at the end. The result is the value
  * JSON.parse would give for the whole text (same rows, same numbers, same key order, the last of
  * duplicate keys) and any text JSON.parse refuses is refused. A million-row export holds its rows and
  * one piece, not the body, its text and the rows at once (~2.5 × less peak memory).
  */
 
-import { setFlagsFromString } from 'node:v8';
+import { NotJsonError, parseOrThrow, PIECE_CHARS, RowPieces } from './row-pieces.js';
 
-// A body this many rows long is a big export: V8's young generation stops growing from then on. The
-// rows survive every scavenge anyway, and a young generation grown to its maximum (2 × 16 MiB on
-// Node 20, 2 × 64 MiB on Node 24) is peak memory for nothing: 200,000 rows 136 → 117 MiB (Node 20),
-// 1,000,000 rows 429 → ~300 MiB (Node 24), in the same time. At 50,000 rows Node 24 had already grown
-// it to 2 × 16 MiB; at 10,000 it stays at 2 × 4 MiB: 1M rows ~305 → ~285 MiB (Node 24), 200k rows
-// 116 → 108 MiB (Node 20), same CPU time. Frozen from the start instead (1 MiB), a million rows take
-// 40% longer. Process-wide, for the rest of the run, as V8 flags are.
-const FREEZE_YOUNG_GENERATION_AT = 10_000;
-let youngGenerationFrozen = false;
+export { NotJsonError } from './row-pieces.js';
 
 // Character codes the scanner looks at; everything else (numbers, literals, white space) passes through.
 const QUOTE = 34;
@@ -27,17 +19,6 @@ const OPEN_BRACE = 123;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACE = 125;
 const CLOSE_BRACKET = 93;
-
-/**
- * Rows are parsed in pieces of about this many characters (whole rows): large enough that JSON.parse
- * dominates, small enough that a piece and its copies stay below V8's large-object size (~128 KiB)
- * and die young, in a scavenge, instead of piling up in old space until a full collection (256 KiB
- * pieces: 1M rows ~20 MiB more peak, and slower).
- */
-const PIECE_CHARS = 48 * 1024;
-
-/** Thrown for text that is not JSON; the caller words it (it knows the byte count). */
-export class NotJsonError extends Error {}
 
 /** An incremental parser of one JSON document whose top-level `data` array may be large. */
 export class JsonRowsParser {
@@ -52,11 +33,9 @@ export class JsonRowsParser {
   private inData = false;
   /** True when the last `data` member seen was an array (its rows are `rows`). */
   private dataIsArray = false;
-  /** A comma between rows was dropped at a piece boundary: the next piece must hold a row. */
-  private cut = false;
   private rest = '';
-  private piece = '';
-  private rows: unknown[] = [];
+  /** The rows of the data array, parsed piece by piece. */
+  private readonly pieces: RowPieces;
   /** Text carried to the next chunk: a backslash that ended one, whose escaped character is yet to come. */
   private carry = '';
 
@@ -64,7 +43,9 @@ export class JsonRowsParser {
   private careful = false;
 
   /** `pieceChars`: how much row text is parsed at once (small in tests, to cut often). */
-  constructor(private readonly pieceChars = PIECE_CHARS) {}
+  constructor(pieceChars = PIECE_CHARS) {
+    this.pieces = new RowPieces(pieceChars);
+  }
 
   /**
    * Feeds the next part of the text. Inside the data array rows are not scanned character by
@@ -76,44 +57,17 @@ export class JsonRowsParser {
   push(chunk: string): void {
     if (this.inData && !this.careful) {
       // A backslash carried over belongs to the piece; the scanner's state is rebuilt from the piece's start if needed.
-      this.piece += this.carry + chunk;
+      this.pieces.add(this.carry + chunk);
       this.carry = '';
-      if (this.piece.length >= this.pieceChars && !this.cutAtGuess()) this.rescan();
+      if (this.pieces.full() && !this.pieces.cutAtGuess()) this.rescan();
       return;
     }
     this.scan(chunk);
   }
 
-  /** Parses the rows of the piece up to its last `},` when that is a row boundary; false when it is not. */
-  private cutAtGuess(): boolean {
-    const p = this.piece;
-    const at = p.lastIndexOf('},');
-    if (at < 0) return false;
-    let got: unknown[];
-    try {
-      got = JSON.parse(`[${p.slice(0, at + 1)}]`) as unknown[];
-    } catch {
-      return false;
-    }
-    this.addRows(got);
-    this.piece = p.slice(at + 2);
-    this.cut = true;
-    return true;
-  }
-
-  private addRows(got: unknown[]): void {
-    const rows = this.rows;
-    for (let k = 0; k < got.length; k++) rows.push(got[k]);
-    if (!youngGenerationFrozen && rows.length > FREEZE_YOUNG_GENERATION_AT) {
-      youngGenerationFrozen = true;
-      setFlagsFromString('--semi-space-growth-factor=1');
-    }
-  }
-
   /** Scans the piece from its start (a row boundary, at depth 2), and the rest of the array after it. */
   private rescan(): void {
-    const text = this.piece;
-    this.piece = '';
+    const text = this.pieces.drain();
     this.careful = true;
     this.depth = 2;
     this.inString = false;
@@ -178,8 +132,7 @@ export class JsonRowsParser {
           start = i + 1;
           this.dataIsArray = true;
           this.inData = true;
-          this.rows = [];
-          this.cut = false;
+          this.pieces.restart();
           this.careful = false;
         }
       }
@@ -189,16 +142,16 @@ export class JsonRowsParser {
       if (this.inData && this.depth === 1) {
         this.take(text, start, i);
         start = i;
-        this.parsePiece(true);
+        this.pieces.parse(true);
         this.inData = false;
       }
     } else if (c === COMMA) {
       if (this.depth === 1) this.expectKey = this.rootIsObject;
-      else if (this.inData && this.depth === 2 && this.piece.length + (i - start) >= this.pieceChars) {
+      else if (this.inData && this.depth === 2 && this.pieces.full(i - start)) {
         // A piece is full: parse it, and drop the comma that separates it from the next.
         this.take(text, start, i);
         start = i + 1;
-        this.parsePiece(false);
+        this.pieces.parse(false);
       }
     } else if (this.depth === 1) {
       if (c === COLON && this.keyText !== undefined) {
@@ -221,7 +174,7 @@ export class JsonRowsParser {
     if (this.inData && !this.careful) this.rescan();
     if (this.carry !== '' || this.inData) throw new NotJsonError('the text ends inside the data array');
     const envelope = parseOrThrow(this.rest) as Record<string, unknown> | null;
-    if (this.dataIsArray && typeof envelope === 'object' && envelope !== null && !Array.isArray(envelope)) envelope.data = this.rows;
+    if (this.dataIsArray && typeof envelope === 'object' && envelope !== null && !Array.isArray(envelope)) envelope.data = this.pieces.rows;
     return envelope;
   }
 
@@ -230,26 +183,8 @@ export class JsonRowsParser {
     if (to <= from) return;
     const s = text.slice(from, to);
     if (this.keyText !== undefined && this.inString) this.keyText += s;
-    if (this.inData) this.piece += s;
+    if (this.inData) this.pieces.add(s);
     else this.rest += s;
-  }
-
-  /** Parses the rows collected so far; `last` at the closing bracket. */
-  private parsePiece(last: boolean): void {
-    const got = parseOrThrow(`[${this.piece}]`) as unknown[];
-    this.piece = '';
-    // Only white space: a dropped comma must have a row on each side ("[1,]", "[,1]" stay errors).
-    if (got.length === 0 && (this.cut || !last)) throw new NotJsonError('a comma without a row beside it');
-    this.addRows(got);
-    this.cut = !last;
-  }
-}
-
-function parseOrThrow(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new NotJsonError((err as Error).message);
   }
 }
 

@@ -26,6 +26,16 @@ export default function configCommand(ctx: Context): Command {
       `\nSettings come from, highest first: flag, environment (GPUMKT_API_KEY, GPUMKT_BASE_URL), the selected\nprofile of the config file, built-in defaults. Profile: --profile, GPUMKT_PROFILE, the file's defaultProfile, "default".\n\nExamples:\n  $ gpumkt config set api-key          # prompts, no echo\n  $ gpumkt config list --profile work`,
     );
 
+  addGet(cmd, ctx);
+  addSet(cmd, ctx);
+  addUnset(cmd, ctx);
+  addList(cmd, ctx);
+  addPath(cmd, ctx);
+  return cmd;
+}
+
+/** `config get <key>`: the effective value of a setting (the API key only as "set"). */
+function addGet(cmd: Command, ctx: Context): void {
   cmd
     .command('get')
     .description('print the effective value of a key (the API key itself is never printed)')
@@ -40,7 +50,10 @@ export default function configCommand(ctx: Context): Command {
       const line = key === 'api-key' ? `set (source: ${sourceText(key, setting, settings, true)})` : shown(setting.value);
       ctx.io.stdout.write(`${line}\n`);
     });
+}
 
+/** `config set <key> [value]`: saves a value in the selected profile (the API key from a hidden prompt or stdin). */
+function addSet(cmd: Command, ctx: Context): void {
   cmd
     .command('set')
     .description('save a value in the selected profile; the API key is read from a hidden prompt or stdin')
@@ -67,7 +80,10 @@ export default function configCommand(ctx: Context): Command {
       const over = overriddenBy(ctx, key);
       if (over) ctx.log.warn(`${over} is set and takes precedence over the saved ${key}`);
     });
+}
 
+/** `config unset <key>`: removes a key from the selected profile. */
+function addUnset(cmd: Command, ctx: Context): void {
   cmd
     .command('unset')
     .description('remove a key from the selected profile')
@@ -86,7 +102,10 @@ export default function configCommand(ctx: Context): Command {
       await writeConfig(path, withProfile(file, profile, rest));
       confirm(ctx, `removed ${key} from ${where}`);
     });
+}
 
+/** `config list`: every setting with its value and source, then the profiles. */
+function addList(cmd: Command, ctx: Context): void {
   cmd
     .command('list')
     .description('show every key with its effective value and where it comes from (the API key as ***)')
@@ -119,7 +138,10 @@ export default function configCommand(ctx: Context): Command {
       ctx.io.stdout.write('\n');
       for (const chunk of formatter.format(profiles, { ...opts, columns: ['PROFILE', 'ACTIVE'] })) ctx.io.stdout.write(chunk);
     });
+}
 
+/** `config path`: where the settings file is. */
+function addPath(cmd: Command, ctx: Context): void {
   cmd
     .command('path')
     .description('print the config file path (--config, GPUMKT_CONFIG, $XDG_CONFIG_HOME/gpumkt, ~/.config/gpumkt)')
@@ -128,8 +150,6 @@ export default function configCommand(ctx: Context): Command {
       const { settingsPath } = await loadResolve();
       ctx.io.stdout.write(`${settingsPath(ctx.globals(), ctx.env)}\n`);
     });
-
-  return cmd;
 }
 
 const EXAMPLES: Record<Exclude<ConfigKey, 'api-key'>, string> = {

@@ -5,13 +5,11 @@
  * so on stderr. What only a key reads (RTX PRO 6000 WS, an older --from, hourly rows) exits 3 here,
  * before any request, naming the plan. Rows come in no stated order and are sorted oldest first.
  */
-import { defineEndpoint } from '../api/envelope.js';
 import { AuthError, UsageError } from '../errors.js';
-import { checkSeries } from '../domain/checks.js';
 import { resolveWindow, subtractMonths } from '../domain/dates.js';
-import { resolveGpuList, type GpuModel } from '../domain/gpus.js';
+import { resolveGpuList } from '../domain/gpus.js';
 import { describeNeed, FREE_GPU_MODELS } from '../domain/plans.js';
-import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
+import { dailyGpuHistory, gpuPath, type DailyHistoryParams } from './per-gpu-series.js';
 import type { Dataset } from './types.js';
 import type { HistoryFlags } from './history-at.js';
 
@@ -19,11 +17,7 @@ import type { HistoryFlags } from './history-at.js';
 export const PUBLIC_HISTORY_MONTHS = 3;
 
 /** Parameters of one public-series request. */
-export interface PublicHistoryParams {
-  readonly gpu: GpuModel;
-  readonly from: string;
-  readonly to: string;
-}
+export type PublicHistoryParams = DailyHistoryParams;
 
 /** What a run without a key may ask for; anything more is exit 3 naming the plan (or 2 for a flag that does not apply). */
 function checkKeyless(flags: HistoryFlags, today: string): void {
@@ -38,31 +32,20 @@ function checkKeyless(flags: HistoryFlags, today: string): void {
     throw new AuthError(`without a key history reaches back ${PUBLIC_HISTORY_MONTHS} months (to ${start}); --from ${from} needs ${need}`);
 }
 
-const historyPublic: Dataset<PublicHistoryParams, HistoryFlags> = {
+const historyPublic: Dataset<PublicHistoryParams, HistoryFlags> = dailyGpuHistory<HistoryFlags>({
   name: 'history',
   summary: 'the public daily price index (no key): five models, the trailing 3 months',
   glossary: [
     ['timestamp', 'the settled day (UTC) the value covers'],
     ['index_value', 'daily price index, USD per GPU-hour'],
   ],
-  examples: [],
-  endpoint: defineEndpoint<PublicHistoryParams>({
-    id: 'index-history',
-    path: (p) => gpuPath(p.gpu, 'index-history'),
-    query: (p) => ({ startDate: p.from, endDate: p.to }),
-    envelope: {
-      fields: { success: 'boolean?', access: 'string?', granularity: 'string?' },
-      query: SERIES_QUERY,
-      rows: { timestamp: 'datetime', index_value: 'number' },
-    },
-    timeKey: 'timestamp',
-    columns: ['timestamp', 'index_value'],
-    valueKey: 'index_value',
-  }),
+  id: 'index-history',
+  path: (gpu) => gpuPath(gpu, 'index-history'),
+  row: { timestamp: 'datetime', index_value: 'number' },
+  timeKey: 'timestamp',
+  valueKey: 'index_value',
   subject: 'gpus',
   groups: { window: true, series: false, analysis: true },
-  fetch: { kind: 'single' },
-  sort: true,
   plan: 'free',
   // One 80-column line: what is served instead, and its limits (this dataset runs only without a key).
   keylessNote: () => `no API key: the public daily series instead (five models, last ${PUBLIC_HISTORY_MONTHS} months)`,
@@ -78,10 +61,8 @@ const historyPublic: Dataset<PublicHistoryParams, HistoryFlags> = {
       );
     return gpus;
   },
-  params: (_flags, gpu, window) => ({ gpu: gpu as GpuModel, from: window?.from ?? '', to: window?.to ?? '' }),
-  checks: (rows, label) => checkSeries(rows, 'timestamp', label),
   numeric: ['index_value'],
   table: { keys: ['timestamp'], priority: ['index_value'] },
-};
+});
 
 export default historyPublic;

@@ -3,42 +3,20 @@
  * (docs/api-contract.md). A public route: without a key the five free models answer, and naming
  * RTX PRO 6000 WS without a key is the service's 401.
  */
-import { defineEndpoint } from '../api/envelope.js';
-import { GPU_MODELS, resolveGpuList } from '../domain/gpus.js';
-import { FREE_GPU_MODELS, keylessModelsNote } from '../domain/plans.js';
-import { defineDataset } from './flags.js';
+import { resolveGpuList } from '../domain/gpus.js';
+import { latestPerModel, visibleModels, type ModelParams } from './latest-per-model.js';
+import type { Dataset } from './types.js';
 
 /** Parameters of one current-index request. */
-export interface CurrentParams {
-  readonly gpu: string;
-}
+export type CurrentParams = ModelParams;
 
-const latestCurrent = defineDataset({
-  name: 'latest',
+const latestCurrent: Dataset<CurrentParams> = latestPerModel({
   summary: 'current (hourly) index per GPU model',
-  examples: [],
-  endpoint: defineEndpoint<CurrentParams>({
-    id: 'gpu-current',
-    path: (p) => `/api/gpu/${encodeURIComponent(p.gpu)}`,
-    query: () => ({}),
-    envelope: {
-      fields: { success: 'boolean?' },
-      rows: { gpu_name: 'string', region: 'string?', index_value: 'number', last_updated: 'datetime?' },
-      oneOrMany: true,
-    },
-    columns: ['gpu_name', 'region', 'index_value', 'last_updated'],
-    valueKey: 'index_value',
-  }),
-  subject: 'some-gpus',
-  groups: { window: false, series: false, analysis: false },
-  fetch: { kind: 'single' },
-  sort: false,
-  plan: 'free',
-  targetColumn: 'gpu_name',
+  id: 'gpu-current',
+  path: (gpu) => `/api/gpu/${encodeURIComponent(gpu)}`,
+  time: { last_updated: 'datetime?' },
   // No models named: every model the caller may see (a key unlocks RTX PRO 6000 WS).
-  targets: (args, _flags, keyed) => (args.length > 0 ? resolveGpuList(args) : keyed ? GPU_MODELS : FREE_GPU_MODELS),
-  params: (_flags, gpu) => ({ gpu: gpu as string }),
-  keylessNote: keylessModelsNote,
+  targets: (args, _flags, keyed) => (args.length > 0 ? resolveGpuList(args) : visibleModels(keyed)),
   grain: 'one row per model: the current hour',
   glossary: [
     ['gpu_name', 'the GPU model'],

@@ -8,7 +8,8 @@ import { defineEndpoint } from '../api/envelope.js';
 import { resolveGpuList } from '../domain/gpus.js';
 import { keylessModelsNote } from '../domain/plans.js';
 import latestCurrent from './latest-current.js';
-import latestPrevious, { LATEST_OPTIONS } from './latest-previous.js';
+import latestPrevious from './latest-previous.js';
+import { LATEST_OPTIONS } from './latest-per-model.js';
 import { defineDataset } from './flags.js';
 
 /** Parameters of one daily-index request: one model, or every model (undefined). */

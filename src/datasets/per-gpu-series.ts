@@ -1,9 +1,10 @@
-/** The shape shared by the per-model series datasets (history, volume, range, ...): a descriptor from a few fields. */
+/** The shapes shared by the per-model series datasets (history, volume, range, ...; the daily histories): a descriptor from a few fields. */
 import { defineEndpoint } from '../api/envelope.js';
 import type { Shape } from '../api/validate.js';
 import { checkSeries } from '../domain/checks.js';
 import type { GpuModel } from '../domain/gpus.js';
-import { defineDataset } from './flags.js';
+import { defineDataset, type OutputFlags } from './flags.js';
+import type { Dataset } from './types.js';
 
 /** Granularity values of the series endpoints. */
 export const GRANULARITIES = ['daily', 'hourly', 'auto'] as const;
@@ -96,4 +97,57 @@ export function perGpuSeries(spec: SeriesSpec) {
     glossary: spec.glossary,
     grain: 'one row per model and hour or day (--granularity; auto: daily for windows over about 30 days)',
   });
+}
+
+/** Parameters of one daily per-model history request: the whole window at once. */
+export interface DailyHistoryParams {
+  readonly gpu: GpuModel;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** What a daily per-model history declares: its route and rows; every other descriptor field is passed through. */
+export type DailyHistorySpec<F = OutputFlags> = Omit<
+  Dataset<DailyHistoryParams, F>,
+  'endpoint' | 'examples' | 'fetch' | 'sort' | 'params' | 'checks'
+> & {
+  /** The endpoint's id (in messages and manifests). */
+  readonly id: string;
+  readonly path: (gpu: GpuModel) => string;
+  /** The documented row fields, in column order. */
+  readonly row: Shape;
+  readonly timeKey: string;
+  readonly valueKey: string;
+};
+
+/** A daily per-model history (the public index history, the rolling average's history): one request per model over --from/--to. */
+export function dailyGpuHistory<F = OutputFlags>({
+  id,
+  path,
+  row,
+  timeKey,
+  valueKey,
+  ...rest
+}: DailyHistorySpec<F>): Dataset<DailyHistoryParams, F> {
+  return {
+    ...rest,
+    examples: [],
+    endpoint: defineEndpoint<DailyHistoryParams>({
+      id,
+      path: (p) => path(p.gpu),
+      query: (p) => ({ startDate: p.from, endDate: p.to }),
+      envelope: {
+        fields: { success: 'boolean?', access: 'string?', granularity: 'string?' },
+        query: SERIES_QUERY,
+        rows: row,
+      },
+      timeKey,
+      columns: Object.keys(row),
+      valueKey,
+    }),
+    fetch: { kind: 'single' },
+    sort: true,
+    params: (_flags, gpu, window) => ({ gpu: gpu as GpuModel, from: window?.from ?? '', to: window?.to ?? '' }),
+    checks: (rows, label) => checkSeries(rows, timeKey, label),
+  };
 }

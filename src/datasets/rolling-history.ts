@@ -5,49 +5,30 @@
  * `gpu` for several models); they come newest first and are sorted oldest first. Appendable: rows
  * are keyed by day (and gpu), today's row is provisional.
  */
-import { defineEndpoint } from '../api/envelope.js';
-import { checkSeries } from '../domain/checks.js';
-import { GPU_MODELS, resolveGpuList, type GpuModel } from '../domain/gpus.js';
-import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
-import { defineDataset } from './flags.js';
+import { GPU_MODELS, resolveGpuList } from '../domain/gpus.js';
+import { dailyGpuHistory, gpuPath, type DailyHistoryParams } from './per-gpu-series.js';
+import type { Dataset } from './types.js';
 
 /** Parameters of one rolling-history request. */
-export interface RollingHistoryParams {
-  readonly gpu: GpuModel;
-  readonly from: string;
-  readonly to: string;
-}
+export type RollingHistoryParams = DailyHistoryParams;
 
-const rollingHistory = defineDataset({
+const rollingHistory: Dataset<RollingHistoryParams> = dailyGpuHistory({
   name: 'rolling',
   summary: 'daily history of the rolling 24-hour average (USD per GPU-hour) per GPU model',
   glossary: [
     ['date', 'the day (UTC) the average closes'],
     ['average_usd_per_hour', 'the 24-hour average, USD per GPU-hour'],
   ],
-  examples: [],
-  endpoint: defineEndpoint<RollingHistoryParams>({
-    id: 'rolling-24h-average-history',
-    path: (p) => `${gpuPath(p.gpu, 'rolling-24h-average')}/history`,
-    query: (p) => ({ startDate: p.from, endDate: p.to }),
-    envelope: {
-      fields: { success: 'boolean?', access: 'string?', granularity: 'string?' },
-      query: SERIES_QUERY,
-      rows: { date: 'date', average_usd_per_hour: 'number' },
-    },
-    timeKey: 'date',
-    columns: ['date', 'average_usd_per_hour'],
-    valueKey: 'average_usd_per_hour',
-  }),
+  id: 'rolling-24h-average-history',
+  path: (gpu) => `${gpuPath(gpu, 'rolling-24h-average')}/history`,
+  row: { date: 'date', average_usd_per_hour: 'number' },
+  timeKey: 'date',
+  valueKey: 'average_usd_per_hour',
   subject: 'some-gpus',
   groups: { window: true, series: false, analysis: false },
-  fetch: { kind: 'single' },
-  sort: true,
   plan: 'premium',
   // No models named: all six (a key reads every model).
   targets: (args) => (args.length === 0 ? GPU_MODELS : resolveGpuList(args)),
-  params: (_flags, gpu, window) => ({ gpu: gpu as GpuModel, from: window?.from ?? '', to: window?.to ?? '' }),
-  checks: (rows, label) => checkSeries(rows, 'date', label),
 });
 
 export default rollingHistory;

@@ -1,5 +1,5 @@
 /** The sandbox HTTP server (node:http, loopback by default) with a live log of the requests it received. */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { msToDate } from '../domain/dates.js';
@@ -9,7 +9,7 @@ import { createRateLimiter, type RateLimit } from './rate-limit.js';
 import type { RebaseMode } from './models/util-index-model.js';
 import { errorReply, jsonReply, type Reply } from './http.js';
 import { parseTarget } from './params.js';
-import { createReplyGate, type HoldReplies } from './reply-gate.js';
+import { createReplyGate, type HoldReplies, type ReplyGate } from './reply-gate.js';
 import { respond } from './routes.js';
 
 /** One request as the server received it, completed when the reply has been sent. */
@@ -134,13 +134,32 @@ function onClientError(err: Error & { code?: string }, socket: Socket): void {
 
 /** Starts a sandbox on loopback (port 0 by default) and resolves once it listens. */
 export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const gate = createReplyGate(opts.latencyMs ?? 0, opts.holdReplies);
+  const requests: RecordedRequest[] = [];
+  const handle = requestHandler(opts, gate, requests);
+  // A large header limit so that an overlong URL reaches the handler and gets its JSON 414.
+  const server = createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => {
+    try {
+      handle(req, res);
+    } catch {
+      // Last resort: handle() already catches; this guards the recording code itself.
+      send(res, errorReply(undefined), { method: '', url: '', path: '', query: {}, headers: {}, startedAt: now() });
+    }
+  });
+  server.on('clientError', onClientError);
+  return listen(server, opts, gate, requests);
+}
+
+/** The handler of every request: records it, then answers through the rate limit, the hook or the routes. */
+function requestHandler(
+  opts: SandboxOptions,
+  gate: ReplyGate,
+  requests: RecordedRequest[],
+): (req: IncomingMessage, res: ServerResponse) => void {
   const clock = sandboxClock(opts);
   const limiter = opts.rateLimit ? createRateLimiter(opts.rateLimit, now) : undefined;
   const keys = opts.keys ?? DEFAULT_SANDBOX_KEYS;
-  const gate = createReplyGate(opts.latencyMs ?? 0, opts.holdReplies);
-  const requests: RecordedRequest[] = [];
-
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+  return (req, res) => {
     const startedAt = now();
     const url = req.url ?? '/';
     const target = parseTarget(url);
@@ -179,18 +198,10 @@ export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
     }
     gate.schedule(() => send(res, reply, rec));
   };
+}
 
-  // A large header limit so that an overlong URL reaches the handler and gets its JSON 414.
-  const server = createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => {
-    try {
-      handle(req, res);
-    } catch {
-      // Last resort: handle() already catches; this guards the recording code itself.
-      send(res, errorReply(undefined), { method: '', url: '', path: '', query: {}, headers: {}, startedAt: now() });
-    }
-  });
-  server.on('clientError', onClientError);
-
+/** Listens on the host and port asked for and resolves with the running sandbox. */
+function listen(server: Server, opts: SandboxOptions, gate: ReplyGate, requests: RecordedRequest[]): Promise<Sandbox> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {

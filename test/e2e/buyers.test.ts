@@ -1,32 +1,19 @@
 /** `gpumkt buyers` against the sandbox over real HTTP: the snapshot, --tier selected here, typed Parquet, plans. */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CANARY_KEY, runCli, TODAY } from '../helpers/cli.js';
-import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
-import { useParquetReader } from '../helpers/duckdb.js';
+import { useFamily, withSandbox } from '../helpers/family.js';
 import { needs } from '../helpers/requires.js';
 import { cells, runInTerminal } from '../helpers/terminal.js';
-import { pythonCsv, workDir } from './cron-helpers.js';
+import { pythonCsv } from './cron-helpers.js';
 import { PREMIUM_KEY } from './append-helpers.js';
-import { startSandbox } from '../../src/sandbox/index.js';
 
-const sb = useSandbox();
-const reader = useParquetReader();
-let dir: string;
-beforeAll(() => {
-  dir = workDir();
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fx = useFamily('buyers');
+const { sb, reader, run } = fx;
 type Row = Record<string, unknown>;
 
 async function service(): Promise<Row[]> {
-  const res = await fetch(`${sb.current.url}/api/compute-buyers`, { headers: { authorization: `Bearer ${CANARY_KEY}` } });
-  return ((await res.json()) as { data: Row[] }).data;
-}
-
-async function run(args: string[], env: Record<string, string | undefined> = {}) {
-  return runCli(args, { env: { ...sandboxEnv(sb.current), ...env } });
+  return (await fx.api<{ data: Row[] }>('/api/compute-buyers')).data;
 }
 
 describe('buyers', () => {
@@ -44,7 +31,7 @@ describe('buyers', () => {
     const r = await run(['buyers', '--tier', 'T4']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("gpumkt: error: unknown tier 'T4'; did you mean 'T1'? tiers: T1, T2, T3\n");
-    const a = await run(['buyers', '--append', join(dir, 'b.csv')]);
+    const a = await run(['buyers', '--append', join(fx.dir, 'b.csv')]);
     expect(a.code).toBe(2);
     expect(a.stderr).toContain('buyers is a snapshot');
     expect(sb.current.requests.length).toBe(before);
@@ -52,12 +39,12 @@ describe('buyers', () => {
 
   it('csv read by Python and parquet read by DuckDB: sold DOUBLE (USD, empty where undisclosed), date DATE', needs('python3'), async () => {
     const rows = await service();
-    const csv = join(dir, 'buyers.csv');
+    const csv = join(fx.dir, 'buyers.csv');
     expect((await run(['buyers', '-o', csv])).code).toBe(0);
     const [header, ...records] = pythonCsv(csv);
     expect(header).toEqual(['name', 'displayName', 'tier', 'workload', 'forWhat', 'what', 'sold', 'date', 'location', 'domain', 'url']);
     expect(records.map((r) => r[6])).toEqual(rows.map((b) => (b.sold === null ? '' : String(b.sold as number))));
-    const pq = join(dir, 'buyers.parquet');
+    const pq = join(fx.dir, 'buyers.parquet');
     expect((await run(['buyers', '-o', pq])).code).toBe(0);
     const got = await reader.read(pq);
     expect(Object.fromEntries(got.columns.map((c) => [c.name, c.type]))).toMatchObject({
@@ -70,8 +57,7 @@ describe('buyers', () => {
   });
 
   it('needs a key (exit 3 before any request); a premium key reads it', async () => {
-    const premium = await startSandbox({ today: TODAY, keys: { valid: [CANARY_KEY], dailyOnly: [PREMIUM_KEY] } });
-    try {
+    await withSandbox({ today: TODAY, keys: { valid: [CANARY_KEY], dailyOnly: [PREMIUM_KEY] } }, async (premium) => {
       const none = await runCli(['buyers'], { env: { GPUMKT_BASE_URL: premium.url, GPUMKT_API_KEY: undefined } });
       expect(none.code).toBe(3);
       expect(none.stderr).toContain("'buyers' needs a premium or full key");
@@ -86,13 +72,11 @@ describe('buyers', () => {
           .slice(1, -1)
           .every((l) => l.split(',')[2] === 'T2'),
       ).toBe(true);
-    } finally {
-      await premium.close();
-    }
+    });
   });
 
   it('fits an 80-column terminal', needs('tmux'), async () => {
-    const t = runInTerminal({ width: 80, height: 80, args: ['buyers', '--no-pager'], env: sandboxEnv(sb.current) });
+    const t = runInTerminal({ width: 80, height: 80, args: ['buyers', '--no-pager'], env: fx.env() });
     try {
       expect(await t.exit()).toBe(0);
       const screen = t.screen();

@@ -3,38 +3,26 @@
  * one-letter names accepted too), every format read back by an independent reader, markets checked
  * offline, --append across days equal to one full export, the hourly operations for full keys only.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CANARY_KEY, runCli, TODAY } from '../helpers/cli.js';
-import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
-import { useParquetReader } from '../helpers/duckdb.js';
+import { useFamily, withSandbox } from '../helpers/family.js';
 import { needs } from '../helpers/requires.js';
 import { cells, runInTerminal } from '../helpers/terminal.js';
-import { appendOnDays, pythonCsv, runOn, workDir } from './cron-helpers.js';
+import { appendOnDays, pythonCsv, runOn } from './cron-helpers.js';
 import { PREMIUM_KEY, runAt } from './append-helpers.js';
-import { startSandbox } from '../../src/sandbox/index.js';
 
-const sb = useSandbox();
-const reader = useParquetReader();
-let dir: string;
-beforeAll(() => {
-  dir = workDir();
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fx = useFamily('power');
+const { sb, reader, run } = fx;
 type Row = Record<string, unknown>;
 const FROM = '2026-11-09';
 const NAMES: Record<string, string> = { d: 'date', p: 'peak_price', o: 'offpeak_price', t: 'traded_gwh', l: 'load_gwh', g: 'trades' };
 
 /** The service's own rows for the window, renamed as the dictionary reads them. */
 async function serviceRows(query: string): Promise<Row[]> {
-  const res = await fetch(`${sb.current.url}/api/power/markets?${query}`, { headers: { authorization: `Bearer ${CANARY_KEY}` } });
-  const body = (await res.json()) as { data: Row[] };
+  const body = await fx.api<{ data: Row[] }>(`/api/power/markets?${query}`);
   return body.data.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [NAMES[k] ?? k, v])));
-}
-
-async function run(args: string[], env: Record<string, string | undefined> = {}) {
-  return runCli(args, { env: { ...sandboxEnv(sb.current), ...env } });
 }
 
 describe('power: rows and columns', () => {
@@ -102,7 +90,7 @@ describe('power: rows and columns', () => {
 describe('power: formats read back', () => {
   it("csv (Python's csv module), tsv, ndjson and markdown hold the same rows as json", needs('python3'), async () => {
     const json = JSON.parse((await run(['power', '--from', FROM, '-f', 'json'])).stdout) as Row[];
-    const file = join(dir, 'power.csv');
+    const file = join(fx.dir, 'power.csv');
     expect((await run(['power', '--from', FROM, '-o', file])).code).toBe(0);
     const [header, ...records] = pythonCsv(file);
     expect(header).toEqual(['date', 'market', 'hub', 'peak_price', 'offpeak_price', 'traded_gwh', 'load_gwh', 'trades']);
@@ -120,7 +108,7 @@ describe('power: formats read back', () => {
   });
 
   it('parquet: DuckDB reads dates as DATE, prices and volumes as DOUBLE, trades as BIGINT, and the same values', async () => {
-    const file = join(dir, 'power.parquet');
+    const file = join(fx.dir, 'power.parquet');
     expect((await run(['power', '--from', FROM, '-o', file])).code).toBe(0);
     const got = await reader.read(file);
     expect(got.columns).toEqual([
@@ -153,9 +141,9 @@ describe('power --append', () => {
   it.each(['csv', 'parquet'])('successive days into one .%s equal one full export, keyed by date and market', async (ext) => {
     const days = ['2026-10-20', '2026-11-03', '2026-11-20'];
     const args = ['power', 'pjm', 'ercot', 'caiso', '--from', '2026-10-01'];
-    const file = join(dir, `append.${ext}`);
+    const file = join(fx.dir, `append.${ext}`);
     await appendOnDays(days, args, file);
-    const full = join(dir, `full.${ext}`);
+    const full = join(fx.dir, `full.${ext}`);
     expect((await runOn(days[2] as string, [...args, '-o', full])).code).toBe(0);
     if (ext === 'csv') expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
     else expect((await reader.read(file)).rows).toEqual((await reader.read(full)).rows);
@@ -164,7 +152,7 @@ describe('power --append', () => {
 
 describe('power --load --append', () => {
   it("runs at three instants add up to one export at the last: today's hours replaced as they come, none twice", async () => {
-    const file = join(dir, 'load.csv');
+    const file = join(fx.dir, 'load.csv');
     const args = ['power', 'ercot', 'pjm', '--load', '--from', '2026-11-19'];
     const instants = ['2026-11-19T20:30:00.000Z', '2026-11-20T06:10:00.000Z', '2026-11-20T15:45:00.000Z'];
     for (const now of instants) {
@@ -189,8 +177,7 @@ describe('power: plans', () => {
   });
 
   it('a premium key reads the daily markets; --load and --fuel-mix exit 3 naming the full plan, before any request', async () => {
-    const premium = await startSandbox({ today: TODAY, keys: { valid: [CANARY_KEY], dailyOnly: [PREMIUM_KEY] } });
-    try {
+    await withSandbox({ today: TODAY, keys: { valid: [CANARY_KEY], dailyOnly: [PREMIUM_KEY] } }, async (premium) => {
       const env = { GPUMKT_BASE_URL: premium.url, GPUMKT_API_KEY: PREMIUM_KEY };
       expect((await runCli(['power', 'miso', '-f', 'csv'], { env })).code).toBe(0);
       const before = premium.requests.length;
@@ -200,16 +187,14 @@ describe('power: plans', () => {
         expect(r.stderr).toBe("gpumkt: error: 'power' needs a full key (sk_live_); the configured key's plan is premium\n");
       }
       expect(premium.requests.length).toBe(before);
-    } finally {
-      await premium.close();
-    }
+    });
   });
 
   it('a full key reads the hourly load and fuel mix: UTC hours, MW as DOUBLE in Parquet', async () => {
     const load = JSON.parse((await run(['power', 'ercot', '--load', '--from', TODAY, '-f', 'json'])).stdout) as Row[];
     expect(load).toHaveLength(24);
     expect(load.map((r) => r.timestamp).at(-1)).toBe(`${TODAY}T23:00:00.000Z`);
-    const file = join(dir, 'mix.parquet');
+    const file = join(fx.dir, 'mix.parquet');
     const r = await run(['power', 'pjm', 'miso', '--fuel-mix', '--from', TODAY, '-o', file]);
     expect(r.code, r.stderr).toBe(0);
     const got = await reader.read(file);
@@ -227,7 +212,7 @@ describe('power: plans', () => {
 
 describe('power at an 80-column terminal', () => {
   it('fits the table: date and market always shown, the rest by importance', needs('tmux'), async () => {
-    const t = runInTerminal({ width: 80, height: 60, args: ['power', '--from', '2026-11-18', '--no-pager'], env: sandboxEnv(sb.current) });
+    const t = runInTerminal({ width: 80, height: 60, args: ['power', '--from', '2026-11-18', '--no-pager'], env: fx.env() });
     try {
       expect(await t.exit()).toBe(0);
       const screen = t.screen();

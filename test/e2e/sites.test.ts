@@ -3,36 +3,21 @@
  * once, counted in the requests the sandbox saw), filters, the aggregate and the map, typed Parquet,
  * hostile server text made safe at the terminal and kept exact in files, full keys only.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CANARY_KEY, runCli, TODAY } from '../helpers/cli.js';
-import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
-import { useParquetReader } from '../helpers/duckdb.js';
+import { useFamily, withSandbox } from '../helpers/family.js';
 import { needs } from '../helpers/requires.js';
 import { cells, runInTerminal } from '../helpers/terminal.js';
-import { pythonCsv, workDir } from './cron-helpers.js';
+import { pythonCsv } from './cron-helpers.js';
 import { PREMIUM_KEY } from './append-helpers.js';
-import { startSandbox } from '../../src/sandbox/index.js';
 
-const sb = useSandbox();
-const reader = useParquetReader();
-let dir: string;
-beforeAll(() => {
-  dir = workDir();
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fx = useFamily('sites');
+const { sb, reader, run } = fx;
 type Row = Record<string, unknown>;
 
 /** The service's answer to one GET with the full key. */
-async function api(path: string): Promise<{ total?: number; data: Row[] }> {
-  const res = await fetch(`${sb.current.url}${path}`, { headers: { authorization: `Bearer ${CANARY_KEY}` } });
-  return (await res.json()) as { total?: number; data: Row[] };
-}
-
-async function run(args: string[], env: Record<string, string | undefined> = {}) {
-  return runCli(args, { env: { ...sandboxEnv(sb.current), ...env } });
-}
+const api = (path: string) => fx.api<{ total?: number; data: Row[] }>(path);
 
 describe('sites: paging', () => {
   it.each([
@@ -72,7 +57,7 @@ describe('sites: paging', () => {
       [['--aggregate', 'city'], 'gpu_type'],
       [['--aggregate', 'country', '--city', 'Dallas'], '--aggregate covers every site of the scope'],
       [['--map', '--aggregate', 'country'], 'two views'],
-      [['--append', join(dir, 'x.csv')], '--append does not apply'],
+      [['--append', join(fx.dir, 'x.csv')], '--append does not apply'],
     ] as const) {
       const r = await run(['sites', ...args]);
       expect(r.code, args.join(' ')).toBe(2);
@@ -84,7 +69,7 @@ describe('sites: paging', () => {
 
 describe('sites: formats', () => {
   it('parquet: coordinates and MW as DOUBLE, GPU counts BIGINT, isNeocloud BOOLEAN, milestones DATE; values as json', async () => {
-    const file = join(dir, 'sites.parquet');
+    const file = join(fx.dir, 'sites.parquet');
     expect((await run(['sites', '--country', 'Germany', '-o', file])).code).toBe(0);
     const got = await reader.read(file);
     const type = Object.fromEntries(got.columns.map((c) => [c.name, c.type]));
@@ -116,7 +101,7 @@ describe('sites: formats', () => {
     'csv read by Python keeps hostile text exactly; the table and markdown show it without escapes or bidi controls',
     needs('python3'),
     async () => {
-      const file = join(dir, 'sites.csv');
+      const file = join(fx.dir, 'sites.csv');
       expect((await run(['sites', '--scope', 'all', '-o', file])).code).toBe(0);
       const [header, ...records] = pythonCsv(file);
       const json = JSON.parse((await run(['sites', '--scope', 'all', '-f', 'json'])).stdout) as Row[];
@@ -141,7 +126,7 @@ describe('sites --aggregate and --map', () => {
     const rows = JSON.parse(r.stdout) as Row[];
     expect(rows).toEqual((await api(`/api/neocloud/sites/aggregate?by=${by}`)).data);
     expect(rows.map((b) => b.key)).toContain(by === 'country' ? 'Unknown' : 'Other');
-    const file = join(dir, `agg-${by}.parquet`);
+    const file = join(fx.dir, `agg-${by}.parquet`);
     expect((await run(['sites', '--aggregate', by, '-o', file])).code).toBe(0);
     expect((await reader.read(file)).columns).toEqual([
       { name: 'key', type: 'VARCHAR' },
@@ -161,8 +146,7 @@ describe('sites --aggregate and --map', () => {
 
 describe('sites: plans', () => {
   it('no key, or a premium key: exit 3 naming the full plan, before any request', async () => {
-    const premium = await startSandbox({ today: TODAY, keys: { valid: [CANARY_KEY], dailyOnly: [PREMIUM_KEY] } });
-    try {
+    await withSandbox({ today: TODAY, keys: { valid: [CANARY_KEY], dailyOnly: [PREMIUM_KEY] } }, async (premium) => {
       for (const [key, words] of [
         [undefined, "'sites' needs a full key (sk_live_)"],
         [PREMIUM_KEY, "'sites' needs a full key (sk_live_); the configured key's plan is premium"],
@@ -174,17 +158,14 @@ describe('sites: plans', () => {
         }
       }
       expect(premium.requests).toHaveLength(0);
-    } finally {
-      await premium.close();
-    }
+    });
   });
 });
 
 describe('sites: a refusal only the service knows', () => {
   it("a key whose prefix does not say premium, on a premium account: the service's 403 message, exit 3", async () => {
     // The CLI reads plans from prefixes; a key without one is taken as full and asked, and the service decides.
-    const other = await startSandbox({ today: TODAY, keys: { valid: [], dailyOnly: ['org-key-daily'] } });
-    try {
+    await withSandbox({ today: TODAY, keys: { valid: [], dailyOnly: ['org-key-daily'] } }, async (other) => {
       const env = { GPUMKT_BASE_URL: other.url, GPUMKT_API_KEY: 'org-key-daily' };
       const sites = await runCli(['sites'], { env });
       expect(sites.code).toBe(3);
@@ -193,15 +174,13 @@ describe('sites: a refusal only the service knows', () => {
       expect(load.code).toBe(3);
       expect(load.stderr).toContain('Premium access is daily-grain only. Hourly and real-time data require a full subscription.');
       expect(other.requests.map((q) => q.path)).toEqual(['/api/neocloud/sites', '/api/power/load']);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 
 describe('sites at an 80-column terminal', () => {
   it('fits the table, the site name always shown, one line per site', needs('tmux'), async () => {
-    const t = runInTerminal({ width: 80, height: 40, args: ['sites', '--city', 'Dallas', '--no-pager'], env: sandboxEnv(sb.current) });
+    const t = runInTerminal({ width: 80, height: 40, args: ['sites', '--city', 'Dallas', '--no-pager'], env: fx.env() });
     try {
       expect(await t.exit()).toBe(0);
       const screen = t.screen();

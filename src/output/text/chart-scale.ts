@@ -1,4 +1,4 @@
-/** The y axis of a chart: round steps and a scale on round numbers that wastes the least height. */
+/** The axes of a chart: round steps and a y scale on round numbers that wastes the least height, and the x tick labels. */
 
 /** The round step (1, 2, 2.5 or 5 times a power of ten) at or above `raw`. */
 export function niceStep(raw: number): number {
@@ -39,4 +39,11 @@ export function niceScale(min: number, max: number): Scale {
 export function decimalsFor(step: number): number {
   for (let k = 0; k <= 10; k++) if (Number(step.toFixed(k)) === Number(step.toPrecision(12))) return k;
   return 10;
+}
+
+/** The label of an x tick: the date, or date and hour when the chart spans under three days (a lone point: its full date). */
+export function xLabel(ms: number, spanMs: number): string {
+  const iso = new Date(ms).toISOString();
+  if (spanMs === 0) return iso.slice(11, 16) === '00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  return spanMs < 3 * 86_400_000 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 }

@@ -10,7 +10,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { Row } from '../../domain/row.js';
 import type { FormatOptions, Formatter } from '../format-types.js';
 import { sanitizeForTerminal } from '../../domain/sanitize.js';
-import { decimalsFor, niceScale } from './chart-scale.js';
+import { decimalsFor, niceScale, xLabel } from './chart-scale.js';
 
 /** Chart-only options the pipeline may add. */
 export interface ChartOptions extends FormatOptions {
@@ -40,19 +40,12 @@ function timeMs(v: unknown): number {
   return typeof v === 'string' ? Date.parse(v) : NaN;
 }
 
-/** The label of an x tick: the date, or date and hour when the chart spans under three days (a lone point: its full date). */
-function xLabel(ms: number, spanMs: number): string {
-  const iso = new Date(ms).toISOString();
-  if (spanMs === 0) return iso.slice(11, 16) === '00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-  return spanMs < 3 * 86_400_000 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
-}
-
 /**
  * The times after which `label` has a gap: the next point lacks a value (null in the wide row), or
  * comes more than 1.5 times the series' usual step (its median) later; and the gap is longer than
  * one column of the plot (`column` ms), or it could not be seen.
  */
-function seriesGaps(points: ReadonlyArray<{ t: number; r: Row }>, label: string, column: number): Set<number> {
+function seriesGaps(points: readonly Point[], label: string, column: number): Set<number> {
   const sorted = [...points].sort((a, b) => a.t - b.t);
   const has = (p: { r: Row }): boolean => typeof p.r[label] === 'number' && Number.isFinite(p.r[label]);
   const present = sorted.filter(has).map((p) => p.t);
@@ -76,16 +69,59 @@ function seriesGaps(points: ReadonlyArray<{ t: number; r: Row }>, label: string,
   return gaps;
 }
 
+/** Where the chart is drawn: the value and time scales, and the plot's size. */
+interface Frame {
+  readonly width: number;
+  readonly height: number;
+  readonly plotWidth: number;
+  readonly labelWidth: number;
+  readonly perTick: number;
+  readonly intervals: number;
+  readonly tMin: number;
+  readonly span: number;
+  /** The label of plot row `row` on the y axis. */
+  readonly yText: (row: number) => string;
+  readonly colOf: (t: number) => number;
+  readonly rowOf: (v: number) => number;
+}
+
+/** A point of the chart: a row and its time. */
+type Point = { t: number; r: Row };
+/** grid[row][col] = [character, series index] so each cell can be coloured by its series. */
+type Grid = Array<Array<[string, number]>>;
+type AxisChars = ReturnType<typeof axisChars>;
+
 /** Renders the chart as lines (no trailing newline on each). */
 export function renderChart(rows: readonly Row[], options: ChartOptions): string[] {
-  const opts = { ...options, width: Number.isFinite(options.width) && options.width > 0 ? Math.floor(options.width) : DEFAULT_CHART_WIDTH };
-  const [timeKey, ...labels] = opts.columns;
+  const width = Number.isFinite(options.width) && options.width > 0 ? Math.floor(options.width) : DEFAULT_CHART_WIDTH;
+  const [timeKey, ...labels] = options.columns;
   if (timeKey === undefined || labels.length === 0) return ['(nothing to chart)'];
   const points = rows.map((r) => ({ t: timeMs(r[timeKey]), r })).filter((p) => Number.isFinite(p.t));
   const values = points.flatMap((p) => labels.map((l) => p.r[l]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v)));
   if (values.length === 0) return ['(no numeric values to chart)'];
-  const chalk: ChalkInstance = new Chalk({ level: opts.color ? 1 : 0 });
-  const ch = axisChars(opts.color);
+  const chalk: ChalkInstance = new Chalk({ level: options.color ? 1 : 0 });
+  const paint = (text: string, s: number): string => (s < 0 ? text : chalk[COLOURS[s % COLOURS.length] as (typeof COLOURS)[number]](text));
+  const ch = axisChars(options.color);
+  const frame = frameOf(points, values, width, options.height ?? DEFAULT_HEIGHT);
+  const grid: Grid = Array.from({ length: frame.height }, () =>
+    Array.from({ length: frame.plotWidth }, () => [' ', -1] as [string, number]),
+  );
+  labels.forEach((label, s) => drawSeries(grid, frame, points, label, s, ch));
+  const lines: string[] = [];
+  if (options.title) lines.push(sanitizeForTerminal(options.title).slice(0, width));
+  const tickRows = new Set(Array.from({ length: frame.intervals + 1 }, (_, i) => i * frame.perTick));
+  grid.forEach((cells, r) => {
+    const axis = tickRows.has(r)
+      ? `${frame.yText(r).padStart(frame.labelWidth)} ${ch.tick}`
+      : `${' '.repeat(frame.labelWidth)} ${ch.vertical}`;
+    lines.push((axis + cells.map(([c, s]) => paint(c, s)).join('')).trimEnd());
+  });
+  lines.push(...xAxis(frame, ch), ...legend(labels, width, paint));
+  return lines;
+}
+
+/** The scales of the chart: round values on the y axis, the points' time span on the x axis. */
+function frameOf(points: readonly Point[], values: readonly number[], width: number, wantedHeight: number): Frame {
   let dataMin = Math.min(...values);
   let dataMax = Math.max(...values);
   if (dataMin === dataMax) {
@@ -95,77 +131,67 @@ export function renderChart(rows: readonly Row[], options: ChartOptions): string
   }
   const scale = niceScale(dataMin, dataMax);
   // Rows per y interval, so every labelled tick sits on a round value.
-  const perTick = Math.max(1, Math.round((Math.max(4, opts.height ?? DEFAULT_HEIGHT) - 1) / scale.intervals));
+  const perTick = Math.max(1, Math.round((Math.max(4, wantedHeight) - 1) / scale.intervals));
   const height = perTick * scale.intervals + 1;
   const vMin = scale.lo;
   const vMax = scale.hi;
   const decimals = decimalsFor(scale.step);
   const yText = (row: number): string => (vMax - (scale.step * row) / perTick).toFixed(decimals);
   const labelWidth = Math.max(yText(0).length, yText(height - 1).length, yText(Math.floor(height / 2)).length);
-  const plotWidth = Math.max(MIN_PLOT_WIDTH, opts.width - labelWidth - 2);
-
+  const plotWidth = Math.max(MIN_PLOT_WIDTH, width - labelWidth - 2);
   const tMin = Math.min(...points.map((p) => p.t));
-  const tMax = Math.max(...points.map((p) => p.t));
-  const span = tMax - tMin;
+  const span = Math.max(...points.map((p) => p.t)) - tMin;
   const colOf = (t: number): number => (span === 0 ? 0 : Math.round(((t - tMin) / span) * (plotWidth - 1)));
   const rowOf = (v: number): number => Math.round(((vMax - v) / (vMax - vMin)) * (height - 1));
+  return { width, height, plotWidth, labelWidth, perTick, intervals: scale.intervals, tMin, span, yText, colOf, rowOf };
+}
 
-  // grid[row][col] = [character, series index] so each cell can be coloured by its series.
-  const grid: Array<Array<[string, number]>> = Array.from({ length: height }, () =>
-    Array.from({ length: plotWidth }, () => [' ', -1] as [string, number]),
-  );
-  labels.forEach((label, s) => {
-    // Several points in one column (dense series): their mean.
-    const sums = new Map<number, { sum: number; n: number }>();
-    // Where the series has no value (a null in its column, or a step in time far longer than its usual one).
-    const gapAfter = seriesGaps(points, label, span / Math.max(1, plotWidth - 1));
-    const gapCols = new Set<number>();
-    for (const p of points) {
-      const v = p.r[label];
-      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
-      const c = colOf(p.t);
-      const acc = sums.get(c) ?? { sum: 0, n: 0 };
-      acc.sum += v;
-      acc.n += 1;
-      sums.set(c, acc);
-      if (gapAfter.has(p.t)) gapCols.add(c);
+/** Draws series `s` into the grid: its markers, joined by its own marker, or by dots across a gap. */
+function drawSeries(grid: Grid, frame: Frame, points: readonly Point[], label: string, s: number, ch: AxisChars): void {
+  // Several points in one column (dense series): their mean.
+  const sums = new Map<number, { sum: number; n: number }>();
+  // Where the series has no value (a null in its column, or a step in time far longer than its usual one).
+  const gapAfter = seriesGaps(points, label, frame.span / Math.max(1, frame.plotWidth - 1));
+  const gapCols = new Set<number>();
+  for (const p of points) {
+    const v = p.r[label];
+    if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+    const c = frame.colOf(p.t);
+    const acc = sums.get(c) ?? { sum: 0, n: 0 };
+    acc.sum += v;
+    acc.n += 1;
+    sums.set(c, acc);
+    if (gapAfter.has(p.t)) gapCols.add(c);
+  }
+  const cols = [...sums.keys()].sort((a, b) => a - b);
+  const rowAt = (c: number): number => {
+    const acc = sums.get(c) as { sum: number; n: number };
+    return frame.rowOf(acc.sum / acc.n);
+  };
+  const marker = MARKERS[s % MARKERS.length] as string;
+  // Joins first: the series' own marker between neighbouring points (a line, steep moves included);
+  // dots only across a real gap in the data, so a dot always means "no value here".
+  for (let i = 1; i < cols.length; i++) {
+    const c0 = cols[i - 1] as number;
+    const c1 = cols[i] as number;
+    const r0 = rowAt(c0);
+    const r1 = rowAt(c1);
+    const glyph = gapCols.has(c0) ? ch.link : marker;
+    const steps = Math.max(c1 - c0, Math.abs(r1 - r0));
+    for (let k = 1; k < steps; k++) {
+      const c = Math.round(c0 + ((c1 - c0) * k) / steps);
+      const r = Math.round(r0 + ((r1 - r0) * k) / steps);
+      const cell = grid[r]?.[c];
+      if (cell && cell[0] === ' ') grid[r]![c] = [glyph, s];
     }
-    const cols = [...sums.keys()].sort((a, b) => a - b);
-    const rowAt = (c: number): number => {
-      const acc = sums.get(c) as { sum: number; n: number };
-      return rowOf(acc.sum / acc.n);
-    };
-    const marker = MARKERS[s % MARKERS.length] as string;
-    // Joins first: the series' own marker between neighbouring points (a line, steep moves included);
-    // dots only across a real gap in the data, so a dot always means "no value here".
-    for (let i = 1; i < cols.length; i++) {
-      const c0 = cols[i - 1] as number;
-      const c1 = cols[i] as number;
-      const r0 = rowAt(c0);
-      const r1 = rowAt(c1);
-      const glyph = gapCols.has(c0) ? ch.link : marker;
-      const steps = Math.max(c1 - c0, Math.abs(r1 - r0));
-      for (let k = 1; k < steps; k++) {
-        const c = Math.round(c0 + ((c1 - c0) * k) / steps);
-        const r = Math.round(r0 + ((r1 - r0) * k) / steps);
-        const cell = grid[r]?.[c];
-        if (cell && cell[0] === ' ') grid[r]![c] = [glyph, s];
-      }
-    }
-    for (const c of cols) grid[rowAt(c)]![c] = [marker, s];
-  });
+  }
+  for (const c of cols) grid[rowAt(c)]![c] = [marker, s];
+}
 
-  const paint = (text: string, s: number): string => (s < 0 ? text : chalk[COLOURS[s % COLOURS.length] as (typeof COLOURS)[number]](text));
-  const lines: string[] = [];
-  if (opts.title) lines.push(sanitizeForTerminal(opts.title).slice(0, opts.width));
-  const tickRows = new Set(Array.from({ length: scale.intervals + 1 }, (_, i) => i * perTick));
-  grid.forEach((cells, r) => {
-    const axis = tickRows.has(r) ? `${yText(r).padStart(labelWidth)} ${ch.tick}` : `${' '.repeat(labelWidth)} ${ch.vertical}`;
-    lines.push((axis + cells.map(([c, s]) => paint(c, s)).join('')).trimEnd());
-  });
-
-  // X axis: ticks evenly spaced in time from the first to the last date, as many as leave room for
-  // every label (the outer two sit flush with the ends, so the spacing allows for half a label more).
+/** The x axis line and its date labels. */
+function xAxis({ plotWidth, labelWidth, tMin, span }: Frame, ch: AxisChars): string[] {
+  // Ticks evenly spaced in time from the first to the last date, as many as leave room for every
+  // label (the outer two sit flush with the ends, so the spacing allows for half a label more).
   const axisRow = Array.from({ length: plotWidth }, () => ch.horizontal);
   const labelRow = Array.from({ length: plotWidth }, () => ' ');
   const labelLen = xLabel(tMin, span).length;
@@ -178,16 +204,18 @@ export function renderChart(rows: readonly Row[], options: ChartOptions): string
     axisRow[col] = ch.xtick;
     for (let k = 0; k < text.length; k++) labelRow[start + k] = text[k] as string;
   }
-  lines.push(`${' '.repeat(labelWidth)} ${ch.corner}${axisRow.join('')}`);
-  lines.push(`${' '.repeat(labelWidth + 2)}${labelRow.join('')}`.trimEnd());
+  return [`${' '.repeat(labelWidth)} ${ch.corner}${axisRow.join('')}`, `${' '.repeat(labelWidth + 2)}${labelRow.join('')}`.trimEnd()];
+}
 
-  // Legend: as many entries a line as fit the width.
+/** The legend: as many entries a line as fit the width. */
+function legend(labels: readonly string[], width: number, paint: (text: string, s: number) => string): string[] {
+  const lines: string[] = [];
   let line = '';
   let visible = 0;
   labels.forEach((label, s) => {
     const name = sanitizeForTerminal(label);
     const entryWidth = 2 + name.length;
-    if (visible > 0 && visible + 3 + entryWidth > opts.width) {
+    if (visible > 0 && visible + 3 + entryWidth > width) {
       lines.push(line);
       line = '';
       visible = 0;
