@@ -39,7 +39,7 @@ const MAX_HEADER =
 const lazyHttp = {
   name: 'undici-lazy-http',
   setup(b) {
-    // Its client reads http.maxHeaderSize when loaded; src/api/dispatcher.ts gives maxHeaderSize, so
+    // Its client reads http.maxHeaderSize when loaded; src/api/transport/dispatcher.ts gives maxHeaderSize, so
     // the default is looked up (and node:http loaded) only when a caller does not.
     b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');

@@ -6,10 +6,10 @@
 import { request, type Dispatcher } from 'undici';
 import type { Logger } from '../context.js';
 import { GpumktError, UnreachableError } from '../errors.js';
-import { headerValue, readErrorBody } from './body.js';
+import { headerValue, readErrorBody } from './body/body.js';
 import type { Deadline } from './deadline.js';
 import { serverText, statusError } from './errors.js';
-import { describeNetworkError, isTransientNetworkError, networkErrorHint } from './network-errors.js';
+import { describeNetworkError, isTransientNetworkError, networkErrorHint } from './transport/network-errors.js';
 import type { RateLimiter } from './rate-limit.js';
 import { parseRetryAfter, RETRYABLE_STATUSES } from './retry.js';
 

@@ -8,19 +8,19 @@ import type { Logger } from '../context.js';
 import { GpumktError, InvalidResponseError, UnreachableError } from '../errors.js';
 import type { Endpoint } from './endpoint.js';
 import type { Query, Row } from '../domain/row.js';
-import { readFullBody, readJsonBody } from './body.js';
-import { makeDispatcher, type ProxySettings } from './dispatcher.js';
+import { readFullBody, readJsonBody } from './body/body.js';
+import { makeDispatcher, type ProxySettings } from './transport/dispatcher.js';
 import { describeSchemaIssue } from './errors.js';
 import { redactUrl } from '../domain/redact.js';
 import { RateLimiter, SERVICE_LIMIT } from './rate-limit.js';
 import { attemptOnce, type AttemptOutcome, type AttemptSetup, type BodyReader } from './attempt.js';
 import { retryDelay, seconds, type BackoffPolicy } from './retry.js';
 import { sleep } from '../domain/sleep.js';
-import { ConnectGate } from './connect-gate.js';
+import { ConnectGate } from './transport/connect-gate.js';
 import { Deadline } from './deadline.js';
 import { MAX_ROW_DEPTH, tooDeepRow } from './validate.js';
 
-export type { ProxySettings } from './dispatcher.js';
+export type { ProxySettings } from './transport/dispatcher.js';
 
 /** How the client is set up. */
 export interface ClientOptions {
@@ -170,7 +170,7 @@ export class ApiClient {
         throw stopped(err);
       });
       if (deadline.left() <= 0) throw outOfTime();
-      // This attempt may open one connection (src/api/connect-gate.ts).
+      // This attempt may open one connection (src/api/transport/connect-gate.ts).
       const endAttempt = this.gate.begin();
       inAttempt = true;
       let outcome: AttemptOutcome<T>;

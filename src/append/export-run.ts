@@ -14,7 +14,7 @@ import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/files/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 import { isGpuModel } from '../domain/gpus.js';
-import { acquireLock, lockTarget, removeDeadTemps } from './lock.js';
+import { acquireLock, lockTarget, removeDeadTemps } from './lock/lock.js';
 import { rowKey, scanExisting, type ExistingFile, type ScanSpec } from './read-existing.js';
 import type { ExistingRows, RewriteSpec } from './rewrite-append.js';
 import { regionColumn } from './region-values.js';

@@ -5,7 +5,7 @@
 import type { Context } from '../context.js';
 import { AuthError, GpumktError, UsageError } from '../errors.js';
 import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
-import { normaliseProxy, proxyFromEnv } from '../api/dispatcher.js';
+import { normaliseProxy, proxyFromEnv } from '../api/transport/dispatcher.js';
 import { redactUrl } from '../domain/redact.js';
 import { describeNeed, planOfKey, planReads, type RequiredPlan } from '../domain/plans.js';
 import { BOUNDS } from '../config/settings.js';

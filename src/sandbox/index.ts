@@ -30,6 +30,6 @@ export { sandboxClock, endOfDayMs, dayStatsAsOf, readingsAsOf } from './models/c
 export type { ClockOption } from './models/clock.js';
 export { createRateLimiter } from './rate-limit.js';
 export type { RateLimit, RateLimiter } from './rate-limit.js';
-export { DEFAULT_BASE_DATE, DEFAULT_LIMIT, MAX_WINDOW_DAYS } from './handlers.js';
+export { DEFAULT_BASE_DATE, DEFAULT_LIMIT, MAX_WINDOW_DAYS } from './handlers/seed.js';
 export { INVALID_GPU_MESSAGE, AUTH_MESSAGES, DAILY_ONLY_MESSAGE } from './http.js';
 export * from './models/market.js';

@@ -1,5 +1,5 @@
 /**
- * Routing of the endpoints beyond the seed's five (table-handlers.ts). routes.ts asks this table
+ * Routing of the endpoints beyond the seed's five (handlers/). routes.ts asks this table
  * first, before it requires a key, because some of these routes are public; a request that matches
  * no pattern here goes on through routes.ts's pipeline unchanged.
  *
@@ -26,20 +26,20 @@ import {
   memoryTypesHandler,
   volatilityHandler,
   type ExtraInput,
-} from './table-handlers.js';
+} from './handlers/tables.js';
 import { forwardHandler } from './models/forward-model.js';
 import { otpiHandler, tokenTypesHandler } from './models/otpi-model.js';
 import { tokenVolumeHandler } from './models/token-volume-model.js';
-import { codingHistoryHandler, codingIndexHandler, codingProductsHandler, modelFrontierHandler, workloadHandler } from './handlers-ai.js';
+import { codingHistoryHandler, codingIndexHandler, codingProductsHandler, modelFrontierHandler, workloadHandler } from './handlers/ai.js';
 import {
   indexHistoryHandler,
   nearestHandler,
   previousHandler,
   rollingCurrentHandler,
   rollingHistoryHandler,
-} from './gpu-point-handlers.js';
+} from './handlers/gpu-points.js';
 import { computeBuyersHandler } from './models/buyers-model.js';
-import { sitesAggregateHandler, sitesHandler, sitesMapHandler } from './neocloud-handlers.js';
+import { sitesAggregateHandler, sitesHandler, sitesMapHandler } from './handlers/neocloud.js';
 import { powerFuelMixHandler, powerLoadHandler, powerMarketsHandler } from './models/power-model.js';
 
 /** Who may call a route. */

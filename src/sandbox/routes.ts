@@ -6,7 +6,7 @@ import { identifyCaller, requireKey } from './plans.js';
 import { endOfDayMs } from './models/clock.js';
 import type { RebaseMode } from './models/util-index-model.js';
 import { extraRoute } from './route-table.js';
-import { memoryHandler, seriesHandler, utilIndexHandler, type HandlerInput, type SeriesKind } from './handlers.js';
+import { memoryHandler, seriesHandler, utilIndexHandler, type HandlerInput, type SeriesKind } from './handlers/seed.js';
 
 export type { SandboxRequest } from './http.js';
 

@@ -11,7 +11,7 @@ import { AuthError, GpumktError, NoDataError, PartialError } from '../errors.js'
 import { planOfKey } from '../domain/plans.js';
 import { parseUserDate } from '../domain/dates.js';
 import { outputError } from '../output/files/file-sink.js';
-import { acquireLock } from '../append/lock.js';
+import { acquireLock } from '../append/lock/lock.js';
 import { loadSettings, openSession, type Session } from '../run/session.js';
 import { LOCK_NAME, readState, writeState, type LakeState } from './state.js';
 import { byPlan, chosenDatasets, lakeSetting } from './select.js';

@@ -1,7 +1,7 @@
 /** The sandbox's neocloud routes: paging, filters, the aggregate's buckets, the map, and the full-only rule. */
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
-import { NEOCLOUD_MESSAGE } from '../../src/sandbox/neocloud-handlers.js';
+import { NEOCLOUD_MESSAGE } from '../../src/sandbox/handlers/neocloud.js';
 import { distanceKm } from '../../src/sandbox/models/sites-model.js';
 import { get, TODAY, useSandbox } from './helpers.js';
 

@@ -8,7 +8,7 @@
 import { addDays } from '../../domain/dates.js';
 import { jsonReply, type Reply } from '../http.js';
 import { intBelow, unit } from './prng.js';
-import type { ExtraInput } from '../table-handlers.js';
+import type { ExtraInput } from '../handlers/tables.js';
 
 /** Buyers in the synthetic snapshot (before the clock cuts it). */
 export const BUYER_COUNT = 48;

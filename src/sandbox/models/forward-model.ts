@@ -14,7 +14,7 @@
 import { addDays, dateToMs } from '../../domain/dates.js';
 import { FORWARD_CURVES, FORWARD_TENORS, type ForwardCurve } from '../../domain/forward-curves.js';
 import { jsonReply, type Reply } from '../http.js';
-import type { ExtraInput } from '../table-handlers.js';
+import type { ExtraInput } from '../handlers/tables.js';
 import { intBelow, roundTo, unit } from './prng.js';
 
 const S_PRICE = 31,

@@ -11,7 +11,7 @@
 import { addDays, dateToMs, subtractMonths } from '../../domain/dates.js';
 import { FREE_LABS, LABS } from '../../domain/labs.js';
 import { AUTH_MESSAGES, badRequest, jsonReply, noData, unauthorized, type Reply } from '../http.js';
-import type { ExtraInput } from '../table-handlers.js';
+import type { ExtraInput } from '../handlers/tables.js';
 import { intBelow, unit } from './prng.js';
 
 /** The first day of the index, and the documented gap (inclusive). */

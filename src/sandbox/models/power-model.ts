@@ -20,7 +20,7 @@ import { badRequest, jsonReply, type Reply } from '../http.js';
 import type { Params } from '../params.js';
 import { requireSubDaily } from '../plans.js';
 import { roundTo, unit } from './prng.js';
-import type { ExtraInput } from '../table-handlers.js';
+import type { ExtraInput } from '../handlers/tables.js';
 
 /** First day of the hourly operations history. */
 export const POWER_OPS_START = '2019-01-01';

@@ -12,7 +12,7 @@
 import { addDays, dateToMs } from '../../domain/dates.js';
 import { CLOSED_LABS } from '../../domain/labs.js';
 import { badRequest, jsonReply, type Reply } from '../http.js';
-import type { ExtraInput } from '../table-handlers.js';
+import type { ExtraInput } from '../handlers/tables.js';
 import { unit } from './prng.js';
 
 const S_GROWTH = 51,

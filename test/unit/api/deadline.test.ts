@@ -1,6 +1,6 @@
 /** The request budget's own timer and the connection gate: the two guards that need no library's help. */
 import { describe, expect, it } from 'vitest';
-import { ConnectGate, EarlyCloseError, type Connector } from '../../../src/api/connect-gate.js';
+import { ConnectGate, EarlyCloseError, type Connector } from '../../../src/api/transport/connect-gate.js';
 import { Deadline, DeadlineExpired } from '../../../src/api/deadline.js';
 
 const never = new Promise<never>(() => undefined);

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serverText, statusError } from '../../../src/api/errors.js';
 import { redactAll, redactSecret, redactUrl } from '../../../src/domain/redact.js';
-import { bypassesProxy, normaliseProxy, proxyFromEnv } from '../../../src/api/dispatcher.js';
-import { describeNetworkError, isTransientNetworkError, networkErrorHint } from '../../../src/api/network-errors.js';
+import { bypassesProxy, normaliseProxy, proxyFromEnv } from '../../../src/api/transport/dispatcher.js';
+import { describeNetworkError, isTransientNetworkError, networkErrorHint } from '../../../src/api/transport/network-errors.js';
 import { ExitCode } from '../../../src/errors.js';
 
 const KEY = 'canary-KEY-7f3e9a1b-never-print-me';

@@ -19,16 +19,16 @@
  *   Its parameters and shape are not documented: the sandbox takes history-range's (startDate,
  *   endDate, limit), serves hourly rows newest first with history-range's row fields.
  */
-import { DEFAULT_BASE_DATE, SERIES_DEFAULT_LIMIT, UTIL_INDEX_MAX_DAYS } from '../domain/contract.js';
-import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
-import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../domain/memory-types.js';
-import { addDays, daysBetween } from '../domain/dates.js';
-import { INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, type Reply } from './http.js';
-import type { Params } from './params.js';
-import { accessOf, requireSubDaily, windowedAccess, type Plan } from './plans.js';
-import { memoryRowAt, memoryTypeByIdOrName } from './models/memory-model.js';
-import { rangeOrder, resolveGranularity, seriesPoints } from './models/series-model.js';
-import { utilIndexSeries, type RebaseMode } from './models/util-index-model.js';
+import { DEFAULT_BASE_DATE, SERIES_DEFAULT_LIMIT, UTIL_INDEX_MAX_DAYS } from '../../domain/contract.js';
+import { GPU_MODELS, isGpuModel, type GpuModel } from '../../domain/gpus.js';
+import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../../domain/memory-types.js';
+import { addDays, daysBetween } from '../../domain/dates.js';
+import { INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, type Reply } from '../http.js';
+import type { Params } from '../params.js';
+import { accessOf, requireSubDaily, windowedAccess, type Plan } from '../plans.js';
+import { memoryRowAt, memoryTypeByIdOrName } from '../models/memory-model.js';
+import { rangeOrder, resolveGranularity, seriesPoints } from '../models/series-model.js';
+import { utilIndexSeries, type RebaseMode } from '../models/util-index-model.js';
 
 /** What every handler gets: the parameters, the clock, the caller's plan, and how util-index rebases. */
 export interface HandlerInput {

@@ -1,5 +1,5 @@
 /** What went wrong on the wire: a short description, whether another attempt may help, and a hint. */
-import { redactUrl } from '../domain/redact.js';
+import { redactUrl } from '../../domain/redact.js';
 
 interface ErrorLike {
   code?: unknown;
@@ -50,7 +50,7 @@ const TRANSIENT = new Set([
   'HPE_UNEXPECTED_CONTENT_LENGTH',
   'HPE_INVALID_CONSTANT',
   'HPE_CLOSED_CONNECTION',
-  // A connection lost before the request went out, undici's reconnect refused (src/api/connect-gate.ts).
+  // A connection lost before the request went out, undici's reconnect refused (src/api/transport/connect-gate.ts).
   'GPUMKT_EARLY_CLOSE',
 ]);
 

@@ -13,7 +13,7 @@ export type Connector = (options: Record<string, unknown>, callback: (err: Error
 
 /** The error of a refused reconnect (a transient network fault for the retry logic). */
 export class EarlyCloseError extends Error {
-  /** Marks the failure for the retry logic and messages (src/api/network-errors.ts). */
+  /** Marks the failure for the retry logic and messages (src/api/transport/network-errors.ts). */
   readonly code = 'GPUMKT_EARLY_CLOSE';
   constructor() {
     super('the connection closed before the request could be sent');

@@ -3,7 +3,7 @@
  * is an error, so no row is ever made from part of a response.
  */
 import type { Dispatcher } from 'undici';
-import { InvalidResponseError } from '../errors.js';
+import { InvalidResponseError } from '../../errors.js';
 import { JsonRowsParser, NotJsonError } from './json-rows.js';
 
 /** The most a 2xx body may hold (a year of hourly rows for one model is a few MB). */
@@ -94,7 +94,7 @@ export async function readErrorBody(
 }
 
 /**
- * The JSON value of a 2xx body, parsed as it arrives (src/api/json-rows.ts): the text is never held
+ * The JSON value of a 2xx body, parsed as it arrives (src/api/body/json-rows.ts): the text is never held
  * whole. Same refusals as readFullBody (too big, short, not UTF-8) and JSON.parse (not JSON).
  */
 export async function readJsonBody(

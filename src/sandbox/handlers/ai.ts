@@ -1,7 +1,7 @@
 /**
  * The AI-market routes of the sandbox (docs/api-contract.md): workload cost, LLM-coding analytics and
  * the model frontier, served from workload-model.ts, coding-model.ts and frontier-model.ts. All but the
- * coding catalogue need a key of any plan (premium or full); extra-routes.ts answers 401 without one.
+ * coding catalogue need a key of any plan (premium or full); route-table.ts answers 401 without one.
  *
  * Where the docs are silent, the sandbox decides:
  * - workload: `{ success, startDate?, endDate?, lab?, count, data }`, rows oldest first; no dates =
@@ -11,13 +11,13 @@
  *   whole history; `limit` (default 2000) keeps the most recent rows; an empty window is 200 + empty data;
  * - coding index and products: `{ success, count, data }`; the model frontier: `{ success, data: { … } }`.
  */
-import { CLOSED_LABS } from '../domain/labs.js';
-import { CODING_PRODUCTS } from '../domain/coding-products.js';
-import { badRequest, echo, jsonReply, type Reply } from './http.js';
-import type { ExtraInput } from './table-handlers.js';
-import { lastWorkloadDay, workloadRows, WORKLOAD_START } from './models/workload-model.js';
-import { codingHistory, codingIndex, lastCodingDay, CODING_START } from './models/coding-model.js';
-import { frontierDocument } from './models/frontier-model.js';
+import { CLOSED_LABS } from '../../domain/labs.js';
+import { CODING_PRODUCTS } from '../../domain/coding-products.js';
+import { badRequest, echo, jsonReply, type Reply } from '../http.js';
+import type { ExtraInput } from './tables.js';
+import { lastWorkloadDay, workloadRows, WORKLOAD_START } from '../models/workload-model.js';
+import { codingHistory, codingIndex, lastCodingDay, CODING_START } from '../models/coding-model.js';
+import { frontierDocument } from '../models/frontier-model.js';
 
 /** Default `limit` of the coding history (service docs). */
 export const CODING_HISTORY_LIMIT = 2000;

@@ -1,10 +1,10 @@
 /** The undici dispatcher of a run: per-attempt timeouts, keep-alive, and the proxy the environment names. */
 import { Agent, buildConnector, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
-import type { Logger } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { Logger } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { ConnectGate, type Connector } from './connect-gate.js';
 import { socksConnector } from './socks-connector.js';
-import { redactUrl } from '../domain/redact.js';
+import { redactUrl } from '../../domain/redact.js';
 
 /** Proxy settings, read from HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) by the caller. */
 export interface ProxySettings {
@@ -64,7 +64,7 @@ export function bypassesProxy(url: URL, noProxy: string | undefined): boolean {
 export interface Connection {
   readonly dispatcher: Dispatcher;
   readonly via: string | undefined;
-  /** Every request attempt opens the gate for one connection (src/api/connect-gate.ts). */
+  /** Every request attempt opens the gate for one connection (src/api/transport/connect-gate.ts). */
   readonly gate: ConnectGate;
 }
 

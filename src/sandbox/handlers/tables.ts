@@ -15,17 +15,17 @@
  *   days before); `limit` (default 1000) keeps the N most recent rows; an unknown type is 404, as on
  *   `/api/memory-index`; a window without trading days is 200 with no rows.
  */
-import { MEMORY_HISTORY_LIMIT, VOLATILITY_WINDOW_DAYS } from '../domain/contract.js';
-import { GPU_MODELS, isGpuModel, type GpuModel } from '../domain/gpus.js';
-import { addDays } from '../domain/dates.js';
-import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, unauthorized, type Reply } from './http.js';
-import type { Params } from './params.js';
-import type { Plan } from './plans.js';
-import { FREE_GPU_MODELS, gpuTypesBody, healthBody, isFreeGpu, memoryTypesBody } from './models/catalog.js';
-import { currentIndex, latestDaily } from './models/latest-model.js';
-import { volatilitySeries } from './models/volatility-model.js';
-import { utilizationRows } from './models/utilization-model.js';
-import { memoryHistory, memoryTypeByIdOrName } from './models/memory-model.js';
+import { MEMORY_HISTORY_LIMIT, VOLATILITY_WINDOW_DAYS } from '../../domain/contract.js';
+import { GPU_MODELS, isGpuModel, type GpuModel } from '../../domain/gpus.js';
+import { addDays } from '../../domain/dates.js';
+import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, unauthorized, type Reply } from '../http.js';
+import type { Params } from '../params.js';
+import type { Plan } from '../plans.js';
+import { FREE_GPU_MODELS, gpuTypesBody, healthBody, isFreeGpu, memoryTypesBody } from '../models/catalog.js';
+import { currentIndex, latestDaily } from '../models/latest-model.js';
+import { volatilitySeries } from '../models/volatility-model.js';
+import { utilizationRows } from '../models/utilization-model.js';
+import { memoryHistory, memoryTypeByIdOrName } from '../models/memory-model.js';
 
 /** What every extra handler gets: parameters, the day the data ends, whether a valid key came, and path parameters. */
 export interface ExtraInput {

@@ -11,11 +11,11 @@
  *   most sites first, then by key. Body `{ success, by, count, data }`.
  * - `/api/neocloud/map`: every site with coordinates as a point (`scope` as above). Body `{ success, count, data }`.
  */
-import { ApiError, badRequest, jsonReply, type Reply } from './http.js';
-import type { Params } from './params.js';
-import { requireKey, type Plan } from './plans.js';
-import { aggregateSites, distanceKm, sitesAsOf, type Site } from './models/sites-model.js';
-import type { ExtraInput } from './table-handlers.js';
+import { ApiError, badRequest, jsonReply, type Reply } from '../http.js';
+import type { Params } from '../params.js';
+import { requireKey, type Plan } from '../plans.js';
+import { aggregateSites, distanceKm, sitesAsOf, type Site } from '../models/sites-model.js';
+import type { ExtraInput } from './tables.js';
 
 /** The 403 a premium key gets on every neocloud route, as the service words it. */
 export const NEOCLOUD_MESSAGE = 'Neocloud site data is not included in premium access. A full subscription unlocks it.';

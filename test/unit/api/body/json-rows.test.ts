@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonRowsParser, NotJsonError } from '../../../src/api/json-rows.js';
+import { JsonRowsParser, NotJsonError } from '../../../../src/api/body/json-rows.js';
 
 /** Parses `text` fed in chunks cut at `cuts` (positions), rows parsed in pieces of `pieceChars`. */
 function streamed(text: string, cuts: number[], pieceChars: number): unknown {

@@ -4,9 +4,17 @@ import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir } from '../../helpers/temp.js';
-import { LockedError } from '../../../src/errors.js';
-import { acquireLock, isStale, lockPath, lockTarget, parseLock, processStartTime, removeDeadTemps } from '../../../src/append/lock.js';
+import { makeTempDir } from '../../../helpers/temp.js';
+import { LockedError } from '../../../../src/errors.js';
+import {
+  acquireLock,
+  isStale,
+  lockPath,
+  lockTarget,
+  parseLock,
+  processStartTime,
+  removeDeadTemps,
+} from '../../../../src/append/lock/lock.js';
 
 const target = (): string => join(makeTempDir('lock'), 'out.csv');
 

@@ -12,16 +12,16 @@
  * - `index-history`: `{ success, access, granularity: "daily", query, data }`, rows `{ timestamp,
  *   index_value }` newest first; dates default to the free window (3 months back) through today.
  */
-import { isGpuModel, type GpuModel } from '../domain/gpus.js';
-import { addDays } from '../domain/dates.js';
-import { isoInstant, parseInstant } from '../domain/instants.js';
-import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, jsonReply, noData, unauthorized, type Reply } from './http.js';
-import type { Params } from './params.js';
-import { accessOf, freeWindowStart, requireSubDaily } from './plans.js';
-import { isFreeGpu } from './models/catalog.js';
-import { seriesPoints } from './models/series-model.js';
-import { nearestPoint, previousDaily, rollingAverage, rollingHistory } from './models/point-models.js';
-import type { ExtraInput } from './table-handlers.js';
+import { isGpuModel, type GpuModel } from '../../domain/gpus.js';
+import { addDays } from '../../domain/dates.js';
+import { isoInstant, parseInstant } from '../../domain/instants.js';
+import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, jsonReply, noData, unauthorized, type Reply } from '../http.js';
+import type { Params } from '../params.js';
+import { accessOf, freeWindowStart, requireSubDaily } from '../plans.js';
+import { isFreeGpu } from '../models/catalog.js';
+import { seriesPoints } from '../models/series-model.js';
+import { nearestPoint, previousDaily, rollingAverage, rollingHistory } from '../models/point-models.js';
+import type { ExtraInput } from './tables.js';
 
 /** The service's 400 for a missing or unreadable `datetime`. */
 export const DATETIME_MESSAGE = 'datetime query parameter is required (format: YYYY-MM-DD HH:MM:SS or ISO 8601)';
