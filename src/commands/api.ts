@@ -1,6 +1,7 @@
 /** `gpumkt api <path>`: any GET path of the service, with the CLI's key handling, pacing and errors (src/run/one-shot/api-call.ts). */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import type { ApiFlags } from '../run/one-shot/api-call.js';
 import { FORMAT_NAMES } from '../output/formats.js';
 import { parseList } from './parse.js';
 import { formatOption, queryOption } from './options.js';
@@ -53,8 +54,8 @@ export default function apiCommand(ctx: Context): Command {
       'after',
       '\nExamples:\n  $ gpumkt api /health\n  $ gpumkt api /api/otpi -q lab=openai -f csv\n  $ gpumkt api /api/gpu-types -f tsv --columns gpu_name\n  $ gpumkt api /api/daily-index/all --query "data[].gpu_name"\n  $ gpumkt api /api/memory/mem_ddr5_16gb/history -q startDate=2026-11-01 -q endDate=2026-11-20 --dry-run',
     )
-    .action(async (path: string, flags: Record<string, unknown>) => {
+    .action(async (path: string, flags: ApiFlags) => {
       const { runApi } = await import('../run/one-shot/api-call.js');
-      await runApi(ctx, path, flags as never);
+      await runApi(ctx, path, flags);
     });
 }

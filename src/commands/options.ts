@@ -3,7 +3,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { closest } from '../domain/suggest.js';
 import { FORMAT_NAMES } from '../output/formats.js';
 import { parseLimit, parseList, parseLockTimeout } from './parse.js';
-export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../run/request.js';
+// The flags these groups give, as types: declared with the descriptors' own flags, which read them.
+export type { AnalysisFlags, OutputFlags, SeriesFlags, WindowFlags } from '../datasets/flags.js';
 
 /**
  * Restricts `opt` to `values` (help and completions show them), and answers a value typed wrong with

@@ -1,7 +1,8 @@
 /** `gpumkt sync <dir>`: keeps a local lake of every dataset the key can read (docs/sync.md); the work is in src/sync. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { withChoices } from './options.js';
+import type { SyncOptions } from '../sync/sync.js';
+import { formatOption, withChoices } from './options.js';
 import { parseList, parseLockTimeout } from './parse.js';
 
 /** Declares the sync command. */
@@ -12,12 +13,7 @@ export default function sync(ctx: Context): Command {
     )
     .argument('<dir>', 'the lake folder (created when missing)')
     .option('--datasets <list>', "comma-separated datasets to sync (default: every dataset the key's plan reads)", parseList)
-    .addOption(
-      withChoices(new Option('-f, --format <format>', 'file format of a new lake (default parquet); a lake keeps its format'), [
-        'parquet',
-        'csv',
-      ]),
-    )
+    .addOption(formatOption('file format of a new lake (default parquet); a lake keeps its format', ['parquet', 'csv']))
     .addOption(
       withChoices(
         new Option(
@@ -47,7 +43,7 @@ export default function sync(ctx: Context): Command {
         'Layout, state file, cron and readers (DuckDB, pandas, Spark): docs/sync.md',
       ].join('\n'),
     )
-    .action(async (dir: string, flags: Record<string, unknown>) => {
+    .action(async (dir: string, flags: SyncOptions) => {
       const { runSync } = await import('../sync/sync.js');
       await runSync(ctx, dir, flags);
     });

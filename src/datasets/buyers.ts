@@ -8,7 +8,8 @@
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { didYouMean } from '../domain/suggest.js';
-import type { Dataset, Flags, Word } from './types.js';
+import type { Word } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** The buyer tiers of the dictionary. */
 export const BUYER_TIERS: readonly Word[] = [
@@ -18,11 +19,11 @@ export const BUYER_TIERS: readonly Word[] = [
 ];
 
 /** The tiers --tier names (upper-cased, duplicates dropped), or undefined for every tier; exit 2 for a tier that is not one. */
-export function tiersOf(flags: Flags): string[] | undefined {
+export function tiersOf(flags: { readonly tier?: string }): string[] | undefined {
   if (flags.tier === undefined) return undefined;
   const valid = BUYER_TIERS.map((t) => t.value);
   const out: string[] = [];
-  for (const raw of (typeof flags.tier === 'string' ? flags.tier : '')
+  for (const raw of flags.tier
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '')) {
@@ -34,7 +35,7 @@ export function tiersOf(flags: Flags): string[] | undefined {
   return out;
 }
 
-const buyers: Dataset<Record<string, never>> = {
+const buyers = defineDataset({
   name: 'buyers',
   summary: 'compute buyers: companies that raised ≥ $10M since July 2024 (USD) and what for; --tier T1,T2',
   examples: ['gpumkt buyers', 'gpumkt buyers --tier T1 -f csv', 'gpumkt buyers --columns displayName,tier,sold,date -f tsv'],
@@ -95,6 +96,6 @@ const buyers: Dataset<Record<string, never>> = {
     ['sold', 'the raise, USD (empty when not disclosed)'],
     ['date', 'the day of the raise'],
   ],
-};
+});
 
 export default buyers;

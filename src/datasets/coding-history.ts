@@ -8,7 +8,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import { daysBetween } from '../domain/dates.js';
 import { resolveCodingProducts } from '../domain/coding-products.js';
 import type { Row } from '../domain/row.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 import { shapeProblems } from './flat-rows.js';
 
 /** The rows as printed: the body's `product` on each day of its `data`. */
@@ -22,7 +22,7 @@ export interface CodingHistoryParams {
   readonly limit: number;
 }
 
-const codingHistory: Dataset<CodingHistoryParams> = {
+const codingHistory = defineDataset({
   name: 'coding',
   summary: 'daily LLM coding-tool analytics per product, oldest first',
   glossary: [
@@ -61,6 +61,6 @@ const codingHistory: Dataset<CodingHistoryParams> = {
     to: window?.to ?? '',
     limit: window ? daysBetween(window.from, window.to) + 1 : 2000,
   }),
-};
+});
 
 export default codingHistory;

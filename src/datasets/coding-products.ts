@@ -4,9 +4,9 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
-const codingProducts: Dataset<Record<string, never>> = {
+const codingProducts = defineDataset({
   name: 'coding',
   summary: 'the LLM-coding product catalogue',
   glossary: [
@@ -41,6 +41,6 @@ const codingProducts: Dataset<Record<string, never>> = {
   },
   params: () => ({}),
   noAppend: { message: 'coding --list is the product catalogue, not a series: --append does not apply' },
-};
+});
 
 export default codingProducts;

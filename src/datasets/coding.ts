@@ -9,12 +9,12 @@ import { defineEndpoint } from '../api/envelope.js';
 import { CODING_PRODUCTS, resolveCodingProducts } from '../domain/coding-products.js';
 import codingHistory from './coding-history.js';
 import codingProducts from './coding-products.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** The products a run names (all when none), offline-checked. */
 const named = (args: readonly string[]): string[] => resolveCodingProducts(args);
 
-const coding: Dataset<Record<string, never>> = {
+const coding = defineDataset({
   name: 'coding',
   summary: 'LLM coding-tool analytics: latest values; --from/--to: daily history; --list: products',
   examples: [
@@ -80,6 +80,6 @@ const coding: Dataset<Record<string, never>> = {
     { when: (flags) => flags.list === true, dataset: codingProducts },
     { when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: codingHistory },
   ],
-};
+});
 
 export default coding;

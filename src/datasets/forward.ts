@@ -11,7 +11,7 @@ import type { Shape } from '../api/validate.js';
 import { CURVE_ALIASES, FORWARD_CURVES, FORWARD_TENORS, resolveCurveList, resolveTenors } from '../domain/forward-curves.js';
 import type { Row } from '../domain/row.js';
 import { flattenInto, inColumnOrder, shapeProblems } from './flat-rows.js';
-import type { Dataset, Flags } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** The one point row of the table, as flattened. */
 const POINT: Shape = {
@@ -63,11 +63,11 @@ function forwardRows(body: EnvelopeBody): Row[] {
 }
 
 /** The curves and tenors a run keeps (none named: all). */
-function selection(args: readonly string[], flags: Flags): { curves: string[]; tenors: string[] } {
-  return { curves: resolveCurveList(args), tenors: resolveTenors(flags.tenor === undefined ? [] : [flags.tenor as string]) };
+function selection(args: readonly string[], flags: { readonly tenor?: string }): { curves: string[]; tenors: string[] } {
+  return { curves: resolveCurveList(args), tenors: resolveTenors(flags.tenor === undefined ? [] : [flags.tenor]) };
 }
 
-const forward: Dataset<Record<string, never>> = {
+const forward = defineDataset({
   name: 'forward',
   summary: 'current forward curves: USD per GPU-hour at 1M, 6M, 1Y, 3Y and 5Y per GPU model',
   examples: [
@@ -145,6 +145,6 @@ const forward: Dataset<Record<string, never>> = {
     ['insufficient_data', 'why a tenor has no mark: no_observation'],
     ['provenance_*', "the mark's provenance, a column per field"],
   ],
-};
+});
 
 export default forward;

@@ -4,6 +4,7 @@
  */
 import { FRONTIER_TABLES, frontierTable } from './frontier-tables.js';
 import type { Dataset } from './types.js';
+import { datasetOptions, type DatasetFlags } from './flags.js';
 
 const base = {
   name: 'frontier',
@@ -14,10 +15,13 @@ const base = {
     'gpumkt frontier --table efforts -f csv',
     'gpumkt frontier --table history -f json',
   ],
-  options: [{ flags: '--table <table>', description: 'the table to print (default: models)', choices: FRONTIER_TABLES }],
+  options: datasetOptions([{ flags: '--table <table>', description: 'the table to print (default: models)', choices: FRONTIER_TABLES }]),
 } satisfies Pick<Dataset<Record<string, never>>, 'name' | 'summary' | 'examples' | 'options'>;
 
-const frontier: Dataset<Record<string, never>> = {
+/** The flags of `frontier`: the output flags and --table. */
+type FrontierFlags = DatasetFlags<typeof base.options, { window: false; series: false; analysis: false }>;
+
+const frontier: Dataset<Record<string, never>, FrontierFlags> = {
   ...frontierTable('models', base),
   variants: FRONTIER_TABLES.filter((t) => t !== 'models').map((t) => ({
     when: (flags) => flags.table === t,

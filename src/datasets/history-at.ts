@@ -10,7 +10,8 @@ import { UsageError } from '../errors.js';
 import { isoInstant, parseInstant } from '../domain/instants.js';
 import type { GpuModel } from '../domain/gpus.js';
 import { gpuPath } from './per-gpu-series.js';
-import type { Dataset, Flags } from './types.js';
+import type { Dataset } from './types.js';
+import { datasetOptions, type DatasetFlags, type SeriesFlags } from './flags.js';
 
 /** Parameters of one nearest-record request. */
 export interface AtParams {
@@ -18,6 +19,20 @@ export interface AtParams {
   /** ISO 8601 UTC. */
   readonly datetime: string;
 }
+
+/** The options of `history` (src/datasets/history.ts), declared here because this variant reads them. */
+export const HISTORY_OPTIONS = datasetOptions([
+  {
+    flags: '--at <time>',
+    description: "the value nearest a time instead (YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]', ISO 8601; UTC unless a zone is given)",
+  },
+]);
+
+/**
+ * The flags of `history` as its variants get them: commander fills --granularity/--limit in, a sync run
+ * of a variant without the series group leaves them out.
+ */
+export type HistoryFlags = DatasetFlags<typeof HISTORY_OPTIONS, { window: true; series: false; analysis: true }> & Partial<SeriesFlags>;
 
 // Flags of the ranged history that mean nothing for one point in time (their defaults are left alone).
 const RANGED = [
@@ -31,7 +46,7 @@ const RANGED = [
 ] as const;
 
 /** --at as ISO 8601 UTC, or a usage error (exit 2) naming the forms accepted; refuses the ranged flags beside it. */
-function at(flags: Flags): string {
+function at(flags: HistoryFlags): string {
   const ms = parseInstant(String(flags.at));
   if (ms === undefined)
     throw new UsageError(`--at must be a time: YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]' or ISO 8601 (got '${String(flags.at)}')`);
@@ -46,7 +61,7 @@ function at(flags: Flags): string {
   return isoInstant(ms);
 }
 
-const historyAt: Dataset<AtParams> = {
+const historyAt: Dataset<AtParams, HistoryFlags> = {
   name: 'history',
   summary: 'the index value nearest a time, per GPU model',
   glossary: [

@@ -10,7 +10,8 @@ import { resolveWindow, subtractMonths } from '../domain/dates.js';
 import { resolveGpuList } from '../domain/gpus.js';
 import { describeNeed, FREE_GPU_MODELS } from '../domain/plans.js';
 import { dailyGpuHistory, gpuPath, type DailyHistoryParams } from './per-gpu-series.js';
-import type { Dataset, Flags } from './types.js';
+import type { Dataset } from './types.js';
+import type { HistoryFlags } from './history-at.js';
 
 /** Months the public series reaches back from today. */
 export const PUBLIC_HISTORY_MONTHS = 3;
@@ -19,19 +20,19 @@ export const PUBLIC_HISTORY_MONTHS = 3;
 export type PublicHistoryParams = DailyHistoryParams;
 
 /** What a run without a key may ask for; anything more is exit 3 naming the plan (or 2 for a flag that does not apply). */
-function checkKeyless(flags: Flags, today: string): void {
+function checkKeyless(flags: HistoryFlags, today: string): void {
   const need = describeNeed('premium');
   if (flags.granularity === 'hourly')
     throw new AuthError(`hourly history needs ${describeNeed('full')}; without a key history is the public daily series`);
   if (flags.limit !== undefined && flags.limit !== 'all')
     throw new UsageError('--limit does not apply to the public daily series (no key): give --from instead');
   const start = subtractMonths(today, PUBLIC_HISTORY_MONTHS);
-  const { from } = resolveWindow(flags.from as string | undefined, flags.to as string | undefined, today);
+  const { from } = resolveWindow(flags.from, flags.to, today);
   if (from < start)
     throw new AuthError(`without a key history reaches back ${PUBLIC_HISTORY_MONTHS} months (to ${start}); --from ${from} needs ${need}`);
 }
 
-const historyPublic: Dataset<PublicHistoryParams> = dailyGpuHistory({
+const historyPublic: Dataset<PublicHistoryParams, HistoryFlags> = dailyGpuHistory<HistoryFlags>({
   name: 'history',
   summary: 'the public daily price index (no key): five models, the trailing 3 months',
   glossary: [

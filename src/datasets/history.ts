@@ -4,10 +4,9 @@
  * the public daily series (history-public.ts).
  */
 import { perGpuSeries } from './per-gpu-series.js';
-import historyAt from './history-at.js';
+import historyAt, { HISTORY_OPTIONS } from './history-at.js';
 import historyPublic from './history-public.js';
-import type { Dataset } from './types.js';
-import type { SeriesParams } from './per-gpu-series.js';
+import { defineDataset } from './flags.js';
 
 const series = perGpuSeries({
   name: 'history',
@@ -27,18 +26,13 @@ const series = perGpuSeries({
   ],
 });
 
-const history: Dataset<SeriesParams> = {
+const history = defineDataset({
   ...series,
-  options: [
-    {
-      flags: '--at <time>',
-      description: "the value nearest a time instead (YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]', ISO 8601; UTC unless a zone is given)",
-    },
-  ],
+  options: HISTORY_OPTIONS,
   variants: [
     { label: '--at <time>', when: (flags) => flags.at !== undefined, dataset: historyAt },
     { label: 'without a key', when: (_flags, keyed) => !keyed, dataset: historyPublic },
   ],
-};
+});
 
 export default history;

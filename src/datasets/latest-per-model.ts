@@ -7,6 +7,16 @@ import type { Shape } from '../api/validate.js';
 import { GPU_MODELS, type GpuModel } from '../domain/gpus.js';
 import { FREE_GPU_MODELS, keylessModelsNote } from '../domain/plans.js';
 import type { Dataset } from './types.js';
+import { datasetOptions, type DatasetFlags, type OutputFlags } from './flags.js';
+
+/** The options of `latest` (src/datasets/latest.ts), declared here because its variants read them too. */
+export const LATEST_OPTIONS = datasetOptions([
+  { flags: '--current', description: 'the current (hourly) index instead: GET /api/gpu/{gpuName} per model' },
+  { flags: '--previous', description: 'the settled day before the latest instead: GET /api/daily-index/{gpuName}/previous per model' },
+]);
+
+/** The flags of `latest`, as its variants get them. */
+export type LatestFlags = DatasetFlags<typeof LATEST_OPTIONS, { window: false; series: false; analysis: false }>;
 
 /** Parameters of one request about one model. */
 export interface ModelParams {
@@ -14,8 +24,8 @@ export interface ModelParams {
 }
 
 /** What a variant of `latest` declares: its route and time field; every other descriptor field is passed through. */
-export type LatestSpec = Omit<
-  Dataset<ModelParams>,
+export type LatestSpec<F = OutputFlags> = Omit<
+  Dataset<ModelParams, F>,
   'name' | 'examples' | 'endpoint' | 'subject' | 'groups' | 'fetch' | 'sort' | 'plan' | 'targetColumn' | 'params' | 'keylessNote'
 > & {
   /** The endpoint's id (in messages and manifests). */
@@ -31,7 +41,7 @@ export function visibleModels(keyed: boolean): readonly GpuModel[] {
 }
 
 /** A variant of `latest`: one request per model, one row each, sorted as the models were asked. */
-export function latestPerModel({ id, path, time, ...rest }: LatestSpec): Dataset<ModelParams> {
+export function latestPerModel<F = OutputFlags>({ id, path, time, ...rest }: LatestSpec<F>): Dataset<ModelParams, F> {
   const rows: Shape = { gpu_name: 'string', region: 'string?', index_value: 'number', ...time };
   return {
     name: 'latest',

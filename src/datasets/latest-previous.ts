@@ -7,13 +7,13 @@
 import { AuthError, UsageError } from '../errors.js';
 import { resolveGpuList } from '../domain/gpus.js';
 import { describeNeed, FREE_GPU_MODELS } from '../domain/plans.js';
-import { latestPerModel, visibleModels, type ModelParams } from './latest-per-model.js';
+import { latestPerModel, visibleModels, type LatestFlags, type ModelParams } from './latest-per-model.js';
 import type { Dataset } from './types.js';
 
 /** Parameters of one previous-day request. */
 export type PreviousParams = ModelParams;
 
-const latestPrevious: Dataset<PreviousParams> = latestPerModel({
+const latestPrevious: Dataset<PreviousParams, LatestFlags> = latestPerModel<LatestFlags>({
   summary: 'the settled day before the latest, per GPU model',
   glossary: [
     ['gpu_name', 'the GPU model'],

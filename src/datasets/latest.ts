@@ -9,14 +9,15 @@ import { resolveGpuList } from '../domain/gpus.js';
 import { keylessModelsNote } from '../domain/plans.js';
 import latestCurrent from './latest-current.js';
 import latestPrevious from './latest-previous.js';
-import type { Dataset } from './types.js';
+import { LATEST_OPTIONS } from './latest-per-model.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one daily-index request: one model, or every model (undefined). */
 export interface LatestParams {
   readonly gpu?: string;
 }
 
-const latest: Dataset<LatestParams> = {
+const latest = defineDataset({
   name: 'latest',
   summary: "latest settled daily index per GPU model (--current: this hour's index)",
   examples: [
@@ -40,10 +41,7 @@ const latest: Dataset<LatestParams> = {
   }),
   subject: 'some-gpus',
   groups: { window: false, series: false, analysis: false },
-  options: [
-    { flags: '--current', description: 'the current (hourly) index instead: GET /api/gpu/{gpuName} per model' },
-    { flags: '--previous', description: 'the settled day before the latest instead: GET /api/daily-index/{gpuName}/previous per model' },
-  ],
+  options: LATEST_OPTIONS,
   fetch: { kind: 'single' },
   sort: false,
   plan: 'free',
@@ -71,6 +69,6 @@ const latest: Dataset<LatestParams> = {
     ['index_value', 'the daily price index, USD per GPU-hour'],
     ['date', 'the settled day (UTC) the value is for'],
   ],
-};
+});
 
 export default latest;

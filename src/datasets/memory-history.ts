@@ -7,8 +7,9 @@
 import { MEMORY_HISTORY_LIMIT } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { daysBetween } from '../domain/dates.js';
-import { checkMemoryFilter, findMemoryType, MEMORY_TYPES, parseMemoryCategory } from '../domain/memory-types.js';
-import type { Dataset, Flags } from './types.js';
+import { checkMemoryFilter, findMemoryType, MEMORY_CATEGORIES, MEMORY_TYPES, parseMemoryCategory } from '../domain/memory-types.js';
+import type { Dataset } from './types.js';
+import { datasetOptions, type DatasetFlags } from './flags.js';
 
 /** Parameters of one memory-history request. */
 export interface MemoryHistoryParams {
@@ -19,15 +20,28 @@ export interface MemoryHistoryParams {
   readonly limit: number;
 }
 
+/** The options of `memory` (src/datasets/memory.ts), declared here because its history reads them too. */
+export const MEMORY_OPTIONS = datasetOptions([
+  {
+    flags: '--type <id-or-name>',
+    description: "one memory type, by id (mem_ddr5_16gb) or name; see 'gpumkt memory-types'",
+    values: 'memory-type',
+  },
+  { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
+]);
+
+/** The flags of `memory` with a window, as its history reads them. */
+type MemoryFlags = DatasetFlags<typeof MEMORY_OPTIONS, { window: true; series: false; analysis: false }>;
+
 /** The types one run asks for, in catalogue order; unknown types and contradictions are usage errors (as for the snapshot). */
-export function historyTypes(flags: Flags): string[] {
-  checkMemoryFilter(flags.type as string | undefined, flags.category as string | undefined);
-  const category = flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string);
-  if (flags.type !== undefined) return [(findMemoryType(flags.type as string) as { id: string }).id];
+export function historyTypes(flags: MemoryFlags): string[] {
+  checkMemoryFilter(flags.type, flags.category);
+  const category = flags.category === undefined ? undefined : parseMemoryCategory(flags.category);
+  if (flags.type !== undefined) return [(findMemoryType(flags.type) as { id: string }).id];
   return MEMORY_TYPES.filter((t) => category === undefined || t.category === category).map((t) => t.id);
 }
 
-const memoryHistory: Dataset<MemoryHistoryParams> = {
+const memoryHistory: Dataset<MemoryHistoryParams, MemoryFlags> = {
   name: 'memory',
   summary: 'daily memory prices per type, oldest first',
   examples: [],

@@ -3,9 +3,9 @@
  * `type` is given. With --from or --to it runs the daily history instead (memory-history.ts).
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { checkMemoryFilter, findMemoryType, MEMORY_CATEGORIES, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
-import memoryHistory from './memory-history.js';
-import type { Dataset } from './types.js';
+import { checkMemoryFilter, findMemoryType, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
+import memoryHistory, { MEMORY_OPTIONS } from './memory-history.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one memory-index request. */
 export interface MemoryParams {
@@ -13,7 +13,7 @@ export interface MemoryParams {
   readonly category?: MemoryCategory;
 }
 
-const memory: Dataset<MemoryParams> = {
+const memory = defineDataset({
   name: 'memory',
   summary: 'current memory spot prices (USD per unit; changePct in percent); with --from/--to, daily history',
   examples: [
@@ -49,25 +49,18 @@ const memory: Dataset<MemoryParams> = {
   subject: 'none',
   // --from/--to are declared here for the history variant; the snapshot itself has no window.
   groups: { window: true, series: false, analysis: false },
-  options: [
-    {
-      flags: '--type <id-or-name>',
-      description: "one memory type, by id (mem_ddr5_16gb) or name; see 'gpumkt memory-types'",
-      values: 'memory-type',
-    },
-    { flags: '--category <category>', description: 'only this category', choices: MEMORY_CATEGORIES },
-  ],
+  options: MEMORY_OPTIONS,
   fetch: { kind: 'single' },
   plan: 'premium',
   // The id is the row's key; the price and its move matter most, the weekly range and times least.
   table: { keys: ['id'], priority: ['price', 'changePct', 'memoryType', 'category', 'updatedAt', 'weeklyHigh', 'weeklyLow'] },
   sort: false,
   // Types are checked offline like GPU names (unknown, or of another category: exit 2 before any request).
-  validate: (flags) => checkMemoryFilter(flags.type as string | undefined, flags.category as string | undefined),
+  validate: (flags) => checkMemoryFilter(flags.type, flags.category),
   // Known types are sent by id whatever way they were typed.
   params: (flags) => ({
-    type: flags.type === undefined ? undefined : (findMemoryType(flags.type as string)?.id ?? (flags.type as string).trim()),
-    category: flags.category === undefined ? undefined : parseMemoryCategory(flags.category as string),
+    type: flags.type === undefined ? undefined : (findMemoryType(flags.type)?.id ?? flags.type.trim()),
+    category: flags.category === undefined ? undefined : parseMemoryCategory(flags.category),
   }),
   noAppend: {
     message: 'memory is a snapshot of current prices without --from/--to, not a series: --append does not apply',
@@ -85,6 +78,6 @@ const memory: Dataset<MemoryParams> = {
     ['date', 'the day of the reading (UTC midnight)'],
     ['updatedAt', 'when the service picked the reading up (UTC)'],
   ],
-};
+});
 
 export default memory;

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import type { Shape } from '../api/validate.js';
 import { checkSeries } from '../domain/checks.js';
 import type { GpuModel } from '../domain/gpus.js';
+import { defineDataset, type OutputFlags } from './flags.js';
 import type { Dataset } from './types.js';
 
 /** Granularity values of the series endpoints. */
@@ -55,9 +56,9 @@ export interface SeriesSpec {
 }
 
 /** A per-model series dataset: `<gpu...>`, --from/--to, --granularity/--limit, analysis views, appendable. */
-export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
+export function perGpuSeries(spec: SeriesSpec) {
   const columns = Object.keys(spec.row);
-  return {
+  return defineDataset({
     name: spec.name,
     summary: spec.summary,
     // The analysis examples are the same shape for every series command.
@@ -87,7 +88,7 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
       gpu: gpu as GpuModel,
       from: (window as { from: string }).from,
       to: (window as { to: string }).to,
-      granularity: flags.granularity as Granularity,
+      granularity: flags.granularity,
       limit: 0,
     }),
     checks: (rows, label) => checkSeries(rows, spec.timeKey, label),
@@ -95,7 +96,7 @@ export function perGpuSeries(spec: SeriesSpec): Dataset<SeriesParams> {
     table: { keys: [spec.timeKey], priority: [spec.valueKey, ...(spec.priority ?? [])] },
     glossary: spec.glossary,
     grain: 'one row per model and hour or day (--granularity; auto: daily for windows over about 30 days)',
-  };
+  });
 }
 
 /** Parameters of one daily per-model history request: the whole window at once. */
@@ -106,7 +107,10 @@ export interface DailyHistoryParams {
 }
 
 /** What a daily per-model history declares: its route and rows; every other descriptor field is passed through. */
-export type DailyHistorySpec = Omit<Dataset<DailyHistoryParams>, 'endpoint' | 'examples' | 'fetch' | 'sort' | 'params' | 'checks'> & {
+export type DailyHistorySpec<F = OutputFlags> = Omit<
+  Dataset<DailyHistoryParams, F>,
+  'endpoint' | 'examples' | 'fetch' | 'sort' | 'params' | 'checks'
+> & {
   /** The endpoint's id (in messages and manifests). */
   readonly id: string;
   readonly path: (gpu: GpuModel) => string;
@@ -117,7 +121,14 @@ export type DailyHistorySpec = Omit<Dataset<DailyHistoryParams>, 'endpoint' | 'e
 };
 
 /** A daily per-model history (the public index history, the rolling average's history): one request per model over --from/--to. */
-export function dailyGpuHistory({ id, path, row, timeKey, valueKey, ...rest }: DailyHistorySpec): Dataset<DailyHistoryParams> {
+export function dailyGpuHistory<F = OutputFlags>({
+  id,
+  path,
+  row,
+  timeKey,
+  valueKey,
+  ...rest
+}: DailyHistorySpec<F>): Dataset<DailyHistoryParams, F> {
   return {
     ...rest,
     examples: [],

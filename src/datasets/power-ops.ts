@@ -8,7 +8,8 @@ import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { POWER_MARKETS, resolvePowerMarkets } from '../domain/power.js';
 import type { Shape } from '../api/validate.js';
-import type { Dataset, Flags } from './types.js';
+import type { Dataset } from './types.js';
+import { datasetOptions, type DatasetFlags } from './flags.js';
 
 /** Parameters of one operations request. */
 export interface PowerOpsParams {
@@ -17,8 +18,17 @@ export interface PowerOpsParams {
   readonly to: string;
 }
 
+/** The options of `power` (src/datasets/power.ts), declared here because its two operations views read them. */
+export const POWER_OPTIONS = datasetOptions([
+  { flags: '--load', description: 'hourly actual and day-ahead forecast demand (MW) instead; a full key only' },
+  { flags: '--fuel-mix', description: 'hourly generation by fuel (MW) instead; a full key only' },
+]);
+
+/** The flags of `power`, as its operations views get them. */
+type PowerFlags = DatasetFlags<typeof POWER_OPTIONS, { window: true; series: false; analysis: false }>;
+
 /** --load and --fuel-mix are two datasets: one at a time. */
-function oneView(flags: Flags): void {
+function oneView(flags: PowerFlags): void {
   if (flags.load === true && flags.fuelMix === true) throw new UsageError('--load and --fuel-mix are two datasets; give one of them');
 }
 
@@ -28,7 +38,7 @@ function opsDataset(
   values: Shape,
   summary: string,
   glossary: ReadonlyArray<readonly [string, string]>,
-): Dataset<PowerOpsParams> {
+): Dataset<PowerOpsParams, PowerFlags> {
   return {
     name: 'power',
     summary,

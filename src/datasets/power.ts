@@ -7,8 +7,8 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { POWER_MARKETS, resolvePowerMarkets } from '../domain/power.js';
-import { powerFuelMix, powerLoad } from './power-ops.js';
-import type { Dataset } from './types.js';
+import { POWER_OPTIONS, powerFuelMix, powerLoad } from './power-ops.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one power-markets request: one market (the service's name) or every market. */
 export interface PowerParams {
@@ -20,7 +20,7 @@ export interface PowerParams {
 /** The service's short field names and the columns they are read as (the dictionary's meanings). */
 export const POWER_RENAME = { d: 'date', p: 'peak_price', o: 'offpeak_price', t: 'traded_gwh', l: 'load_gwh', g: 'trades' } as const;
 
-const power: Dataset<PowerParams> = {
+const power = defineDataset({
   name: 'power',
   summary: 'daily peak power prices per market (USD/MWh) with traded volume or load; --load, --fuel-mix: hourly operations',
   examples: [
@@ -63,10 +63,7 @@ const power: Dataset<PowerParams> = {
     ],
   },
   groups: { window: true, series: false, analysis: false },
-  options: [
-    { flags: '--load', description: 'hourly actual and day-ahead forecast demand (MW) instead; a full key only' },
-    { flags: '--fuel-mix', description: 'hourly generation by fuel (MW) instead; a full key only' },
-  ],
+  options: POWER_OPTIONS,
   fetch: { kind: 'single' },
   plan: 'premium',
   sort: true,
@@ -91,6 +88,6 @@ const power: Dataset<PowerParams> = {
     { when: (flags) => flags.load === true, dataset: powerLoad },
     { when: (flags) => flags.fuelMix === true, dataset: powerFuelMix },
   ],
-};
+});
 
 export default power;

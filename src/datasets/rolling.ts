@@ -10,14 +10,14 @@ import { defineEndpoint } from '../api/envelope.js';
 import { GPU_MODELS, resolveGpuList, type GpuModel } from '../domain/gpus.js';
 import { gpuPath } from './per-gpu-series.js';
 import rollingHistory from './rolling-history.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one current rolling-average request. */
 export interface RollingParams {
   readonly gpu: GpuModel;
 }
 
-const rolling: Dataset<RollingParams> = {
+const rolling = defineDataset({
   name: 'rolling',
   summary: 'rolling 24-hour average price (USD per GPU-hour) per GPU model; with --from/--to, its daily history',
   glossary: [
@@ -59,6 +59,6 @@ const rolling: Dataset<RollingParams> = {
   },
   table: { keys: ['gpu_name'], priority: ['average_usd_per_hour', 'last_updated'] },
   variants: [{ label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: rollingHistory }],
-};
+});
 
 export default rolling;

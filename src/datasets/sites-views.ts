@@ -7,10 +7,11 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
-import type { Dataset, Flags, OptionSpec } from './types.js';
+import type { Dataset } from './types.js';
+import { datasetOptions, type OptionFlags, type OutputFlags } from './flags.js';
 
 /** The flags of `sites` (its listing filters and its two other views). */
-export const SITE_OPTIONS: readonly OptionSpec[] = [
+export const SITE_OPTIONS = datasetOptions([
   { flags: '--city <name>', description: 'sites in this city (any case)' },
   { flags: '--country <name>', description: 'sites in this country, as the service names it (e.g. "United States")' },
   { flags: '--lat <degrees>', description: 'with --lon: sites within --radius km of this point' },
@@ -19,20 +20,22 @@ export const SITE_OPTIONS: readonly OptionSpec[] = [
   { flags: '--scope <scope>', description: 'neocloud (default) or all: sites of every operator', choices: ['neocloud', 'all'] },
   { flags: '--aggregate <by>', description: 'sites, power and GPUs per bucket instead of the listing', choices: ['country', 'gpu_type'] },
   { flags: '--map', description: 'the sites as map points (coordinates) instead of the listing' },
-];
+]);
+
+/** The flags of `sites` and its views, typed from SITE_OPTIONS. */
+type SiteFlags = OutputFlags & OptionFlags<typeof SITE_OPTIONS>;
 
 /** A number flag within bounds, or a usage error. */
-function checkNumber(flags: Flags, name: 'lat' | 'lon' | 'radius', min: number, max: number): void {
-  const v = flags[name];
-  if (v === undefined) return;
+function checkNumber(flags: SiteFlags, name: 'lat' | 'lon' | 'radius', min: number, max: number): void {
   // Commander hands option values over as strings.
-  const text = typeof v === 'string' ? v : '';
+  const text = flags[name];
+  if (text === undefined) return;
   const n = /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
   if (!(n >= min && n <= max)) throw new UsageError(`--${name} must be a number from ${min} to ${max} (got '${text}')`);
 }
 
 /** Offline checks of the sites flags (exit 2 before any request). */
-export function checkSiteFlags(flags: Flags): void {
+export function checkSiteFlags(flags: SiteFlags): void {
   checkNumber(flags, 'lat', -90, 90);
   checkNumber(flags, 'lon', -180, 180);
   checkNumber(flags, 'radius', 0, 20_000);
@@ -40,7 +43,7 @@ export function checkSiteFlags(flags: Flags): void {
   if (flags.radius !== undefined && flags.lat === undefined) throw new UsageError('--radius needs --lat and --lon');
   if (flags.aggregate !== undefined && flags.map === true) throw new UsageError('--aggregate and --map are two views; give one of them');
   const view = flags.aggregate !== undefined ? '--aggregate' : flags.map === true ? '--map' : undefined;
-  const filter = ['city', 'country', 'lat'].find((f) => flags[f] !== undefined);
+  const filter = (['city', 'country', 'lat'] as const).find((f) => flags[f] !== undefined);
   if (view && filter) throw new UsageError(`${view} covers every site of the scope; --${filter} filters the listing only`);
 }
 
@@ -50,10 +53,10 @@ export interface SiteViewParams {
   readonly scope?: string;
 }
 
-const scopeOf = (flags: Flags): string | undefined => (flags.scope === 'all' ? 'all' : undefined);
+const scopeOf = (flags: SiteFlags): string | undefined => (flags.scope === 'all' ? 'all' : undefined);
 
 /** `sites --aggregate country|gpu_type`. */
-export const sitesAggregate: Dataset<SiteViewParams> = {
+export const sitesAggregate: Dataset<SiteViewParams, SiteFlags> = {
   name: 'sites',
   summary: 'sites, power (MW) and GPUs per country or GPU type',
   glossary: [
@@ -80,13 +83,13 @@ export const sitesAggregate: Dataset<SiteViewParams> = {
   sort: false,
   plan: 'full',
   validate: checkSiteFlags,
-  params: (flags) => ({ by: typeof flags.aggregate === 'string' ? flags.aggregate : undefined, scope: scopeOf(flags) }),
+  params: (flags) => ({ by: flags.aggregate, scope: scopeOf(flags) }),
   table: { keys: ['key'], priority: ['site_count', 'total_power_mw', 'total_gpu_qty'] },
   noAppend: { message: "sites --aggregate is a snapshot of today's buckets, not a series: --append does not apply" },
 };
 
 /** `sites --map`. */
-export const sitesMap: Dataset<SiteViewParams> = {
+export const sitesMap: Dataset<SiteViewParams, SiteFlags> = {
   name: 'sites',
   summary: 'datacenter sites as map points',
   glossary: [

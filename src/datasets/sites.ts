@@ -8,7 +8,7 @@
 import { defineEndpoint } from '../api/envelope.js';
 import { checkSiteFlags, SITE_OPTIONS, sitesAggregate, sitesMap } from './sites-views.js';
 import type { Shape } from '../api/validate.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one sites request (the runner adds `limit` and `offset` per page). */
 export interface SitesParams {
@@ -57,9 +57,9 @@ const SITE_ROWS: Shape = {
 export const SITES_PAGE_SIZE = 100;
 
 // Commander hands option values over as strings.
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : undefined);
+const str = (v: string | undefined): string | undefined => v?.trim();
 
-const sites: Dataset<SitesParams> = {
+const sites = defineDataset({
   name: 'sites',
   summary: 'datacenter sites of neo-clouds (--scope all: every operator), paged to the end; --aggregate, --map',
   examples: [
@@ -145,6 +145,6 @@ const sites: Dataset<SitesParams> = {
     { when: (flags) => flags.aggregate !== undefined, dataset: sitesAggregate },
     { when: (flags) => flags.map === true, dataset: sitesMap },
   ],
-};
+});
 
 export default sites;

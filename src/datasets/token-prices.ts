@@ -10,7 +10,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { parseUserDate, subtractMonths } from '../domain/dates.js';
 import { FREE_LABS, LABS, resolveLabList } from '../domain/labs.js';
-import type { Dataset, Flags } from './types.js';
+import { defineDataset, type WindowFlags } from './flags.js';
 
 /** Parameters of one OTPI request: a day, a range, or neither (the latest settled day); one lab or all. */
 export interface TokenPriceParams {
@@ -24,13 +24,14 @@ export interface TokenPriceParams {
 export const OTPI_FREE_MONTHS = 1;
 
 /** The day --date names, if given. */
-const dayOf = (flags: Flags, today: string): string | undefined =>
-  flags.date === undefined ? undefined : parseUserDate(flags.date as string, today, '--date');
+const dayOf = (flags: { readonly date?: string }, today: string): string | undefined =>
+  flags.date === undefined ? undefined : parseUserDate(flags.date, today, '--date');
 
 /** True when the run sends a range: --from/--to given, or an append (which continues from the file's last day). */
-const ranged = (flags: Flags): boolean => flags.from !== undefined || flags.to !== undefined || flags.append !== undefined;
+const ranged = (flags: WindowFlags & { readonly append?: string }): boolean =>
+  flags.from !== undefined || flags.to !== undefined || flags.append !== undefined;
 
-const tokenPrices: Dataset<TokenPriceParams> = {
+const tokenPrices = defineDataset({
   name: 'token-prices',
   summary: 'token-price index (OTPI): USD per million tokens per AI lab and settled day',
   examples: [
@@ -103,6 +104,6 @@ const tokenPrices: Dataset<TokenPriceParams> = {
     ['indexPerMtok', 'USD per million tokens, full precision'],
     ['computedAt', 'when the day was settled (UTC)'],
   ],
-};
+});
 
 export default tokenPrices;

@@ -10,7 +10,7 @@ import type { EnvelopeBody } from '../api/endpoint.js';
 import type { Shape } from '../api/validate.js';
 import type { Row } from '../domain/row.js';
 import { shapeProblems } from './flat-rows.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one token-volume request. */
 export interface TokenVolumeParams {
@@ -41,7 +41,7 @@ function labDays(body: EnvelopeBody): Row[] {
   return out;
 }
 
-const tokenVolume: Dataset<TokenVolumeParams> = {
+const tokenVolume = defineDataset({
   name: 'token-volume',
   summary: 'daily token volume of the closed labs (anthropic, openai, google): tokens, growth index, share',
   examples: [
@@ -81,6 +81,6 @@ const tokenVolume: Dataset<TokenVolumeParams> = {
     ['share', "the lab's share of the day's tokens, 0-1"],
     ['totalGrowthIndex', "the day's total, 100 at the first day of all three labs"],
   ],
-};
+});
 
 export default tokenVolume;

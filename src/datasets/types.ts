@@ -7,6 +7,7 @@ import type { Endpoint, EnvelopeBody } from '../api/endpoint.js';
 import type { DateWindow } from '../domain/dates.js';
 import type { Row } from '../domain/row.js';
 import type { RequiredPlan } from '../domain/plans.js';
+import type { OutputFlags } from './flag-groups.js';
 
 /** Where a flag's values come from, for completions (and `choices` for help and parsing). */
 export type ValueKind = 'gpu' | 'memory-type' | 'date' | 'none';
@@ -62,11 +63,11 @@ export type FetchPlan =
   | { readonly kind: 'single' }
   | { readonly kind: 'paged'; readonly pageSize: number };
 
-/** The flags of one run, as the command parsed them (the runner reads the ones its dataset declares). */
-export type Flags = Readonly<Record<string, unknown>>;
-
-/** One dataset. */
-export interface Dataset<P = unknown> {
+/**
+ * One dataset: `P` its request parameters, `F` the flags its functions read (defineDataset derives
+ * them from `groups` and `options`, src/datasets/flags.ts).
+ */
+export interface Dataset<P = unknown, F = OutputFlags> {
   /** The command name. */
   readonly name: string;
   /** One line for help. */
@@ -88,18 +89,18 @@ export interface Dataset<P = unknown> {
    */
   readonly sort: boolean;
   /** Offline checks of the flags (exit 2 before any request); returns nothing or throws. */
-  validate?(flags: Flags, today: string): void;
+  validate?(flags: F, today: string): void;
   /**
    * The parameters of one request about `target` (a GPU model, or what `targets` returned) over
    * `window` (undefined when the dataset has none).
    */
-  params(flags: Flags, target: string | undefined, window: DateWindow | undefined, today: string): P;
+  params(flags: F, target: string | undefined, window: DateWindow | undefined, today: string): P;
   /**
    * The targets of a run when the subject alone does not say (memory history: the types of
    * --type/--category; latest: one request for every model, or one per named model). `keyed` is
    * false when no key will be sent (public routes). Throws a usage error for bad input.
    */
-  targets?(args: readonly string[], flags: Flags, keyed: boolean): ReadonlyArray<string | undefined>;
+  targets?(args: readonly string[], flags: F, keyed: boolean): ReadonlyArray<string | undefined>;
   /**
    * The row field that names what a request was about (`gpu_name`, `gpu_type`, `id`): the runner adds
    * no `gpu` column, orders rows of the same time by it in target order, and --append keys rows by it.
@@ -119,12 +120,12 @@ export interface Dataset<P = unknown> {
    */
   readonly plan?: RequiredPlan;
   /** Another dataset this command runs instead when its flags ask for it (memory with dates: the history). */
-  readonly variants?: readonly DatasetVariant[];
+  readonly variants?: readonly DatasetVariant<F>[];
   /**
    * Keeps the rows the command's arguments and flags ask for when the route cannot filter itself
    * (forward curves by model, buyers by tier): applied to every response's rows before anything else.
    */
-  readonly filter?: (row: Row, args: readonly string[], flags: Flags) => boolean;
+  readonly filter?: (row: Row, args: readonly string[], flags: F) => boolean;
   /**
    * Why a run without a key asks for more than the service's free tier serves (labs, days), or
    * undefined when it does not: the runner then exits 3 before any request, naming the plan it needs.
@@ -132,7 +133,7 @@ export interface Dataset<P = unknown> {
    */
   readonly freeTier?: (
     targets: ReadonlyArray<string | undefined>,
-    flags: Flags,
+    flags: F,
     window: DateWindow | undefined,
     today: string,
   ) => string | undefined;
@@ -162,7 +163,7 @@ export interface Dataset<P = unknown> {
   /** What one row is, in a few words (`one row per model and day`), for docs/datasets.md; default: derived from the fetch plan. */
   readonly grain?: string;
   /** How `gpumkt sync` keeps it in a lake; every field has a default derived from the rest of the descriptor. */
-  readonly sync?: SyncSpec;
+  readonly sync?: SyncSpec<F>;
 }
 
 /**
@@ -171,7 +172,7 @@ export interface Dataset<P = unknown> {
  * variant is such a series, like memory --from, syncs the variant); the partition column is `gpu` for
  * per-model rows, else the target column, else none; the arguments ask for every model or target.
  */
-export interface SyncSpec {
+export interface SyncSpec<F = OutputFlags> {
   /** Leave the dataset out of the lake. */
   readonly skip?: boolean;
   /** Its folder in the lake (default: the command name). */
@@ -183,21 +184,26 @@ export interface SyncSpec {
   /** The positional arguments of a sync run (default: `all` for a GPU list, none otherwise). */
   readonly args?: readonly string[];
   /** Flags of a sync run beyond the window, grain and output (e.g. `{ gpu: ['all'] }`). */
-  readonly flags?: Flags;
+  readonly flags?: Partial<F>;
   /** How far back a first sync reaches without --from (a date or a span such as `90d`; default 1y). */
   readonly from?: string;
 }
 
 /** A dataset a command switches to: `memory --from …` runs the memory history, `latest --current` the current index. */
-export interface DatasetVariant {
+export interface DatasetVariant<F = OutputFlags> {
   /** True when the flags select this variant; `keyed` is false when the run has no key (public fallbacks). */
-  when(flags: Flags, keyed: boolean): boolean;
+  when(flags: F, keyed: boolean): boolean;
   /** How a command line selects it (`--current`, `without a key`): `status` lists each variant under it. */
   readonly label?: string;
+  /**
+   * The variant runs with its command's flags, so its functions are typed with them: a variant that
+   * reads them derives them from the command's option list, declared in the variant's file
+   * (MEMORY_OPTIONS, HISTORY_OPTIONS …), and the command's flags must be assignable to the variant's.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a variant's params differ from its command's; only the runner passes them through
-  readonly dataset: Dataset<any>;
+  readonly dataset: Dataset<any, NoInfer<F>>;
 }
 
 /** A dataset of any parameter type, as registries and the runner hold them (they only pass parameters through). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Dataset<unknown> would refuse every typed descriptor (params are contravariant)
-export type AnyDataset = Dataset<any>;
+export type AnyDataset = Dataset<any, any>;

@@ -9,7 +9,7 @@ import { checkUtilIndexSeries } from '../domain/checks.js';
 import { parseUserDate } from '../domain/dates.js';
 import type { GpuModel } from '../domain/gpus.js';
 import type { Row } from '../domain/row.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one utilization-index request. */
 export interface UtilIndexParams {
@@ -60,7 +60,7 @@ function isExpectedFirstRow(rows: readonly Row[], violation: string): boolean {
   );
 }
 
-const utilIndex: Dataset<UtilIndexParams> = {
+const utilIndex = defineDataset({
   name: 'util-index',
   summary: 'daily utilization index, each move split into demand and supply effects',
   examples: [
@@ -111,7 +111,7 @@ const utilIndex: Dataset<UtilIndexParams> = {
   validate: (flags, today) => void baseDate(flags, today),
   params: (flags, gpu, window, today) => ({
     gpuType: gpu as GpuModel | undefined,
-    region: flags.region as string,
+    region: flags.region,
     from: window?.from ?? '',
     to: window?.to ?? '',
     baseDate: baseDate(flags, today),
@@ -144,10 +144,10 @@ const utilIndex: Dataset<UtilIndexParams> = {
   table: { keys: ['date'], priority: ['occupancy', 'index', 'demandEffect', 'supplyEffect', 'occupancyChange', 'price', 'readings'] },
   grain: 'one row per published day (and per model with --gpu all)',
   numeric: UTIL_INDEX_COLUMNS.filter((c) => !['date', 'basis', 'decompositionBasis', 'comparable'].includes(c)),
-};
+});
 
-function baseDate(flags: Readonly<Record<string, unknown>>, today: string): string {
-  return flags.baseDate === undefined ? DEFAULT_BASE_DATE : parseUserDate(flags.baseDate as string, today, '--base-date');
+function baseDate(flags: { readonly baseDate?: string }, today: string): string {
+  return flags.baseDate === undefined ? DEFAULT_BASE_DATE : parseUserDate(flags.baseDate, today, '--base-date');
 }
 
 export default utilIndex;

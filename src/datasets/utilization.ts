@@ -4,9 +4,9 @@
  * within the last 48 hours; a model without readings in 30 days is left out by the service.
  */
 import { defineEndpoint } from '../api/envelope.js';
-import type { Dataset } from './types.js';
+import { defineDataset } from './flags.js';
 
-const utilization: Dataset<Record<string, never>> = {
+const utilization = defineDataset({
   name: 'utilization',
   summary: 'current utilization per GPU model, with 7- and 30-day means',
   examples: [
@@ -43,6 +43,6 @@ const utilization: Dataset<Record<string, never>> = {
     message: 'utilization is a snapshot of the current values, not a series: --append does not apply',
     hint: 'for a series use: gpumkt volume <gpu...> --append <file>',
   },
-};
+});
 
 export default utilization;

@@ -10,7 +10,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
 import type { GpuModel } from '../domain/gpus.js';
-import type { Dataset, Flags } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one volatility request. */
 export interface VolatilityParams {
@@ -24,18 +24,17 @@ export interface VolatilityParams {
 export const WINDOW_DAYS = VOLATILITY_WINDOW_DAYS;
 
 /** --window-days as an integer within the service's bounds, or a usage error (exit 2). */
-function windowDays(flags: Flags): number {
-  const v = flags.windowDays;
-  if (v === undefined) return WINDOW_DAYS.default;
-  const text = typeof v === 'number' || typeof v === 'string' ? String(v) : '';
-  const n = /^\s*\d+\s*$/.test(text) ? Number(v) : Number.NaN;
+function windowDays(flags: { readonly windowDays?: string }): number {
+  const text = flags.windowDays;
+  if (text === undefined) return WINDOW_DAYS.default;
+  const n = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
   if (!(n >= WINDOW_DAYS.min && n <= WINDOW_DAYS.max)) {
     throw new UsageError(`--window-days must be a whole number from ${WINDOW_DAYS.min} to ${WINDOW_DAYS.max} (got '${text}')`);
   }
   return n;
 }
 
-const volatility: Dataset<VolatilityParams> = {
+const volatility = defineDataset({
   name: 'volatility',
   summary: 'daily rolling volatility (annualised, 0.8 = 80 %) per GPU model',
   examples: [
@@ -92,6 +91,6 @@ const volatility: Dataset<VolatilityParams> = {
     ],
     ['window_days', 'daily returns in each rolling window (--window-days)'],
   ],
-};
+});
 
 export default volatility;

@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 import { CLOSED_LABS, isLab, WORKLOAD_FAMILIES } from '../domain/labs.js';
 import { didYouMean } from '../domain/suggest.js';
 import type { Row } from '../domain/row.js';
-import type { Dataset, Flags } from './types.js';
+import { defineDataset } from './flags.js';
 
 /** Parameters of one workload request. */
 export interface WorkloadParams {
@@ -39,9 +39,9 @@ export function workloadLabs(args: readonly string[]): string[] {
 }
 
 /** The families --family lists, lower-cased (undefined without the flag). */
-function familyList(flags: Flags): string[] | undefined {
+function familyList(flags: { readonly family?: string }): string[] | undefined {
   const v = flags.family;
-  if (typeof v !== 'string') return undefined;
+  if (v === undefined) return undefined;
   return v
     .split(',')
     .map((f) => f.trim().toLowerCase())
@@ -49,7 +49,7 @@ function familyList(flags: Flags): string[] | undefined {
 }
 
 /** The families of --family, checked against the families of `labs` (every closed lab when none is named). */
-export function workloadFamilies(flags: Flags, labs: readonly string[]): string[] | undefined {
+export function workloadFamilies(flags: { readonly family?: string }, labs: readonly string[]): string[] | undefined {
   const families = familyList(flags);
   if (families === undefined) return undefined;
   const valid = [...new Set((labs.length > 0 ? labs : CLOSED_LABS).flatMap((l) => WORKLOAD_FAMILIES[l] ?? []))];
@@ -94,7 +94,7 @@ const FAMILY_WORDS = [...new Set(CLOSED_LABS.flatMap((l) => WORKLOAD_FAMILIES[l]
   description: f === 'all' ? "the lab's aggregate" : CLOSED_LABS.filter((l) => WORKLOAD_FAMILIES[l]?.includes(f)).join(', '),
 }));
 
-const workload: Dataset<WorkloadParams> = {
+const workload = defineDataset({
   name: 'workload',
   summary: "workload cost index per day, closed lab and model family (all = the lab's aggregate)",
   examples: [
@@ -170,6 +170,6 @@ const workload: Dataset<WorkloadParams> = {
     ['mixEffect', 'the move from the family mix (all rows; may be null)'],
     ['computedAt', 'when the service computed the row (UTC)'],
   ],
-};
+});
 
 export default workload;

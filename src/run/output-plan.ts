@@ -102,7 +102,7 @@ export async function planOutput(flags: OutputFlags, ctx: Context, cols: PlanCol
   if (flags.query !== undefined && flags.format === undefined && flags.output === undefined && flags.append === undefined)
     flags = { ...flags, format: 'json' };
   const format = chooseFormat(flags, ctx, configuredFormat);
-  const query = flags.query === undefined ? undefined : await planQuery(flags, format);
+  const query = flags.query === undefined ? undefined : await planQuery(flags.query, flags, format);
   const info = formatInfo(format);
   if (info.needsSeries && cols.series !== true)
     throw new UsageError('--format chart draws a time series; these rows are not one (try table)');
@@ -177,10 +177,11 @@ function refuseBinaryOnTerminal(ctx: Context, flags: OutputFlags, format: string
 
 /** The -o / --append target can be written: a partitioned folder of the right kind, or a file that is no folder. */
 async function checkTargets(flags: OutputFlags, columns: readonly string[], format: string): Promise<void> {
-  const folder = flags.partitionBy === undefined ? undefined : (flags.output ?? flags.append);
-  if (folder !== undefined) {
-    if (!columns.includes(flags.partitionBy as string)) {
-      throw new UsageError(`--partition-by ${flags.partitionBy}: no such column; columns: ${columns.join(', ')}`);
+  const { partitionBy } = flags;
+  const folder = partitionBy === undefined ? undefined : (flags.output ?? flags.append);
+  if (partitionBy !== undefined && folder !== undefined) {
+    if (!columns.includes(partitionBy)) {
+      throw new UsageError(`--partition-by ${partitionBy}: no such column; columns: ${columns.join(', ')}`);
     }
     // Loaded only for partitioned runs (it brings the Parquet writer).
     const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([
@@ -229,7 +230,7 @@ function planFields(ctx: Context, flags: OutputFlags, cols: PlanColumns): Omit<O
 }
 
 /** The compiled --query (exit 2 for a bad expression, or a format that is not JSON), before any request. */
-async function planQuery(flags: OutputFlags, format: string): Promise<JsonQuery> {
+async function planQuery(expression: string, flags: OutputFlags, format: string): Promise<JsonQuery> {
   if (format !== 'json' && format !== 'ndjson')
     throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
   if (flags.append !== undefined || flags.partitionBy !== undefined)
@@ -237,5 +238,5 @@ async function planQuery(flags: OutputFlags, format: string): Promise<JsonQuery>
   if (flags.raw === true)
     throw new UsageError('--raw prints the body untouched: leave out --query, or --raw (gpumkt api <path> --query filters a body)');
   const { compileQuery } = await import('../output/json-query.js');
-  return compileQuery(flags.query as string);
+  return compileQuery(expression);
 }

@@ -44,13 +44,15 @@ interface Reports {
 /** The request parameters of each target over `window` (a series asks for as many rows as the window holds, or --limit). */
 export function requestParams(run: RunPlan, window: DateWindow | undefined): unknown[] {
   const { ds, flags, today, series } = run;
-  const all = flags.limit === 'all';
+  // Commander defaults --limit to 'all' (series group); sync asks for 'all' too.
+  const { limit = 'all' } = flags;
+  const all = limit === 'all';
   return run.targets.map((t) => {
     const p: unknown = ds.params(flags, t, window, today);
     if (!series || !window) return p;
     return {
       ...(p as SeriesParams),
-      limit: all ? windowCapacity(window.from, window.to, (p as SeriesParams).granularity) : (flags.limit as number),
+      limit: all ? windowCapacity(window.from, window.to, (p as SeriesParams).granularity) : limit,
     };
   });
 }

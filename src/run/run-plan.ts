@@ -6,10 +6,10 @@
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
 import { describeNeed } from '../domain/plans.js';
-import type { AnyDataset, Flags } from '../datasets/types.js';
+import type { AnyDataset } from '../datasets/types.js';
 import { resolveWindow, type DateWindow } from '../domain/dates.js';
 import type { OutputPlan } from '../output/plan.js';
-import type { AnalysisFlags, OutputFlags } from './request.js';
+import type { RunFlags } from './request.js';
 import { loadSettings, type RunSettings } from './session.js';
 import { planOutput } from './output-plan.js';
 import { planAnalysis, type AnalysisPlan } from './analysis/views.js';
@@ -19,10 +19,7 @@ import { resolveTargets, selectDataset } from './targets.js';
 import { PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture } from './empty.js';
 
-/** The flags every data command may carry; each dataset reads the ones it declares. */
-export type RunFlags = Flags &
-  OutputFlags &
-  AnalysisFlags & { from?: string; to?: string; settled?: boolean; granularity?: string; limit?: number | 'all'; gpu?: string[] };
+export type { RunFlags } from './request.js';
 
 /** What a run has decided before its first request. */
 export interface RunPlan {

@@ -96,7 +96,7 @@ async function emitFetched(
   const { results, served, window } = fetched;
   const timeKey = ds.endpoint.timeKey;
   const grain =
-    series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity as string, window, run.settings.apiKey) : undefined;
+    series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity ?? 'auto', window, run.settings.apiKey) : undefined;
   noteBaseUnavailable(ctx, served, flags.baseDate);
   if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
   // Each target sorted on its own (TimSort turns the service's newest-first runs around in linear time).

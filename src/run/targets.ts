@@ -1,9 +1,10 @@
 /** What one run of a data command is about: the dataset its flags select, and the targets of its requests. */
-import type { AnyDataset, Flags } from '../datasets/types.js';
+import type { AnyDataset } from '../datasets/types.js';
+import type { RunFlags } from './request.js';
 import { resolveGpuList } from '../domain/gpus.js';
 
 /** The dataset a command runs: the first variant its flags (and whether a key is at hand) select, else its own. */
-export function selectDataset(ds: AnyDataset, flags: Flags, keyed: boolean): AnyDataset {
+export function selectDataset(ds: AnyDataset, flags: Partial<RunFlags>, keyed: boolean): AnyDataset {
   return ds.variants?.find((v) => v.when(flags, keyed))?.dataset ?? ds;
 }
 
@@ -14,7 +15,7 @@ export function selectDataset(ds: AnyDataset, flags: Flags, keyed: boolean): Any
 export function resolveTargets(
   ds: AnyDataset,
   args: readonly string[],
-  flags: Flags & { gpu?: string[] },
+  flags: Partial<RunFlags>,
   keyed: boolean,
 ): Array<string | undefined> {
   if (ds.targets) return [...ds.targets(args, flags, keyed)];

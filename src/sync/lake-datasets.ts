@@ -5,9 +5,10 @@
  * the plan that reads it, and the arguments and flags of its run. A new family is synced with no code here.
  */
 import { DATASETS } from '../datasets/index.js';
-import type { AnyDataset, Flags } from '../datasets/types.js';
+import type { AnyDataset } from '../datasets/types.js';
 import type { RequiredPlan } from '../domain/plans.js';
 import { selectDataset } from '../run/targets.js';
+import type { RunFlags } from '../run/request.js';
 
 /** One dataset of a lake. */
 export interface LakeDataset {
@@ -24,7 +25,7 @@ export interface LakeDataset {
   /** Positional arguments of the run (`all` for a GPU list). */
   readonly args: readonly string[];
   /** The descriptor's option defaults and its sync flags (what commander would fill in, plus SyncSpec.flags). */
-  readonly flags: Flags;
+  readonly flags: Partial<RunFlags>;
   /** How far back a first sync reaches without --from (SyncSpec.from). */
   readonly from?: string;
   /** The time field of a series. */
@@ -62,7 +63,7 @@ export function lakeDataset(command: AnyDataset, keyed = true): LakeDataset | un
   const kind = spec.kind ?? (appendable(ds) ? 'series' : 'snapshot');
   const defaults: Record<string, unknown> = {};
   for (const o of ds.options ?? []) if (o.default !== undefined) defaults[optionKey(o.flags)] = o.default;
-  const flags: Flags = { ...defaults, ...(variant?.sync?.flags ?? {}), ...(spec.flags ?? {}) };
+  const flags: Partial<RunFlags> = { ...defaults, ...(variant?.sync?.flags ?? {}), ...(spec.flags ?? {}) };
   const list = ds.subject === 'gpus' || ds.subject === 'some-gpus';
   // Rows of a per-model run carry a `gpu` column the runner adds; rows that name their own target keep it.
   const perModel =

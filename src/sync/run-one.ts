@@ -61,11 +61,11 @@ export async function planRequests(ctx: Context, run: DatasetRun, session: Sessi
   const scope = scoped(ctx, run.lake.name, out, []);
   const dry: Session = { ...session, dryRun: true, requests: [], get: () => Promise.reject(new Error('a planning pass sends nothing')) };
   // Nothing held yet: the plain command over the window (no file to read, and the lake may not exist yet).
-  const plain: Record<string, unknown> = { ...run.flags, format: 'csv' };
-  for (const k of ['output', 'append', 'partitionBy', 'replaceRestated']) delete plain[k];
+  const { output: _output, append: _append, partitionBy: _partitionBy, replaceRestated: _replaceRestated, ...rest } = run.flags;
+  const plain: RunFlags = { ...rest, format: 'csv' };
   const flags = run.mode === 'append' && exists ? run.flags : plain;
   try {
-    await runDataset(scope.ctx, run.lake.command, run.args, flags as RunFlags, { session: dry });
+    await runDataset(scope.ctx, run.lake.command, run.args, flags, { session: dry });
   } finally {
     await scope.close();
   }
@@ -99,7 +99,7 @@ export async function runOne(
   };
   const scope = scoped(ctx, run.lake.name, undefined, notes);
   try {
-    await runDataset(scope.ctx, run.lake.command, run.args, run.flags as RunFlags, { session: counting });
+    await runDataset(scope.ctx, run.lake.command, run.args, run.flags, { session: counting });
   } finally {
     await scope.close();
   }

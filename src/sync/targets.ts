@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import type { Flags } from '../datasets/types.js';
+import type { RunFlags } from '../run/request.js';
 import { FREE_GPU_MODELS } from '../domain/plans.js';
 import { addDays, parseUserDate, subtractMonths, type DateWindow } from '../domain/dates.js';
 import { resolveTargets } from '../run/targets.js';
@@ -44,7 +44,7 @@ export interface DatasetRun {
   readonly mode: 'first' | 'append' | 'rebuild' | 'snapshot';
   readonly window?: DateWindow;
   readonly args: readonly string[];
-  readonly flags: Flags;
+  readonly flags: RunFlags;
   /** The partition column actually used (none for csv). */
   readonly partition?: string;
 }
@@ -79,7 +79,7 @@ export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetStat
   // A model list: every model, or without a key the models the free tier serves.
   const args =
     s.keyless && lake.ds.subject === 'gpus' && lake.args.length === 1 && lake.args[0] === 'all' ? [...FREE_GPU_MODELS] : lake.args;
-  const base: Record<string, unknown> = { ...lake.flags, header: true, order: 'asc', format: ext, lockTimeout: 0 };
+  const base: RunFlags = { ...lake.flags, header: true, order: 'asc', format: ext, lockTimeout: 0 };
   if (lake.kind === 'snapshot') {
     const target = path.join(folder, `snapshot_date=${s.today}`, `part-0.${ext}`);
     return { lake, folder, target, mode: 'snapshot', args, flags: { ...base, output: target } };
@@ -92,7 +92,7 @@ export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetStat
   const partition = ext === 'parquet' ? lake.partition : undefined;
   const target = partition === undefined ? path.join(folder, `part-0.${ext}`) : folder;
   const window = { from: start > s.today ? s.today : start, to: s.today };
-  const flags: Record<string, unknown> = {
+  const flags: RunFlags = {
     ...base,
     from: window.from,
     to: window.to,
@@ -100,7 +100,7 @@ export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetStat
     // The lake mirrors the service: a row it restated replaces the old value (and is reported).
     replaceRestated: mode === 'append',
     ...(mode === 'append' ? { append: target } : { output: target }),
+    ...(lake.graded ? { granularity: s.grain, limit: 'all' as const } : {}),
   };
-  if (lake.graded) Object.assign(flags, { granularity: s.grain, limit: 'all' });
   return { lake, folder, target, mode, window, args, flags, partition };
 }

@@ -5,13 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import frontier from '../../../src/datasets/frontier.js';
+import type { FrontierTable } from '../../../src/datasets/frontier-tables.js';
 import { workloadFamilies, workloadLabs } from '../../../src/datasets/workload.js';
 import { resolveCodingProducts, CODING_PRODUCTS } from '../../../src/domain/coding-products.js';
 import { keyValue } from '../../../src/append/key-columns.js';
 import { InvalidResponseError, UsageError } from '../../../src/errors.js';
 import type { EnvelopeBody } from '../../../src/api/endpoint.js';
 
-const table = (name: string) => frontier.variants?.find((v) => v.when({ table: name }, true))?.dataset ?? frontier;
+const table = (name: FrontierTable) =>
+  frontier.variants?.find((v) => v.when({ header: true, order: 'asc', table: name }, true))?.dataset ?? frontier;
 const body = (data: unknown): EnvelopeBody => ({ success: true, data }) as EnvelopeBody;
 
 describe('frontier tables', () => {
