@@ -67,6 +67,24 @@ describe('--format chart', () => {
   });
 });
 
+describe('--format chart of keyed rows (labs, markets, families)', () => {
+  it('token-volume: one series per lab of its value column, titled by it; no text column in the legend', async () => {
+    const r = await run(['token-volume', '--from', '30d', '-f', 'chart']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const lines = r.stdout.replace(/\n$/, '').split('\n');
+    expect(lines[0]).toBe('totalTokens');
+    expect(lines.at(-1)).toMatch(/^\S anthropic {3}\S openai {3}\S google$/);
+  });
+
+  it('workload: a series per lab and family (its two key columns)', async () => {
+    const r = await run(['workload', 'anthropic', '--from', '30d', '-f', 'chart']);
+    expect(r.code, r.stderr).toBe(0);
+    const legend = r.stdout.replace(/\n$/, '').split('\n').slice(-2).join(' ');
+    for (const family of ['all', 'opus', 'sonnet', 'haiku']) expect(legend).toContain(`anthropic/${family}`);
+    expect(legend).not.toMatch(/computedAt|cCents|lfl/);
+  });
+});
+
 describe('--format chart width', () => {
   it('COLUMNS sets the width off a terminal', async () => {
     const r = await run(['history', 'h100', '--from', '3m', '-f', 'chart'], { COLUMNS: '120' });

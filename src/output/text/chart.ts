@@ -94,7 +94,10 @@ type AxisChars = ReturnType<typeof axisChars>;
 /** Renders the chart as lines (no trailing newline on each). */
 export function renderChart(rows: readonly Row[], options: ChartOptions): string[] {
   const width = Number.isFinite(options.width) && options.width > 0 ? Math.floor(options.width) : DEFAULT_CHART_WIDTH;
-  const [timeKey, ...labels] = options.columns;
+  const [timeKey, ...columns] = options.columns;
+  // A series is a column of numbers (or of nothing yet): text columns (a lab, a product) are no line to draw.
+  const isText = (l: string): boolean => rows.some((r) => typeof r[l] === 'string' || typeof r[l] === 'boolean');
+  const labels = columns.filter((l) => !isText(l) || rows.some((r) => typeof r[l] === 'number'));
   if (timeKey === undefined || labels.length === 0) return ['(nothing to chart)'];
   const points = rows.map((r) => ({ t: timeMs(r[timeKey]), r })).filter((p) => Number.isFinite(p.t));
   const values = points.flatMap((p) => labels.map((l) => p.r[l]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v)));

@@ -12,6 +12,8 @@ import { emitRows } from '../emit.js';
 import { pivotWide, wideColumns, type LabelledSeries } from './wide.js';
 import { SPARK_WIDTH, STATS_COLUMNS, STATS_TABLE_COLUMNS, sparkWidth, summariseAll } from './stats.js';
 import { displayNumber } from '../../output/text/values.js';
+import type { Row } from '../../domain/row.js';
+import type { AnyDataset } from '../../datasets/types.js';
 
 /** What the view needs to know about the command's rows. */
 export interface SeriesShape {
@@ -84,4 +86,37 @@ export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPl
     undefined,
     a.view === 'chart' ? { title: a.y } : {},
   );
+}
+
+/** A key cell as a series name (keys are text; anything else is shown as JSON). */
+const keyText = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : JSON.stringify(v));
+
+/** What a keyed chart needs: the time, the value drawn, and the columns that name a series. */
+export interface KeyedShape {
+  readonly timeKey: string;
+  readonly valueKey: string;
+  readonly keys: readonly string[];
+}
+
+/** The chart of rows keyed by lab, product or market (a dataset with a time and a value column), when --format chart asks for one. */
+export function keyedChartOf(ds: AnyDataset, plan: OutputPlan): KeyedShape | undefined {
+  const { timeKey, valueKey } = ds.endpoint;
+  if (!formatInfo(plan.format).needsSeries || timeKey === undefined || valueKey === undefined) return undefined;
+  return { timeKey, valueKey, keys: ds.keyColumns ?? (ds.targetColumn ? [ds.targetColumn] : []) };
+}
+
+/**
+ * `--format chart` of a dataset without the analysis flags (labs, products, markets …): one series per
+ * key (`anthropic`, `anthropic/opus`) of its value column, as the series commands draw one per model.
+ */
+export async function emitKeyedChart(ctx: Context, plan: OutputPlan, shape: KeyedShape, rows: readonly Row[]): Promise<void> {
+  const series = new Map<string, Row[]>();
+  for (const row of rows) {
+    const label = shape.keys.map((k) => keyText(row[k])).join('/') || shape.valueKey;
+    const list = series.get(label) ?? [];
+    list.push(row);
+    series.set(label, list);
+  }
+  const labelled = [...series].map(([label, list]) => ({ label, rows: list }));
+  await emitAnalysis(ctx, plan, { view: 'chart', y: shape.valueKey, spark: false, timeKey: shape.timeKey }, labelled);
 }

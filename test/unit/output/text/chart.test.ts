@@ -131,6 +131,15 @@ describe('chart', () => {
     expect(CONTROL.test(text)).toBe(false);
   });
 
+  it('draws only columns of numbers: a text column is neither a series nor in the legend', () => {
+    const mixed = rows.map((r) => ({ ...r, lab: 'anthropic' }));
+    const lines = renderChart(mixed, opts({ columns: ['date', 'lab', 'H100 SXM'] }));
+    const legend = lines.at(-1) as string;
+    expect(legend).toContain(`${MARKERS[0]} H100 SXM`);
+    expect(legend).not.toContain('lab');
+    expect(renderChart(mixed, opts({ columns: ['date', 'lab'] }))).toEqual(['(nothing to chart)']);
+  });
+
   it('the legend wraps onto more lines when the models do not fit the width', () => {
     const cols = ['date', 'H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090', 'RTX PRO 6000 WS'];
     const lines = renderChart(
