@@ -77,8 +77,8 @@ const coding = defineDataset({
     ['date, updatedAt', 'the day described, and when it was published (UTC)'],
   ],
   variants: [
-    { when: (flags) => flags.list === true, dataset: codingProducts },
-    { when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: codingHistory },
+    { label: '--list', when: (flags) => flags.list === true, dataset: codingProducts },
+    { label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: codingHistory },
   ],
 });
 

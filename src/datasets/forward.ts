@@ -124,6 +124,8 @@ const forward = defineDataset({
     const { curves, tenors } = selection(args, flags);
     return (curves.length === 0 || curves.includes(String(row.name))) && (tenors.length === 0 || tenors.includes(String(row.label)));
   },
+  emptyHint: (_args, flags) =>
+    flags.includeSuppressed === true ? undefined : 'a curve without any mark is left out; --include-suppressed lists its empty points',
   checks: (rows) => [
     ...shapeProblems(rows, POINT, (r) => `forward ${String(r.name)} ${String(r.label)}`),
     ...rows

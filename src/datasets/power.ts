@@ -85,8 +85,8 @@ const power = defineDataset({
     ['trades', 'number of trades (g; not ERCOT)'],
   ],
   variants: [
-    { when: (flags) => flags.load === true, dataset: powerLoad },
-    { when: (flags) => flags.fuelMix === true, dataset: powerFuelMix },
+    { label: '--load', when: (flags) => flags.load === true, dataset: powerLoad },
+    { label: '--fuel-mix', when: (flags) => flags.fuelMix === true, dataset: powerFuelMix },
   ],
 });
 

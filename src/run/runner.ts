@@ -124,7 +124,7 @@ async function emitFetched(
   const chart = keyedChartOf(ds, plan);
   if (chart && joined.rows.length > 0) return emitKeyedChart(ctx, plan, chart, joined.rows);
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
-  if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window);
+  if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags));
   if (plan.order === 'desc') joined.rows.reverse();
   const { rows, out } = joined;
   // Typed formats (parquet) store the request in the file; text formats ignore it.
