@@ -6,7 +6,7 @@
  * domain/coding-products.ts, our snapshot of the catalogue.
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { CODING_PRODUCTS, resolveCodingProducts } from '../domain/coding-products.js';
+import { CODING_PRODUCTS, resolveCodingProducts } from '../domain/catalogues/coding-products.js';
 import codingHistory from './coding-history.js';
 import codingProducts from './coding-products.js';
 import { defineDataset } from './flags.js';

@@ -8,7 +8,7 @@
 import { defineEndpoint } from '../api/envelope.js';
 import type { EnvelopeBody } from '../api/endpoint.js';
 import type { Shape } from '../api/validate.js';
-import { CURVE_ALIASES, FORWARD_CURVES, FORWARD_TENORS, resolveCurveList, resolveTenors } from '../domain/forward-curves.js';
+import { CURVE_ALIASES, FORWARD_CURVES, FORWARD_TENORS, resolveCurveList, resolveTenors } from '../domain/catalogues/forward-curves.js';
 import type { Row } from '../domain/row.js';
 import { flattenInto, inColumnOrder, shapeProblems } from './flat-rows.js';
 import { defineDataset } from './flags.js';

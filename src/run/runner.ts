@@ -14,7 +14,7 @@ import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emi
 import { openExport, type ExportRun } from '../append/export-run.js';
 import { requestRecord, type RequestRecord } from '../append/request-record.js';
 import { emitAnalysis, emitKeyedChart, keyedChartOf } from './analysis/views.js';
-import { isGpuModel, type GpuModel } from '../domain/gpus.js';
+import { isGpuModel, type GpuModel } from '../domain/catalogues/gpus.js';
 import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, PROVISIONAL_COLUMN } from './fidelity.js';
 import { noteNoRows } from './empty.js';
 import { formatInfo } from '../output/formats.js';
