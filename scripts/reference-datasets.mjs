@@ -120,7 +120,13 @@ export function readmeTable(commands, datasets) {
       );
     const ds = datasets.find((d) => d.name === c.cmd.name());
     const variants = ds === undefined ? [] : variantsOf(ds);
+    // A variant that reads the same route as one listed already (frontier's tables) adds nothing here.
+    const seen = new Set();
     const endpoints = variants
+      .filter(({ ds: v }) => {
+        const key = endpointPath(v, false).join();
+        return !seen.has(key) && seen.add(key);
+      })
       .map(
         ({ ds: v, label }) =>
           `${label === '' ? '' : `${label}: `}${endpointPath(v, false)

@@ -73,7 +73,7 @@ export function endpointPath(ds, withQuery = true) {
 
 /** Every dataset a command runs: the descriptor and its variants, each with the flags that select it. */
 export function variantsOf(ds) {
-  return [{ ds, label: '' }, ...(ds.variants ?? []).map((v) => ({ ds: v.dataset, label: v.label ?? `(${v.dataset.endpoint.id})` }))];
+  return [{ ds, label: '' }, ...(ds.variants ?? []).map((v) => ({ ds: v.dataset, label: v.label }))];
 }
 
 /** The plan a dataset needs, in words. */

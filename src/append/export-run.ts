@@ -13,7 +13,7 @@ import type { Formatter, FormatOptions } from '../output/format-types.js';
 import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../output/files/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
-import { isGpuModel } from '../domain/gpus.js';
+import { isGpuModel } from '../domain/catalogues/gpus.js';
 import { acquireLock, lockTarget, removeDeadTemps } from './lock/lock.js';
 import { rowKey, scanExisting, type ExistingFile, type ScanSpec } from './read-existing.js';
 import type { ExistingRows, RewriteSpec } from './rewrite-append.js';

@@ -1,7 +1,7 @@
 /** Builds a data command from its dataset descriptor: arguments, flags, help; the work is loaded only when it runs. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { GPU_MODELS } from '../domain/gpus.js';
+import { GPU_MODELS } from '../domain/catalogues/gpus.js';
 import { UsageError } from '../errors.js';
 import type { AnyDataset, OptionSpec } from '../datasets/types.js';
 import type { RunFlags } from '../run/request.js';

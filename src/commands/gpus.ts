@@ -1,7 +1,7 @@
 /** `gpumkt gpus`: the six GPU models and the aliases the CLI accepts for them; --live asks the service's catalogue, --free its no-key list. */
 import { Command } from 'commander';
 import type { Context } from '../context.js';
-import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
+import { GPU_ALIASES, GPU_MODELS } from '../domain/catalogues/gpus.js';
 import { addListOptions, printList, type ListFlags } from './list-output.js';
 
 /** Declares the gpus command: one model per line, so `gpumkt gpus | while read m; do ...` works. */

@@ -6,7 +6,7 @@ import { datasetCommand } from './dataset-command.js';
 import gpus from './gpus.js';
 import memoryTypes from './memory-types.js';
 import labs from './labs.js';
-import config from './config.js';
+import config from './config/config.js';
 import sandbox from './sandbox.js';
 import completion from './completion.js';
 import status from './status.js';

@@ -5,7 +5,7 @@
  */
 import { Command } from 'commander';
 import type { Context } from '../context.js';
-import { FREE_LABS, LABS, type Lab } from '../domain/labs.js';
+import { FREE_LABS, LABS, type Lab } from '../domain/catalogues/labs.js';
 import { addListOptions, printList, type ListFlags } from './list-output.js';
 
 /** Declares the labs command. */

@@ -1,7 +1,7 @@
 /** `gpumkt memory-types`: the 14 memory types: id, name and category, tab-separated; --live asks the service's catalogue. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../domain/memory-types.js';
+import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../domain/catalogues/memory-types.js';
 import { withChoices } from './options.js';
 import { addListOptions, printList, type ListFlags } from './list-output.js';
 

@@ -3,8 +3,8 @@
  * may be (GPU models, memory types, columns per command, config keys, profiles, files). Embedded in
  * the generated scripts as static lists, so completing never starts Node or touches the network.
  */
-import { GPU_ALIASES, GPU_MODELS } from '../domain/gpus.js';
-import { MEMORY_TYPES } from '../domain/memory-types.js';
+import { GPU_ALIASES, GPU_MODELS } from '../domain/catalogues/gpus.js';
+import { MEMORY_TYPES } from '../domain/catalogues/memory-types.js';
 import { CONFIG_KEYS } from '../config/settings.js';
 import { DATASETS, findDataset, type AnyDataset } from '../datasets/index.js';
 

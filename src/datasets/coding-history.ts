@@ -6,7 +6,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { daysBetween } from '../domain/dates.js';
-import { resolveCodingProducts } from '../domain/coding-products.js';
+import { resolveCodingProducts } from '../domain/catalogues/coding-products.js';
 import type { Row } from '../domain/row.js';
 import { defineDataset } from './flags.js';
 import { shapeProblems } from './flat-rows.js';

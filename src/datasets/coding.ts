@@ -6,7 +6,7 @@
  * domain/coding-products.ts, our snapshot of the catalogue.
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { CODING_PRODUCTS, resolveCodingProducts } from '../domain/coding-products.js';
+import { CODING_PRODUCTS, resolveCodingProducts } from '../domain/catalogues/coding-products.js';
 import codingHistory from './coding-history.js';
 import codingProducts from './coding-products.js';
 import { defineDataset } from './flags.js';
@@ -77,8 +77,8 @@ const coding = defineDataset({
     ['date, updatedAt', 'the day described, and when it was published (UTC)'],
   ],
   variants: [
-    { when: (flags) => flags.list === true, dataset: codingProducts },
-    { when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: codingHistory },
+    { label: '--list', when: (flags) => flags.list === true, dataset: codingProducts },
+    { label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: codingHistory },
   ],
 });
 

@@ -8,7 +8,7 @@
 import { defineEndpoint } from '../api/envelope.js';
 import type { EnvelopeBody } from '../api/endpoint.js';
 import type { Shape } from '../api/validate.js';
-import { CURVE_ALIASES, FORWARD_CURVES, FORWARD_TENORS, resolveCurveList, resolveTenors } from '../domain/forward-curves.js';
+import { CURVE_ALIASES, FORWARD_CURVES, FORWARD_TENORS, resolveCurveList, resolveTenors } from '../domain/catalogues/forward-curves.js';
 import type { Row } from '../domain/row.js';
 import { flattenInto, inColumnOrder, shapeProblems } from './flat-rows.js';
 import { defineDataset } from './flags.js';
@@ -124,6 +124,8 @@ const forward = defineDataset({
     const { curves, tenors } = selection(args, flags);
     return (curves.length === 0 || curves.includes(String(row.name))) && (tenors.length === 0 || tenors.includes(String(row.label)));
   },
+  emptyHint: (_args, flags) =>
+    flags.includeSuppressed === true ? undefined : 'a curve without any mark is left out; --include-suppressed lists its empty points',
   checks: (rows) => [
     ...shapeProblems(rows, POINT, (r) => `forward ${String(r.name)} ${String(r.label)}`),
     ...rows

@@ -24,6 +24,7 @@ type FrontierFlags = DatasetFlags<typeof base.options, { window: false; series: 
 const frontier: Dataset<Record<string, never>, FrontierFlags> = {
   ...frontierTable('models', base),
   variants: FRONTIER_TABLES.filter((t) => t !== 'models').map((t) => ({
+    label: `--table ${t}`,
     when: (flags) => flags.table === t,
     dataset: frontierTable(t, base),
   })),

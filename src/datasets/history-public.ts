@@ -7,7 +7,7 @@
  */
 import { AuthError, UsageError } from '../errors.js';
 import { resolveWindow, subtractMonths } from '../domain/dates.js';
-import { resolveGpuList } from '../domain/gpus.js';
+import { resolveGpuList } from '../domain/catalogues/gpus.js';
 import { describeNeed, FREE_GPU_MODELS } from '../domain/plans.js';
 import { dailyGpuHistory, gpuPath, type DailyHistoryParams } from './per-gpu-series.js';
 import type { Dataset } from './types.js';

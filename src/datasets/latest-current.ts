@@ -3,7 +3,7 @@
  * (docs/api-contract.md). A public route: without a key the five free models answer, and naming
  * RTX PRO 6000 WS without a key is the service's 401.
  */
-import { resolveGpuList } from '../domain/gpus.js';
+import { resolveGpuList } from '../domain/catalogues/gpus.js';
 import { latestPerModel, visibleModels, type ModelParams } from './latest-per-model.js';
 import type { Dataset } from './types.js';
 

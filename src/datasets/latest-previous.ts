@@ -5,7 +5,7 @@
  * body: it is taken to be the settled daily index's (`gpu_name`, `region`, `index_value`, `date`).
  */
 import { AuthError, UsageError } from '../errors.js';
-import { resolveGpuList } from '../domain/gpus.js';
+import { resolveGpuList } from '../domain/catalogues/gpus.js';
 import { describeNeed, FREE_GPU_MODELS } from '../domain/plans.js';
 import { latestPerModel, visibleModels, type LatestFlags, type ModelParams } from './latest-per-model.js';
 import type { Dataset } from './types.js';

@@ -5,7 +5,7 @@
  * (`gpu_name`, `region`, `index_value`, `date`). `--current` runs latest-current.ts instead.
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { resolveGpuList } from '../domain/gpus.js';
+import { resolveGpuList } from '../domain/catalogues/gpus.js';
 import { keylessModelsNote } from '../domain/plans.js';
 import latestCurrent from './latest-current.js';
 import latestPrevious from './latest-previous.js';

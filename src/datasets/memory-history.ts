@@ -7,7 +7,13 @@
 import { MEMORY_HISTORY_LIMIT } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { daysBetween } from '../domain/dates.js';
-import { checkMemoryFilter, findMemoryType, MEMORY_CATEGORIES, MEMORY_TYPES, parseMemoryCategory } from '../domain/memory-types.js';
+import {
+  checkMemoryFilter,
+  findMemoryType,
+  MEMORY_CATEGORIES,
+  MEMORY_TYPES,
+  parseMemoryCategory,
+} from '../domain/catalogues/memory-types.js';
 import type { Dataset } from './types.js';
 import { datasetOptions, type DatasetFlags } from './flags.js';
 

@@ -3,7 +3,7 @@
  * `type` is given. With --from or --to it runs the daily history instead (memory-history.ts).
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { checkMemoryFilter, findMemoryType, parseMemoryCategory, type MemoryCategory } from '../domain/memory-types.js';
+import { checkMemoryFilter, findMemoryType, parseMemoryCategory, type MemoryCategory } from '../domain/catalogues/memory-types.js';
 import memoryHistory, { MEMORY_OPTIONS } from './memory-history.js';
 import { defineDataset } from './flags.js';
 

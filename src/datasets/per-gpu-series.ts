@@ -2,7 +2,7 @@
 import { defineEndpoint } from '../api/envelope.js';
 import type { Shape } from '../api/validate.js';
 import { checkSeries } from '../domain/checks.js';
-import type { GpuModel } from '../domain/gpus.js';
+import type { GpuModel } from '../domain/catalogues/gpus.js';
 import { defineDataset, type OutputFlags } from './flags.js';
 import type { Dataset } from './types.js';
 

@@ -6,7 +6,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
-import { POWER_MARKETS, resolvePowerMarkets } from '../domain/power.js';
+import { POWER_MARKETS, resolvePowerMarkets } from '../domain/catalogues/power.js';
 import type { Shape } from '../api/validate.js';
 import type { Dataset } from './types.js';
 import { datasetOptions, type DatasetFlags } from './flags.js';

@@ -6,7 +6,7 @@
  * keyed by `market` and `date`. With --load or --fuel-mix it runs the hourly operations (power-ops.ts).
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { POWER_MARKETS, resolvePowerMarkets } from '../domain/power.js';
+import { POWER_MARKETS, resolvePowerMarkets } from '../domain/catalogues/power.js';
 import { POWER_OPTIONS, powerFuelMix, powerLoad } from './power-ops.js';
 import { defineDataset } from './flags.js';
 
@@ -85,8 +85,8 @@ const power = defineDataset({
     ['trades', 'number of trades (g; not ERCOT)'],
   ],
   variants: [
-    { when: (flags) => flags.load === true, dataset: powerLoad },
-    { when: (flags) => flags.fuelMix === true, dataset: powerFuelMix },
+    { label: '--load', when: (flags) => flags.load === true, dataset: powerLoad },
+    { label: '--fuel-mix', when: (flags) => flags.fuelMix === true, dataset: powerFuelMix },
   ],
 });
 

@@ -5,7 +5,7 @@
  * `gpu` for several models); they come newest first and are sorted oldest first. Appendable: rows
  * are keyed by day (and gpu), today's row is provisional.
  */
-import { GPU_MODELS, resolveGpuList } from '../domain/gpus.js';
+import { GPU_MODELS, resolveGpuList } from '../domain/catalogues/gpus.js';
 import { dailyGpuHistory, gpuPath, type DailyHistoryParams } from './per-gpu-series.js';
 import type { Dataset } from './types.js';
 

@@ -7,7 +7,7 @@
  * (rolling-history.ts; any key).
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { GPU_MODELS, resolveGpuList, type GpuModel } from '../domain/gpus.js';
+import { GPU_MODELS, resolveGpuList, type GpuModel } from '../domain/catalogues/gpus.js';
 import { gpuPath } from './per-gpu-series.js';
 import rollingHistory from './rolling-history.js';
 import { defineDataset } from './flags.js';

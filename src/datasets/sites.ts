@@ -142,8 +142,8 @@ const sites = defineDataset({
     ['fullCapacityTarget', 'day full capacity is due (empty: not known)'],
   ],
   variants: [
-    { when: (flags) => flags.aggregate !== undefined, dataset: sitesAggregate },
-    { when: (flags) => flags.map === true, dataset: sitesMap },
+    { label: '--aggregate <by>', when: (flags) => flags.aggregate !== undefined, dataset: sitesAggregate },
+    { label: '--map', when: (flags) => flags.map === true, dataset: sitesMap },
   ],
 });
 

@@ -9,7 +9,7 @@
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { parseUserDate, subtractMonths } from '../domain/dates.js';
-import { FREE_LABS, LABS, resolveLabList } from '../domain/labs.js';
+import { FREE_LABS, LABS, resolveLabList } from '../domain/catalogues/labs.js';
 import { defineDataset, type WindowFlags } from './flags.js';
 
 /** Parameters of one OTPI request: a day, a range, or neither (the latest settled day); one lab or all. */

@@ -126,6 +126,8 @@ export interface Dataset<P = unknown, F = OutputFlags> {
    * (forward curves by model, buyers by tier): applied to every response's rows before anything else.
    */
   readonly filter?: (row: Row, args: readonly string[], flags: F) => boolean;
+  /** What to try when a run finds no rows and the flags may be why (forward: a curve without marks is left out). */
+  readonly emptyHint?: (args: readonly string[], flags: F) => string | undefined;
   /**
    * Why a run without a key asks for more than the service's free tier serves (labs, days), or
    * undefined when it does not: the runner then exits 3 before any request, naming the plan it needs.
@@ -193,8 +195,11 @@ export interface SyncSpec<F = OutputFlags> {
 export interface DatasetVariant<F = OutputFlags> {
   /** True when the flags select this variant; `keyed` is false when the run has no key (public fallbacks). */
   when(flags: F, keyed: boolean): boolean;
-  /** How a command line selects it (`--current`, `without a key`): `status` lists each variant under it. */
-  readonly label?: string;
+  /**
+   * How a command line selects it (`--current`, `without a key`): `status`, the README table, the
+   * command reference and docs/datasets.md name the variant by it.
+   */
+  readonly label: string;
   /**
    * The variant runs with its command's flags, so its functions are typed with them: a variant that
    * reads them derives them from the command's option list, declared in the variant's file

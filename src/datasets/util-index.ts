@@ -7,7 +7,7 @@ import { DEFAULT_BASE_DATE, UTIL_INDEX_MAX_DAYS } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { checkUtilIndexSeries } from '../domain/checks.js';
 import { parseUserDate } from '../domain/dates.js';
-import type { GpuModel } from '../domain/gpus.js';
+import type { GpuModel } from '../domain/catalogues/gpus.js';
 import type { Row } from '../domain/row.js';
 import { defineDataset } from './flags.js';
 

@@ -9,7 +9,7 @@ import { VOLATILITY_WINDOW_DAYS } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
-import type { GpuModel } from '../domain/gpus.js';
+import type { GpuModel } from '../domain/catalogues/gpus.js';
 import { defineDataset } from './flags.js';
 
 /** Parameters of one volatility request. */

@@ -8,7 +8,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
-import { CLOSED_LABS, isLab, WORKLOAD_FAMILIES } from '../domain/labs.js';
+import { CLOSED_LABS, isLab, WORKLOAD_FAMILIES } from '../domain/catalogues/labs.js';
 import { didYouMean } from '../domain/suggest.js';
 import type { Row } from '../domain/row.js';
 import { defineDataset } from './flags.js';

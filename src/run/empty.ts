@@ -18,6 +18,6 @@ export function checkWindowNotFuture(window: DateWindow, today: string): void {
 }
 
 /** The one note for a run that found no rows. */
-export function noteNoRows(ctx: Context, command: string, window: DateWindow | undefined): void {
-  ctx.log.info(`no rows${window ? ` in ${window.from}..${window.to}` : ''} (${command})`);
+export function noteNoRows(ctx: Context, command: string, window: DateWindow | undefined, hint?: string): void {
+  ctx.log.info(`no rows${window ? ` in ${window.from}..${window.to}` : ''} (${command})${hint === undefined ? '' : `: ${hint}`}`);
 }

@@ -14,7 +14,7 @@ import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emi
 import { openExport, type ExportRun } from '../append/export-run.js';
 import { requestRecord, type RequestRecord } from '../append/request-record.js';
 import { emitAnalysis, emitKeyedChart, keyedChartOf } from './analysis/views.js';
-import { isGpuModel, type GpuModel } from '../domain/gpus.js';
+import { isGpuModel, type GpuModel } from '../domain/catalogues/gpus.js';
 import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, PROVISIONAL_COLUMN } from './fidelity.js';
 import { noteNoRows } from './empty.js';
 import { formatInfo } from '../output/formats.js';
@@ -124,7 +124,7 @@ async function emitFetched(
   const chart = keyedChartOf(ds, plan);
   if (chart && joined.rows.length > 0) return emitKeyedChart(ctx, plan, chart, joined.rows);
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
-  if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window);
+  if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags));
   if (plan.order === 'desc') joined.rows.reverse();
   const { rows, out } = joined;
   // Typed formats (parquet) store the request in the file; text formats ignore it.

@@ -1,7 +1,7 @@
 /** What one run of a data command is about: the dataset its flags select, and the targets of its requests. */
 import type { AnyDataset } from '../datasets/types.js';
 import type { RunFlags } from './request.js';
-import { resolveGpuList } from '../domain/gpus.js';
+import { resolveGpuList } from '../domain/catalogues/gpus.js';
 
 /** The dataset a command runs: the first variant its flags (and whether a key is at hand) select, else its own. */
 export function selectDataset(ds: AnyDataset, flags: Partial<RunFlags>, keyed: boolean): AnyDataset {

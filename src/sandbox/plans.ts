@@ -8,7 +8,7 @@
  *   the trailing 3 months, daily; outside it 401. The seed's five routes all need a key.
  * Responses report the plan served as `access`: `full`, `premium` or `public-3mo`.
  */
-import { GPU_MODELS, type GpuModel } from '../domain/gpus.js';
+import { GPU_MODELS, type GpuModel } from '../domain/catalogues/gpus.js';
 import { subtractMonths } from '../domain/dates.js';
 import { ApiError, AUTH_MESSAGES, DAILY_ONLY_MESSAGE, unauthorized } from './http.js';
 import { keyAccess, type SandboxKeys } from './keys.js';

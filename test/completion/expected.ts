@@ -1,6 +1,6 @@
 /** What the completion tests expect, taken from the program's own tables rather than retyped. */
-import { GPU_ALIASES, GPU_MODELS } from '../../src/domain/gpus.js';
-import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
+import { GPU_ALIASES, GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
+import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';
 import { FORMAT_NAMES } from '../../src/output/formats.js';
 
 /** The six models. */

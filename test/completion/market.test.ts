@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { needs } from '../helpers/requires.js';
 import { bashComplete } from './shells.js';
-import { LABS } from '../../src/domain/labs.js';
+import { LABS } from '../../src/domain/catalogues/labs.js';
 
 const texts = (words: string[]) => bashComplete(words).map((r) => r.text);
 

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GPU_MODELS } from '../../src/domain/gpus.js';
+import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 import { parseCsv, runCli } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { makeTempDir } from '../helpers/temp.js';

@@ -13,7 +13,7 @@ import { useParquetReader } from '../helpers/duckdb.js';
 import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { CODING_PRODUCTS } from '../../src/domain/coding-products.js';
+import { CODING_PRODUCTS } from '../../src/domain/catalogues/coding-products.js';
 import { runOn } from './cron-helpers.js';
 import { rewriting, runAt } from './append-helpers.js';
 import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, TODAY } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
-import { GPU_MODELS } from '../../src/domain/gpus.js';
+import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 
 const sb = useSandbox();
 type Row = Record<string, unknown>;

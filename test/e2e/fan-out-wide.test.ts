@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GPU_MODELS } from '../../src/domain/gpus.js';
+import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CANARY_KEY, parseCsv, runCli, TODAY } from '../helpers/cli.js';
 import { needs } from '../helpers/requires.js';

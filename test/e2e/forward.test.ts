@@ -89,8 +89,13 @@ describe('forward', () => {
   it('--include-suppressed adds the wholly unmarked curves, prices empty in csv (never 0)', async () => {
     const without = await runCli(['forward', 'gb300', '-f', 'csv'], { env: sandboxEnv(sb.current) });
     expect(without.stdout).toBe(`${COLUMNS.join(',')}\n`);
+    // No rows because the curve has no mark: the note says which flag shows it.
+    expect(without.stderr).toMatch(
+      /^gpumkt: no rows \(forward\): a curve without any mark is left out; --include-suppressed lists its empty points$/m,
+    );
     const r = await runCli(['forward', 'gb300', '--include-suppressed', '-f', 'csv'], { env: sandboxEnv(sb.current) });
     expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/no rows/);
     expect(r.stdout.split('\n').slice(1, -1)).toEqual(
       ['1M,1', '6M,6', '1Y,12', '3Y,36', '5Y,60'].map((t) => `GB300,${t},,false,,no_observation,,`),
     );

@@ -11,7 +11,7 @@ import { runCli, TODAY } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
-import { GPU_MODELS } from '../../src/domain/gpus.js';
+import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 
 const sb = useSandbox();
 const reader = useParquetReader();
@@ -355,7 +355,11 @@ describe('status: what the key reads, per dataset family', () => {
     const full = await runCli(['status'], { env: env('full') });
     expect(full.stdout).toContain('\nreads    every command\n');
     const premium = await runCli(['status'], { env: env('premium') });
-    expect(premium.stdout).toContain('reads    every command but these (plan premium):\n         rolling  needs a full key (sk_live_)\n');
+    // Each family by its name on a command line (a variant by its flag), the plans aligned.
+    expect(premium.stdout).toMatch(
+      /^reads {4}every command but these \(plan premium\):\n {9}rolling +needs a full key \(sk_live_\)\n {9}power --load +needs a full key \(sk_live_\)\n {9}power --fuel-mix +needs/m,
+    );
+    expect(premium.stdout).toMatch(/^ {9}sites --map +needs a full key \(sk_live_\)$/m);
     const none = await runCli(['status'], { env: env('none') });
     expect(none.stdout).toContain(
       'reads    without a key, only the public routes:\n         history without a key\n         latest\n         latest --previous\n         latest --current\n',

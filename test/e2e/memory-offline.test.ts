@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli } from '../helpers/cli.js';
-import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
+import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';
 
 async function run(args: string[]) {
   const sb = await startSandbox({ today: '2026-11-20', keys: { valid: [CANARY_KEY] } });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { makeTempDir } from '../helpers/temp.js';
-import { GPU_MODELS } from '../../src/domain/gpus.js';
+import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 
 const sb = useSandbox();
 

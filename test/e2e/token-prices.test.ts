@@ -12,7 +12,7 @@ import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { needs } from '../helpers/requires.js';
-import { FREE_LABS, LABS } from '../../src/domain/labs.js';
+import { FREE_LABS, LABS } from '../../src/domain/catalogues/labs.js';
 import { appendOnDays, runOn } from './cron-helpers.js';
 import { checkTableAt80, csvCell, pythonCsv, requestsDuring, runAs } from './market-helpers.js';
 

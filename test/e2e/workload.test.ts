@@ -13,7 +13,7 @@ import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
-import { WORKLOAD_FAMILIES } from '../../src/domain/labs.js';
+import { WORKLOAD_FAMILIES } from '../../src/domain/catalogues/labs.js';
 import { runOn } from './cron-helpers.js';
 import { holdingBack, rewriting, runAt } from './append-helpers.js';
 import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';

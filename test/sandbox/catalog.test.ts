@@ -1,7 +1,7 @@
 /** The public catalogues: GPU types (all and free), memory types (snake_case), against the offline lists. */
 import { describe, expect, it } from 'vitest';
-import { GPU_MODELS } from '../../src/domain/gpus.js';
-import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
+import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
+import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';
 import { get, useSandbox } from './helpers.js';
 
 const sb = useSandbox();

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '../../src/domain/dates.js';
 import { HISTORY_START, hourReading, memoryRow, memoryRows } from '../../src/sandbox/models/market.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
-import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
+import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';
 import { TODAY, get } from './helpers.js';
 
 const H100 = '/api/gpu/H100%20SXM';

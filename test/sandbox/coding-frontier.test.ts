@@ -4,7 +4,7 @@
  * with `limit` default 2000; compare products carry value2; nothing is served after the clock.
  */
 import { describe, expect, it } from 'vitest';
-import { CODING_PRODUCTS } from '../../src/domain/coding-products.js';
+import { CODING_PRODUCTS } from '../../src/domain/catalogues/coding-products.js';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { AUTH_MESSAGES } from '../../src/sandbox/http.js';
 import { startSandbox } from '../../src/sandbox/server.js';

@@ -3,7 +3,7 @@
  * hourly index (`/api/gpu/{gpuName}`) must be the last values of the series history-simple serves.
  */
 import { describe, expect, it } from 'vitest';
-import { GPU_MODELS } from '../../src/domain/gpus.js';
+import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 import { addDays } from '../../src/domain/dates.js';
 import { HISTORY_START } from '../../src/sandbox/models/market.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';

@@ -3,7 +3,7 @@
  * same daily series as the `/api/memory-index` snapshot, so its last row is the snapshot.
  */
 import { describe, expect, it } from 'vitest';
-import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
+import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';
 import { addDays } from '../../src/domain/dates.js';
 import { HISTORY_START } from '../../src/sandbox/models/market.js';
 import { startSandbox } from '../../src/sandbox/server.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import memoryDataset from '../../src/datasets/memory.js';
 
 const memorySchema = await memoryDataset.endpoint.loadSchema();
-import { MEMORY_TYPES } from '../../src/domain/memory-types.js';
+import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';
 import { memoryRows } from '../../src/sandbox/models/market.js';
 import { TODAY, errorBody, get, useSandbox } from './helpers.js';
 

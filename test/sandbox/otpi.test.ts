@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { FREE_LABS, LABS } from '../../src/domain/labs.js';
+import { FREE_LABS, LABS } from '../../src/domain/catalogues/labs.js';
 import { datesBetween, get, useSandbox } from './helpers.js';
 
 const DAY = '2026-11-20';

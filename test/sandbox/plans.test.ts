@@ -1,6 +1,6 @@
 /** Plans by key prefix, the sub-daily-only route, and the public free window. */
 import { describe, expect, it } from 'vitest';
-import { GPU_MODELS } from '../../src/domain/gpus.js';
+import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 import { DEFAULT_SANDBOX_KEYS, SANDBOX_DEMO_KEY, SANDBOX_INACTIVE_KEY, SANDBOX_PREMIUM_KEY, keyAccess } from '../../src/sandbox/keys.js';
 import { FREE_GPU_MODELS, freeWindowStart, identifyCaller, windowedAccess } from '../../src/sandbox/plans.js';
 import { ApiError } from '../../src/sandbox/http.js';

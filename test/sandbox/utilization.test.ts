@@ -3,7 +3,7 @@
  * hourly ratio, and the means of the daily ratios of the 7 and 30 days ending today.
  */
 import { describe, expect, it } from 'vitest';
-import { GPU_MODELS } from '../../src/domain/gpus.js';
+import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 import { addDays } from '../../src/domain/dates.js';
 import { HISTORY_START } from '../../src/sandbox/models/market.js';
 import { startSandbox } from '../../src/sandbox/server.js';

@@ -3,7 +3,7 @@
  * lag against the clock, class rows that sum to each lab's `all` row, plan rules (a key of any plan).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CLOSED_LABS, WORKLOAD_FAMILIES } from '../../src/domain/labs.js';
+import { CLOSED_LABS, WORKLOAD_FAMILIES } from '../../src/domain/catalogues/labs.js';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { AUTH_MESSAGES } from '../../src/sandbox/http.js';

@@ -18,7 +18,7 @@ export interface FamilyAccess {
 export function familyAccess(plan: KeyPlan['plan']): FamilyAccess[] {
   const families = DATASETS.flatMap((d) => [
     { command: d.name, variant: null, needs: d.plan ?? 'premium' },
-    ...(d.variants ?? []).map((v) => ({ command: d.name, variant: v.label ?? null, needs: v.dataset.plan ?? 'premium' })),
+    ...(d.variants ?? []).map((v) => ({ command: d.name, variant: v.label, needs: v.dataset.plan ?? 'premium' })),
   ]);
   return families.map((f) => ({ ...f, readable: planReads(plan, f.needs) }));
 }

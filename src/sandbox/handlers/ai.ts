@@ -11,8 +11,8 @@
  *   whole history; `limit` (default 2000) keeps the most recent rows; an empty window is 200 + empty data;
  * - coding index and products: `{ success, count, data }`; the model frontier: `{ success, data: { … } }`.
  */
-import { CLOSED_LABS } from '../../domain/labs.js';
-import { CODING_PRODUCTS } from '../../domain/coding-products.js';
+import { CLOSED_LABS } from '../../domain/catalogues/labs.js';
+import { CODING_PRODUCTS } from '../../domain/catalogues/coding-products.js';
 import { badRequest, echo, jsonReply, type Reply } from '../http.js';
 import type { ExtraInput } from './tables.js';
 import { lastWorkloadDay, workloadRows, WORKLOAD_START } from '../models/workload-model.js';

@@ -12,7 +12,7 @@
  * - `index-history`: `{ success, access, granularity: "daily", query, data }`, rows `{ timestamp,
  *   index_value }` newest first; dates default to the free window (3 months back) through today.
  */
-import { isGpuModel, type GpuModel } from '../../domain/gpus.js';
+import { isGpuModel, type GpuModel } from '../../domain/catalogues/gpus.js';
 import { addDays } from '../../domain/dates.js';
 import { isoInstant, parseInstant } from '../../domain/instants.js';
 import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, jsonReply, noData, unauthorized, type Reply } from '../http.js';

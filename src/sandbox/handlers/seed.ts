@@ -20,8 +20,8 @@
  *   endDate, limit), serves hourly rows newest first with history-range's row fields.
  */
 import { DEFAULT_BASE_DATE, SERIES_DEFAULT_LIMIT, UTIL_INDEX_MAX_DAYS } from '../../domain/contract.js';
-import { GPU_MODELS, isGpuModel, type GpuModel } from '../../domain/gpus.js';
-import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../../domain/memory-types.js';
+import { GPU_MODELS, isGpuModel, type GpuModel } from '../../domain/catalogues/gpus.js';
+import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../../domain/catalogues/memory-types.js';
 import { addDays, daysBetween } from '../../domain/dates.js';
 import { INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, type Reply } from '../http.js';
 import type { Params } from '../params.js';

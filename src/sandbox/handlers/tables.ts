@@ -16,7 +16,7 @@
  *   `/api/memory-index`; a window without trading days is 200 with no rows.
  */
 import { MEMORY_HISTORY_LIMIT, VOLATILITY_WINDOW_DAYS } from '../../domain/contract.js';
-import { GPU_MODELS, isGpuModel, type GpuModel } from '../../domain/gpus.js';
+import { GPU_MODELS, isGpuModel, type GpuModel } from '../../domain/catalogues/gpus.js';
 import { addDays } from '../../domain/dates.js';
 import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, unauthorized, type Reply } from '../http.js';
 import type { Params } from '../params.js';

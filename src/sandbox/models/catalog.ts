@@ -6,8 +6,8 @@
  * - `/api/gpu-types-free`: the same rows for the five free models only;
  * - `/health`: `{ status: "ok", database: "ok" }` (the sandbox has no database to lose).
  */
-import { GPU_MODELS, type GpuModel } from '../../domain/gpus.js';
-import { MEMORY_TYPES } from '../../domain/memory-types.js';
+import { GPU_MODELS, type GpuModel } from '../../domain/catalogues/gpus.js';
+import { MEMORY_TYPES } from '../../domain/catalogues/memory-types.js';
 
 /** The models the no-key (Index) tier covers: every model but RTX PRO 6000 WS. */
 export const FREE_GPU_MODELS: readonly GpuModel[] = GPU_MODELS.filter((m) => m !== 'RTX PRO 6000 WS');

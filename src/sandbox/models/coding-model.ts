@@ -9,7 +9,7 @@
  * - the index row of a product is its last published day, `changePct` its move against the day before
  *   in percent (2 decimals; null when that day's value is 0), `updatedAt` the publication time.
  */
-import { CODING_PRODUCTS, type CodingProduct } from '../../domain/coding-products.js';
+import { CODING_PRODUCTS, type CodingProduct } from '../../domain/catalogues/coding-products.js';
 import { addDays, daysBetween } from '../../domain/dates.js';
 import { roundTo, unit } from './prng.js';
 

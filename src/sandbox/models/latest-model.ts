@@ -5,7 +5,7 @@
  *   sandbox's today), looked for within the 7 days the service's settled daily endpoints expose;
  * - the current (hourly) index: the last hourly point on or before today, within the same 7 days.
  */
-import type { GpuModel } from '../../domain/gpus.js';
+import type { GpuModel } from '../../domain/catalogues/gpus.js';
 import { addDays } from '../../domain/dates.js';
 import { seriesPoints, type Grain, type SeriesPoint } from './series-model.js';
 

@@ -9,7 +9,7 @@
  * drifting down), rows of a day in catalogue order, and the catalogues are `{ success, count, data }`.
  */
 import { addDays, dateToMs, subtractMonths } from '../../domain/dates.js';
-import { FREE_LABS, LABS } from '../../domain/labs.js';
+import { FREE_LABS, LABS } from '../../domain/catalogues/labs.js';
 import { AUTH_MESSAGES, badRequest, jsonReply, noData, unauthorized, type Reply } from '../http.js';
 import type { ExtraInput } from '../handlers/tables.js';
 import { intBelow, unit } from './prng.js';

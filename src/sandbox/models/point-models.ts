@@ -9,7 +9,7 @@
  *   key (daily grain only); before the history the first point, after the clock the last one; the
  *   gap is `time_difference` in seconds (a tie goes to the earlier point).
  */
-import type { GpuModel } from '../../domain/gpus.js';
+import type { GpuModel } from '../../domain/catalogues/gpus.js';
 import { addDays, msToDate } from '../../domain/dates.js';
 import { endOfDayMs } from './clock.js';
 import { latestDaily, LATEST_LOOKBACK_DAYS } from './latest-model.js';

@@ -15,7 +15,7 @@
  *   column per fuel (MW): `coal_mw`, `gas_mw`, `nuclear_mw`, `hydro_mw`, `wind_mw`, `solar_mw`, `other_mw`.
  */
 import { addDays, dateToMs, msToDate } from '../../domain/dates.js';
-import { findPowerMarket, LOAD_MARKET, POWER_HISTORY_START, POWER_MARKETS, type PowerMarket } from '../../domain/power.js';
+import { findPowerMarket, LOAD_MARKET, POWER_HISTORY_START, POWER_MARKETS, type PowerMarket } from '../../domain/catalogues/power.js';
 import { badRequest, jsonReply, type Reply } from '../http.js';
 import type { Params } from '../params.js';
 import { requireSubDaily } from '../plans.js';

@@ -3,7 +3,7 @@
  * model, and each day's summary. See market.ts for the contract these numbers follow.
  * Days are indexed from HISTORY_START (day 0); hours likewise (hour 0 = 2024-01-01T00:00Z).
  */
-import { GPU_MODELS, type GpuModel } from '../../domain/gpus.js';
+import { GPU_MODELS, type GpuModel } from '../../domain/catalogues/gpus.js';
 import { intBelow, roundTo, unit } from './prng.js';
 
 /** First day of the market's history: nothing exists before it. */

@@ -10,7 +10,7 @@
  * - a day is served once settled, at 02:00 UTC the next day (never after the clock); newest first.
  */
 import { addDays, dateToMs } from '../../domain/dates.js';
-import { CLOSED_LABS } from '../../domain/labs.js';
+import { CLOSED_LABS } from '../../domain/catalogues/labs.js';
 import { badRequest, jsonReply, type Reply } from '../http.js';
 import type { ExtraInput } from '../handlers/tables.js';
 import { unit } from './prng.js';

@@ -7,7 +7,7 @@
  *   today (days with data only; summed oldest first), null when there is none;
  * - a model with no daily value in 30 days is left out.
  */
-import { GPU_MODELS, type GpuModel } from '../../domain/gpus.js';
+import { GPU_MODELS, type GpuModel } from '../../domain/catalogues/gpus.js';
 import { addDays } from '../../domain/dates.js';
 import { seriesPoints } from './series-model.js';
 

@@ -13,7 +13,7 @@
  * Math.log is not correctly rounded by IEEE 754, but V8's implementation is the same on every
  * platform, so the sandbox still answers the same request with the same bytes.
  */
-import type { GpuModel } from '../../domain/gpus.js';
+import type { GpuModel } from '../../domain/catalogues/gpus.js';
 import { HISTORY_START } from './readings.js';
 import { seriesPoints } from './series-model.js';
 

@@ -18,7 +18,7 @@
  * - `computedAt`: the day settles 36 hours after it ends, at 12:MM UTC two days later; a day is served
  *   once the clock has reached its computedAt (never before).
  */
-import { CLOSED_LABS, WORKLOAD_FAMILIES } from '../../domain/labs.js';
+import { CLOSED_LABS, WORKLOAD_FAMILIES } from '../../domain/catalogues/labs.js';
 import { addDays, daysBetween } from '../../domain/dates.js';
 import { intBelow, roundTo, unit } from './prng.js';
 

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir } from '../../helpers/temp.js';
 import type { Context, GlobalOptions } from '../../../src/context.js';
-import configCommand from '../../../src/commands/config.js';
+import configCommand from '../../../src/commands/config/config.js';
 
 const CANARY = 'canary-KEY-9f3b2c';
 let dir: string;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import frontier from '../../../src/datasets/frontier.js';
 import type { FrontierTable } from '../../../src/datasets/frontier-tables.js';
 import { workloadFamilies, workloadLabs } from '../../../src/datasets/workload.js';
-import { resolveCodingProducts, CODING_PRODUCTS } from '../../../src/domain/coding-products.js';
+import { resolveCodingProducts, CODING_PRODUCTS } from '../../../src/domain/catalogues/coding-products.js';
 import { keyValue } from '../../../src/append/key-columns.js';
 import { InvalidResponseError, UsageError } from '../../../src/errors.js';
 import type { EnvelopeBody } from '../../../src/api/endpoint.js';

@@ -2,8 +2,8 @@
  * `gpumkt config get|set|unset defaultProfile`: the one file-level setting (README: Configuration). It
  * lives beside the profiles, not in one, so it is handled apart from the per-profile keys.
  */
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 
 /** How the key is written in the file and in README; `default-profile` is accepted too. */
 export const DEFAULT_PROFILE_KEY = 'defaultProfile';
@@ -16,8 +16,8 @@ export function isDefaultProfileKey(input: string): boolean {
 
 /** Runs one of get/set/unset on the file's defaultProfile. */
 export async function defaultProfileCommand(ctx: Context, verb: 'get' | 'set' | 'unset', value?: string): Promise<void> {
-  const { settingsPath } = await import('../config/resolve.js');
-  const { readConfig, writeConfig } = await import('../config/store.js');
+  const { settingsPath } = await import('../../config/resolve.js');
+  const { readConfig, writeConfig } = await import('../../config/store.js');
   const path = settingsPath(ctx.globals(), ctx.env);
   const file = await readConfig(path);
   const say = (line: string): void => void (ctx.globals().quiet ? undefined : ctx.io.stderr.write(`${line}\n`));

@@ -1,5 +1,5 @@
 /** The 14 memory types the memory index serves (docs/api-contract.md §3). */
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 
 /** Memory categories, as the API spells them. */
 export const MEMORY_CATEGORIES = ['dram', 'flash', 'module'] as const;

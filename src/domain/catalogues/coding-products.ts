@@ -5,8 +5,8 @@
  * list is our offline snapshot for checking names before a request: `gpumkt coding --list` asks
  * `/api/llm-coding/products`, which is authoritative.
  */
-import { UsageError } from '../errors.js';
-import { didYouMean } from './suggest.js';
+import { UsageError } from '../../errors.js';
+import { didYouMean } from '../suggest.js';
 
 /** One product: a metric of one tool. `compare` products carry two series (`value`, `value2`). */
 export interface CodingProduct {

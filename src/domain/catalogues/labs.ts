@@ -6,8 +6,8 @@
  * so this offline list is our snapshot: `gpumkt labs --live` asks `/api/token-types`, which is
  * authoritative. Ids are lower-case words, as the service's `lab` parameter takes them.
  */
-import { UsageError } from '../errors.js';
-import { didYouMean } from './suggest.js';
+import { UsageError } from '../../errors.js';
+import { didYouMean } from '../suggest.js';
 
 /** One lab: the id the API takes and returns, and its display label. */
 export interface Lab {

@@ -3,8 +3,8 @@
  * market as the service names it, its pricing hub, the word users type, and the EIA balancing region
  * of its hourly operations. ERCOT carries load and an off-peak price instead of traded volume.
  */
-import { UsageError } from '../errors.js';
-import { didYouMean } from './suggest.js';
+import { UsageError } from '../../errors.js';
+import { didYouMean } from '../suggest.js';
 
 /** One market. */
 export interface PowerMarket {

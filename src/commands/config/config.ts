@@ -1,17 +1,17 @@
 /** `gpumkt config get|set|unset|list|path`: the settings file, its profiles, and where each value comes from. */
 import { Command } from 'commander';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
-import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../config/settings.js';
-import type { ConfigFile, Profile } from '../config/schema.js';
-import type { Setting, Settings } from '../config/resolve.js';
-import { redactUrl } from '../domain/redact.js';
-import { DEFAULT_PROFILE_KEY, defaultProfileCommand, isDefaultProfileKey } from './config-default-profile.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../../config/settings.js';
+import type { ConfigFile, Profile } from '../../config/schema.js';
+import type { Setting, Settings } from '../../config/resolve.js';
+import { redactUrl } from '../../domain/redact.js';
+import { DEFAULT_PROFILE_KEY, defaultProfileCommand, isDefaultProfileKey } from './default-profile.js';
 
 // The work of each subcommand is loaded when it runs, so `gpumkt --help` never loads the config
 // store (and zod with it).
-const loadResolve = () => import('../config/resolve.js');
-const loadStore = () => import('../config/store.js');
+const loadResolve = () => import('../../config/resolve.js');
+const loadStore = () => import('../../config/store.js');
 
 const KEY_HELP = `one of: ${CONFIG_KEYS.join(', ')} (per profile), or ${DEFAULT_PROFILE_KEY} (the profile used when none is chosen)`;
 const KEY_ON_ARGV =
@@ -123,7 +123,7 @@ function addList(cmd: Command, ctx: Context): void {
         };
       });
       // The same table renderer as the data commands (never wrapped here: settings are short).
-      const { formatter } = await import('../output/text/table.js');
+      const { formatter } = await import('../../output/text/table.js');
       const opts = {
         columns: ['KEY', 'VALUE', 'SOURCE'],
         selected: true,
@@ -134,7 +134,7 @@ function addList(cmd: Command, ctx: Context): void {
         dialect: 'rfc4180' as const,
       };
       for (const chunk of formatter.format(rows, opts)) ctx.io.stdout.write(chunk);
-      const profiles = await (await import('./config-profiles.js')).profileRows(settings.configPath, settings.profile);
+      const profiles = await (await import('./profiles.js')).profileRows(settings.configPath, settings.profile);
       ctx.io.stdout.write('\n');
       for (const chunk of formatter.format(profiles, { ...opts, columns: ['PROFILE', 'ACTIVE'] })) ctx.io.stdout.write(chunk);
     });
@@ -179,7 +179,7 @@ async function openProfile(ctx: Context, strict: boolean): Promise<{ path: strin
 
 /** Reads the key from the prompt or stdin and checks it can be sent as a bearer token. */
 async function readKey(ctx: Context): Promise<string> {
-  const { readSecret } = await import('../config/prompt.js');
+  const { readSecret } = await import('../../config/prompt.js');
   const key = await readSecret({ ...ctx.io, signal: ctx.signal }, 'API key: ');
   if (!isValidApiKey(key)) throw new UsageError('the API key must be printable ASCII without spaces; nothing saved');
   return key;
