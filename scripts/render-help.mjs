@@ -2,44 +2,28 @@
 // without loading the CLI. The text is what main() prints, at HELP_WIDTH (src/commands/help/help-width.ts);
 // test/unit/prebuilt-help.test.ts checks it still is. Run by scripts/build.mjs after bundling.
 import { writeFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
+import { runBuilt } from './run-built.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
-const { main, buildProgram, HELP_WIDTH } = await import(new URL('cli.js', dist).href);
-
-/** An io whose stdout is collected; nothing is a terminal, as in a pipe. */
-function captureIo() {
-  const chunks = [];
-  const sink = (into) =>
-    new Writable({
-      write: (c, _e, cb) => {
-        into?.push(String(c));
-        cb();
-      },
-    });
-  const io = {
-    stdout: sink(chunks),
-    stderr: sink(),
-    stdin: process.stdin,
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    columns: HELP_WIDTH,
-  };
-  return { io, text: () => chunks.join('') };
-}
+const cli = await import(new URL('cli.js', dist).href);
+const { buildProgram, HELP_WIDTH } = cli;
 
 /** Every command path of the program: [] for the root, ['history'], ['config', 'set'], … */
 export function commandPaths(program, prefix = []) {
   return [prefix, ...program.commands.flatMap((c) => commandPaths(c, [...prefix, c.name()]))];
 }
 
-const program = buildProgram({ io: captureIo().io, env: {}, argv: [], globals: () => ({}), log: {}, onCleanup: () => undefined });
+// Building the program reads nothing of its io: the texts are what main() prints, captured.
+const io = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  stdoutIsTTY: false,
+  stderrIsTTY: false,
+  stdinIsTTY: false,
+  columns: HELP_WIDTH,
+};
+const program = buildProgram({ io, env: {}, argv: [], globals: () => ({}), log: {}, onCleanup: () => undefined });
 const texts = {};
-for (const path of commandPaths(program)) {
-  const { io, text } = captureIo();
-  const code = await main([...path, '--help'], { io, env: {} });
-  if (code !== 0) throw new Error(`render-help: gpumkt ${path.join(' ')} --help exited ${code}`);
-  texts[path.join(' ')] = text();
-}
+for (const path of commandPaths(program)) texts[path.join(' ')] = await runBuilt(cli, [...path, '--help'], HELP_WIDTH);
 writeFileSync(new URL('help.json', dist), JSON.stringify({ width: HELP_WIDTH, texts }));
