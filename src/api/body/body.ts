@@ -37,6 +37,20 @@ export function declaredLength(res: Dispatcher.ResponseData): number | undefined
 
 /** The whole body of a 2xx response as text; throws when it is too big, short, or not UTF-8. */
 export async function readFullBody(res: Dispatcher.ResponseData, what: string, max = MAX_BODY_BYTES): Promise<string> {
+  const chunks: Buffer[] = [];
+  const size = await eachChunk(res, what, max, (chunk) => void chunks.push(chunk));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, size));
+  } catch {
+    throw new InvalidResponseError(`${what}: the response is not valid UTF-8 text (${size} bytes)`);
+  }
+}
+
+/**
+ * Hands each chunk of a 2xx body to `take` and resolves to its size; refuses a body larger than `max`
+ * (declared or as it arrives, exit 6) and one shorter than its Content-Length.
+ */
+async function eachChunk(res: Dispatcher.ResponseData, what: string, max: number, take: (chunk: Buffer) => void): Promise<number> {
   const declared = declaredLength(res);
   const tooBig = () =>
     new InvalidResponseError(
@@ -47,7 +61,6 @@ export async function readFullBody(res: Dispatcher.ResponseData, what: string, m
     res.body.destroy();
     throw tooBig();
   }
-  const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of res.body as AsyncIterable<Buffer>) {
     size += chunk.length;
@@ -55,15 +68,11 @@ export async function readFullBody(res: Dispatcher.ResponseData, what: string, m
       res.body.destroy();
       throw tooBig();
     }
-    chunks.push(chunk);
+    take(chunk);
   }
   // undici already fails a body cut short on a closed connection; this also catches the rest.
   if (declared !== undefined && size < declared) throw new ShortBodyError(size, declared);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, size));
-  } catch {
-    throw new InvalidResponseError(`${what}: the response is not valid UTF-8 text (${size} bytes)`);
-  }
+  return size;
 }
 
 /** At most `max` bytes of an error body, decoded leniently; the rest is not read. */
@@ -102,27 +111,8 @@ export async function readJsonBody(
   what: string,
   max = MAX_BODY_BYTES,
 ): Promise<{ json: unknown; bytes: number }> {
-  const declared = declaredLength(res);
-  const tooBig = () =>
-    new InvalidResponseError(
-      `${what}: the response is larger than ${Math.round(max / 1048576)} MiB; refusing to hold it in memory`,
-      'narrow the window with --from/--to',
-    );
-  if (declared !== undefined && declared > max) {
-    res.body.destroy();
-    throw tooBig();
-  }
   const feed = new JsonFeed();
-  let size = 0;
-  for await (const chunk of res.body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) {
-      res.body.destroy();
-      throw tooBig();
-    }
-    feed.chunk(chunk);
-  }
-  if (declared !== undefined && size < declared) throw new ShortBodyError(size, declared);
+  const size = await eachChunk(res, what, max, (chunk) => feed.chunk(chunk));
   const json = feed.end();
   if (feed.fault === 'utf8') throw new InvalidResponseError(`${what}: the response is not valid UTF-8 text (${size} bytes)`);
   if (feed.fault === 'json') throw new InvalidResponseError(`${what}: the response is not JSON (${size} bytes)`);
