@@ -4,24 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
-import { buildProgram } from '../../src/cli.js';
-import { runCli, TODAY } from '../helpers/cli.js';
+import { runCli, declaredProgram } from '../helpers/cli.js';
 
 /** Every command path of the program, `[]` for the root; commander's own `help` pseudo-command left out. */
 function commandPaths(cmd: Command, path: string[] = []): string[][] {
   return [path, ...cmd.commands.filter((c) => c.name() !== 'help').flatMap((c) => commandPaths(c, [...path, c.name()]))];
 }
 
-const program = buildProgram({
-  io: {},
-  env: {},
-  signal: new AbortController().signal,
-  log: {},
-  globals: () => ({}),
-  onCleanup: () => undefined,
-  now: () => new Date(),
-  today: () => TODAY,
-} as never);
+const program = declaredProgram();
 const PATHS = commandPaths(program);
 
 describe('every --help', () => {

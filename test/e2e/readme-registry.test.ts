@@ -5,24 +5,14 @@
  * does not). All derived from the registry, so commands added later are checked.
  */
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli.js';
 import { ALL_DATASETS, DATASETS } from '../../src/datasets/index.js';
-import { TODAY } from '../helpers/cli.js';
+import { declaredProgram } from '../helpers/cli.js';
 import { readDoc } from '../helpers/docs.js';
 
 const completions = readDoc('docs/completions.md');
 const cron = readDoc('docs/cron.md');
 const guide = readDoc('docs/guide.md');
-const program = buildProgram({
-  io: {},
-  env: {},
-  signal: new AbortController().signal,
-  log: {},
-  globals: () => ({}),
-  onCleanup: () => undefined,
-  now: () => new Date(),
-  today: () => TODAY,
-} as never);
+const program = declaredProgram();
 
 /** The backquoted words of the completion table row whose first cell matches `first`. */
 function rowWords(first: RegExp): string[] {

@@ -8,9 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, isolatedHome, TODAY } from '../helpers/cli.js';
+import { BIN, isolatedHome, TODAY, declaredProgram } from '../helpers/cli.js';
 import { DATASETS } from '../../src/datasets/index.js';
-import { buildProgram } from '../../src/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { docPages, readDoc } from '../helpers/docs.js';
 
@@ -40,16 +39,7 @@ function examples(page: string, markdown: string): Example[] {
 const readme = readDoc('README.md');
 const inReadme = examples('README.md', readme);
 const all = docPages().flatMap((page) => examples(page, readDoc(page)));
-const program = buildProgram({
-  io: {},
-  env: {},
-  signal: new AbortController().signal,
-  log: {},
-  globals: () => ({}),
-  onCleanup: () => undefined,
-  now: () => new Date(),
-  today: () => TODAY,
-} as never);
+const program = declaredProgram();
 
 describe('README as a front page', () => {
   it('is at most 20,000 characters', () => {

@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli.js';
 import { runInProcess } from './main.js';
 import { makeTempDir, removeTempDir, tempEnv } from './temp.js';
 
@@ -42,6 +44,20 @@ const CANARY_FORMS = [...canaryForms(CANARY_KEY), ...canaryForms(CANARY_KEY_SPEC
 
 /** A pinned "today" so runs are reproducible. */
 export const TODAY = '2026-11-20';
+
+/** The program as built, to read its declarations (commands, options, help); it is never run. */
+export function declaredProgram(): Command {
+  return buildProgram({
+    io: {},
+    env: {},
+    signal: new AbortController().signal,
+    log: {},
+    globals: () => ({}),
+    onCleanup: () => undefined,
+    now: () => new Date(),
+    today: () => TODAY,
+  } as never);
+}
 
 /** What a run produced. */
 export interface RunResult {

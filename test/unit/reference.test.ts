@@ -9,22 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli.js';
-import { TODAY } from '../helpers/cli.js';
+import { declaredProgram } from '../helpers/cli.js';
 import { ROOT } from '../helpers/docs.js';
 import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 
-const program = buildProgram({
-  io: {},
-  env: {},
-  signal: new AbortController().signal,
-  log: {},
-  globals: () => ({}),
-  onCleanup: () => undefined,
-  now: () => new Date(),
-  today: () => TODAY,
-} as never);
+const program = declaredProgram();
 const commands = program.commands.map((c) => c.name()).filter((n) => n !== 'help');
 const generate = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'scripts/generate.mjs'), ...args], { encoding: 'utf8' });
 
