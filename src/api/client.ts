@@ -215,7 +215,8 @@ export class ApiClient {
   /** Stops whatever is still running and closes the connection pool. */
   async close(): Promise<void> {
     const paced = this.limiter.waitedMs;
-    if (paced > 0) this.opts.log.verbose(`rate limit: requests waited ${(paced / 1000).toFixed(1)} s in all for their turn`);
+    // A wait that rounds to 0.0 s is not worth a line.
+    if (paced >= 50) this.opts.log.verbose(`rate limit: requests waited ${(paced / 1000).toFixed(1)} s in all for their turn`);
     this.closing.abort();
     await this.dispatcher.destroy();
   }

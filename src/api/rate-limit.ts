@@ -68,10 +68,13 @@ export class RateLimiter {
 
   private async wait(signal?: AbortSignal): Promise<void> {
     const began = this.clock.now();
+    // Only a start that was held counts: the clock may tick between two reads with no wait at all.
+    let held = false;
     for (;;) {
       const now = this.clock.now();
       const at = Math.max(this.notBefore, this.lastStart + this.gapMs);
       if (now < at) {
+        held = true;
         await this.clock.sleep(at - now, signal);
         continue;
       }
@@ -79,9 +82,10 @@ export class RateLimiter {
       if (this.starts.length < this.limit) {
         this.starts.push(now);
         this.lastStart = now;
-        this.waited += now - began;
+        if (held) this.waited += now - began;
         return;
       }
+      held = true;
       await this.clock.sleep((this.starts[0] as number) + this.windowMs - now, signal);
     }
   }

@@ -41,6 +41,16 @@ describe('RateLimiter (sliding window)', () => {
     expect(limiter.waitedMs).toBe(600);
   });
 
+  it('counts nothing for a start it did not hold, even when the clock ticks while it looks', async () => {
+    const clock = fakeClock();
+    // Every read of the clock is a millisecond later, as a real clock may be between two reads.
+    const ticking: LimiterClock = { now: () => (clock.t += 1), sleep: clock.sleep };
+    const limiter = new RateLimiter(60, 60_000, ticking);
+    for (let i = 0; i < 10; i++) await limiter.take();
+    expect(clock.sleeps).toEqual([]);
+    expect(limiter.waitedMs).toBe(0);
+  });
+
   it('never allows more than `limit` starts in any window, however they are spread', async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter(5, 1000, clock);
