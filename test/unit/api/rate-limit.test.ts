@@ -44,7 +44,7 @@ describe('RateLimiter (sliding window)', () => {
   it('counts nothing for a start it did not hold, even when the clock ticks while it looks', async () => {
     const clock = fakeClock();
     // Every read of the clock is a millisecond later, as a real clock may be between two reads.
-    const ticking: LimiterClock = { now: () => (clock.t += 1), sleep: clock.sleep };
+    const ticking: LimiterClock = { now: () => (clock.t += 1), sleep: (ms, signal) => clock.sleep(ms, signal) };
     const limiter = new RateLimiter(60, 60_000, ticking);
     for (let i = 0; i < 10; i++) await limiter.take();
     expect(clock.sleeps).toEqual([]);
