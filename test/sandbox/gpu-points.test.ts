@@ -3,12 +3,11 @@
  * its daily history, the record nearest a time, the public daily series (and its H100 twin), and the
  * deprecated day-index alias. Each is checked against the series it is cut from, under every plan.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addDays, subtractMonths } from '../../src/domain/dates.js';
 import { SANDBOX_DAILY_ONLY_KEY, SANDBOX_DEMO_KEY } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { TODAY, errorBody, get, useSandbox } from './helpers.js';
+import { TODAY, digestsOf, errorBody, get, useSandbox } from './helpers.js';
 
 const sb = useSandbox();
 const H100 = '/api/gpu/H100%20SXM';
@@ -240,15 +239,7 @@ describe('/api/gpu/{gpu}/index-history and /api/h100-history', () => {
       '/api/daily-index/B200/previous',
       `${H100}/index-history`,
     ];
-    const digests: string[] = [];
-    for (const p of paths)
-      digests.push(
-        createHash('sha256')
-          .update((await get(sb(), p)).text)
-          .digest('hex')
-          .slice(0, 16),
-      );
-    expect(digests).toEqual(GOLDEN);
+    expect(await digestsOf(sb(), paths)).toEqual(GOLDEN);
   });
 });
 

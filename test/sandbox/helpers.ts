@@ -1,5 +1,6 @@
 /** Shared helpers of the sandbox tests: a pinned day, a server per file, and a small GET client. */
-import { afterAll, beforeAll } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { SANDBOX_DEMO_KEY } from '../../src/sandbox/keys.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
@@ -55,4 +56,36 @@ export function datesBetween(from: string, to: string): string[] {
 /** The exact error body the sandbox sends. */
 export function errorBody(error: string, message: string): string {
   return JSON.stringify({ error, message });
+}
+
+/**
+ * Each path as two sandboxes started alike with the same today serve it: status 200, the same bytes,
+ * and a Content-Length that counts them. The determinism check of every model's test file.
+ */
+export async function expectSameBytesFromTwoServers(paths: readonly string[]): Promise<void> {
+  const a = await startSandbox({ today: TODAY });
+  const b = await startSandbox({ today: TODAY });
+  try {
+    for (const p of paths) {
+      const [x, y] = await Promise.all([get(a, p), get(b, p)]);
+      expect([p, x.status]).toEqual([p, 200]);
+      expect(x.text, p).toBe(y.text);
+      expect(x.headers.get('content-length'), p).toBe(String(Buffer.byteLength(x.text)));
+    }
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+}
+
+/** The first 16 hex digits of the SHA-256 of each path's body: what a file pins as its GOLDEN digests. */
+export async function digestsOf(sb: Sandbox, paths: readonly string[]): Promise<string[]> {
+  const digests: string[] = [];
+  for (const p of paths)
+    digests.push(
+      createHash('sha256')
+        .update((await get(sb, p)).text)
+        .digest('hex')
+        .slice(0, 16),
+    );
+  return digests;
 }

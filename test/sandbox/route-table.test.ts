@@ -1,9 +1,8 @@
 /** The endpoints beyond the seed's five (decisions.md G): who may call them, methods, exact paths, determinism. */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_DAILY_ONLY_KEY, SANDBOX_DEMO_KEY, SANDBOX_INACTIVE_KEY } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { TODAY, errorBody, get, useSandbox } from './helpers.js';
+import { TODAY, digestsOf, errorBody, expectSameBytesFromTwoServers, get, useSandbox } from './helpers.js';
 
 const sb = useSandbox();
 const unauthorized = (m: string): string => errorBody('Unauthorized', m);
@@ -147,29 +146,11 @@ describe('determinism', () => {
   ];
 
   it('two servers with the same today serve the same bytes', async () => {
-    const a = await startSandbox({ today: TODAY });
-    const b = await startSandbox({ today: TODAY });
-    try {
-      for (const p of paths) {
-        const [x, y] = await Promise.all([get(a, p), get(b, p)]);
-        expect([p, x.status]).toEqual([p, 200]);
-        expect(x.text).toBe(y.text);
-      }
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-    }
+    await expectSameBytesFromTwoServers(paths);
   });
 
   it('serves the same bytes on every machine (pinned digests)', async () => {
-    const digests: string[] = [];
-    for (const p of paths)
-      digests.push(
-        createHash('sha256')
-          .update((await get(sb(), p)).text)
-          .digest('hex')
-          .slice(0, 16),
-      );
-    expect(digests).toEqual(GOLDEN);
+    expect(await digestsOf(sb(), paths)).toEqual(GOLDEN);
   });
 });
 

@@ -1,10 +1,9 @@
 /** The sandbox server itself: auth, routing, methods, hostile input, the request log, hooks and determinism. */
-import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_DAILY_ONLY_KEY, SANDBOX_DEMO_KEY, SANDBOX_INACTIVE_KEY } from '../../src/sandbox/keys.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { TODAY, errorBody, get, useSandbox } from './helpers.js';
+import { TODAY, digestsOf, errorBody, expectSameBytesFromTwoServers, get, useSandbox } from './helpers.js';
 
 const sb = useSandbox();
 const GOOD = '/api/gpu/H100%20SXM/history-simple?limit=3';
@@ -220,30 +219,11 @@ describe('determinism', () => {
   ];
 
   it('two servers started separately with the same today serve the same bytes', async () => {
-    const a = await startSandbox({ today: TODAY });
-    const b = await startSandbox({ today: TODAY });
-    try {
-      for (const p of paths) {
-        const [x, y] = await Promise.all([get(a, p), get(b, p)]);
-        expect(x.status).toBe(200);
-        expect(x.text).toBe(y.text);
-        expect(x.headers.get('content-length')).toBe(String(Buffer.byteLength(x.text)));
-      }
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-    }
+    await expectSameBytesFromTwoServers(paths);
   });
 
   it('serves the same bytes on every machine (pinned digests of the model contract)', async () => {
-    const digests: string[] = [];
-    for (const p of paths)
-      digests.push(
-        createHash('sha256')
-          .update((await get(sb(), p)).text)
-          .digest('hex')
-          .slice(0, 16),
-      );
-    expect(digests).toEqual(GOLDEN);
+    expect(await digestsOf(sb(), paths)).toEqual(GOLDEN);
   });
 });
 
