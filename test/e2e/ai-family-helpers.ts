@@ -5,9 +5,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { expect } from 'vitest';
-import { main } from '../../src/cli.js';
+import { runInProcess } from '../helpers/main.js';
 import { isolatedHome, runCli, TODAY } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { pythonCsv } from './cron-helpers.js';
@@ -89,23 +88,9 @@ export async function onTerminal(
   args: readonly string[],
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  const sink = (into: Buffer[]): Writable => new Writable({ write: (c: Buffer, _e, done) => void (into.push(Buffer.from(c)), done()) });
   const home = isolatedHome();
-  const code = await main([...args], {
-    env: { HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY, NO_COLOR: '1', ...env },
-    io: {
-      stdout: sink(out),
-      stderr: sink(err),
-      stdin: Readable.from([]),
-      stdoutIsTTY: true,
-      stderrIsTTY: true,
-      stdinIsTTY: true,
-      columns: 80,
-    },
-  });
-  return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+  const whole = { HOME: home, GPUMKT_CONFIG: join(home, 'none.json'), GPUMKT_TODAY: TODAY, NO_COLOR: '1', ...env };
+  return runInProcess(args, whole, '', { columns: 80 });
 }
 
 /** The 80-column table of `args`: every line fits, the key columns lead, one line per row; returns the header cells. */

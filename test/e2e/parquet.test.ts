@@ -6,9 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { runInProcess } from '../helpers/main.js';
 import { DATASETS, type AnyDataset } from '../../src/datasets/index.js';
 import { BIN, CANARY_KEY, assertNoCanaryInFiles, isolatedHome } from '../helpers/cli.js';
 import { useParquetReader } from '../helpers/duckdb.js';
@@ -170,30 +169,16 @@ describe('--partition-by gpu -o <folder>', () => {
 
 /** Runs main() in this process with stdout on a terminal. */
 async function onTerminal(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  const sink = (into: Buffer[]): Writable => new Writable({ write: (c: Buffer, _e, done) => void (into.push(Buffer.from(c)), done()) });
   const home = isolatedHome();
   try {
-    const code = await main(args, {
-      env: {
-        HOME: home,
-        GPUMKT_CONFIG: join(home, 'none.json'),
-        GPUMKT_TODAY: DAY,
-        GPUMKT_BASE_URL: 'http://127.0.0.1:9',
-        GPUMKT_API_KEY: CANARY_KEY,
-      },
-      io: {
-        stdout: sink(out),
-        stderr: sink(err),
-        stdin: Readable.from([]),
-        stdoutIsTTY: true,
-        stderrIsTTY: true,
-        stdinIsTTY: true,
-        columns: 80,
-      },
-    });
-    return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+    const env = {
+      HOME: home,
+      GPUMKT_CONFIG: join(home, 'none.json'),
+      GPUMKT_TODAY: DAY,
+      GPUMKT_BASE_URL: 'http://127.0.0.1:9',
+      GPUMKT_API_KEY: CANARY_KEY,
+    };
+    return await runInProcess(args, env, '', { columns: 80 });
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -25,14 +25,30 @@ function capture(): { stream: Writable; text: () => string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-/** Runs `gpumkt args…` in this process with `env` as its whole environment and `input` on stdin. */
-export async function runInProcess(args: readonly string[], env: Record<string, string>, input = ''): Promise<InProcessResult> {
+/**
+ * Runs `gpumkt args…` in this process with `env` as its whole environment and `input` on stdin; with
+ * `terminal`, stdin, stdout and stderr are a terminal that wide (its height unknown, so no pager).
+ */
+export async function runInProcess(
+  args: readonly string[],
+  env: Record<string, string>,
+  input = '',
+  terminal?: { readonly columns: number },
+): Promise<InProcessResult> {
   const out = capture();
   const err = capture();
   const stdin = Readable.from(input === '' ? [] : [Buffer.from(input)]);
   const code = await main(args, {
     env,
-    io: { stdout: out.stream, stderr: err.stream, stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: 80 },
+    io: {
+      stdout: out.stream,
+      stderr: err.stream,
+      stdin,
+      stdoutIsTTY: terminal !== undefined,
+      stderrIsTTY: terminal !== undefined,
+      stdinIsTTY: terminal !== undefined,
+      columns: terminal?.columns ?? 80,
+    },
   });
   return { code, stdout: out.text(), stderr: err.text() };
 }
