@@ -12,22 +12,12 @@ import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { needs } from '../helpers/requires.js';
-import { checkTableAt80, csvCell, pythonCsv, requestsDuring, runAs } from './market-helpers.js';
+import { checkTableAt80, csvCell, FORWARD_COLUMNS, pythonCsv, requestsDuring, runAs } from './market-helpers.js';
 
 const sb = useSandbox();
 const reader = useParquetReader();
 type Row = Record<string, unknown>;
-const COLUMNS = [
-  'name',
-  'label',
-  'months',
-  'price',
-  'has_mark',
-  'as_of_date',
-  'insufficient_data',
-  'provenance_updated_at',
-  'provenance_source',
-];
+const COLUMNS = FORWARD_COLUMNS;
 
 /** The sandbox's body, flattened here independently of the CLI: one row per point, provenance spread out. */
 async function servicePoints(): Promise<{ asOf: string; data: Row[]; suppressed: Row[] }> {

@@ -79,3 +79,16 @@ export async function checkTableAt80(sb: TestSandbox, args: readonly string[], k
     t.close();
   }
 }
+
+/** forward's columns as documented (docs/datasets.md), written out here independently of the descriptor. */
+export const FORWARD_COLUMNS = [
+  'name',
+  'label',
+  'months',
+  'price',
+  'has_mark',
+  'as_of_date',
+  'insufficient_data',
+  'provenance_updated_at',
+  'provenance_source',
+];

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { respond, startSandbox, type InterceptReply, type RecordedRequest } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli, TODAY } from '../helpers/cli.js';
+import { FORWARD_COLUMNS } from './market-helpers.js';
 
 type Row = Record<string, unknown>;
 type Body = Record<string, unknown> & { data: Row[] };
@@ -53,17 +54,7 @@ describe('forward, read the robust way', () => {
       usual.map((r) => `${String(r.name)} ${String(r.label)} ${String(r.price)}`),
     );
     expect(flat[0]).toMatchObject({ venue: 'x', provenance_desk: 'y' });
-    expect(Object.keys(flat[0] as Row).slice(0, 9)).toEqual([
-      'name',
-      'label',
-      'months',
-      'price',
-      'has_mark',
-      'as_of_date',
-      'insufficient_data',
-      'provenance_updated_at',
-      'provenance_source',
-    ]);
+    expect(Object.keys(flat[0] as Row).slice(0, 9)).toEqual(FORWARD_COLUMNS);
   });
 
   it('asOf null and no suppressed list are fine; a point off its shape or a 0 for a gap is a warning, exit 6 with --strict', async () => {
