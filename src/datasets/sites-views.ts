@@ -55,6 +55,16 @@ export interface SiteViewParams {
 
 const scopeOf = (flags: SiteFlags): string | undefined => (flags.scope === 'all' ? 'all' : undefined);
 
+/** What both views share: one request (no subject, no window) a full key reads, the flags checked alike. */
+const VIEW = {
+  subject: 'none',
+  groups: { window: false, series: false, analysis: false },
+  fetch: { kind: 'single' },
+  sort: false,
+  plan: 'full',
+  validate: checkSiteFlags,
+} as const satisfies Partial<Dataset<SiteViewParams, SiteFlags>>;
+
 /** `sites --aggregate country|gpu_type`. */
 export const sitesAggregate: Dataset<SiteViewParams, SiteFlags> = {
   name: 'sites',
@@ -77,12 +87,7 @@ export const sitesAggregate: Dataset<SiteViewParams, SiteFlags> = {
     columns: ['key', 'site_count', 'total_power_mw', 'total_gpu_qty'],
     valueKey: 'site_count',
   }),
-  subject: 'none',
-  groups: { window: false, series: false, analysis: false },
-  fetch: { kind: 'single' },
-  sort: false,
-  plan: 'full',
-  validate: checkSiteFlags,
+  ...VIEW,
   params: (flags) => ({ by: flags.aggregate, scope: scopeOf(flags) }),
   table: { keys: ['key'], priority: ['site_count', 'total_power_mw', 'total_gpu_qty'] },
   noAppend: { message: "sites --aggregate is a snapshot of today's buckets, not a series: --append does not apply" },
@@ -125,12 +130,7 @@ export const sitesMap: Dataset<SiteViewParams, SiteFlags> = {
     columns: ['siteName', 'company', 'latitude', 'longitude', 'city', 'country', 'powerCapacity', 'gpuTypes', 'status', 'isNeocloud'],
     valueKey: 'powerCapacity',
   }),
-  subject: 'none',
-  groups: { window: false, series: false, analysis: false },
-  fetch: { kind: 'single' },
-  sort: false,
-  plan: 'full',
-  validate: checkSiteFlags,
+  ...VIEW,
   params: (flags) => ({ scope: scopeOf(flags) }),
   table: { keys: ['siteName'], priority: ['latitude', 'longitude', 'company', 'powerCapacity', 'city', 'country'] },
   noAppend: { message: "sites --map is a snapshot of today's points, not a series: --append does not apply" },
