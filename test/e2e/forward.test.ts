@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, ndjsonRows } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
@@ -135,12 +135,7 @@ describe('forward', () => {
     const tsv = await runCli(['forward', '-f', 'tsv'], { env: sandboxEnv(sb.current) });
     expect(pythonCsv(tsv.stdout, '\t')).toEqual(records);
     const nd = await runCli(['forward', '-f', 'ndjson'], { env: sandboxEnv(sb.current) });
-    expect(
-      nd.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as Row),
-    ).toEqual(rows);
+    expect(ndjsonRows(nd.stdout)).toEqual(rows);
     const md = await runCli(['forward', '-f', 'markdown'], { env: sandboxEnv(sb.current) });
     expect(md.stdout.split('\n')[0]).toBe(`| ${COLUMNS.join(' | ')} |`);
     expect(md.stdout.trim().split('\n')).toHaveLength(rows.length + 2);

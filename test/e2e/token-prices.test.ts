@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, ndjsonRows } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
@@ -135,12 +135,7 @@ describe('token-prices', () => {
     const tsv = await runCli([...args, '-f', 'tsv'], { env: sandboxEnv(sb.current) });
     expect(pythonCsv(tsv.stdout, '\t')).toEqual(records);
     const nd = await runCli([...args, '-f', 'ndjson'], { env: sandboxEnv(sb.current) });
-    expect(
-      nd.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as Row),
-    ).toEqual(rows);
+    expect(ndjsonRows(nd.stdout)).toEqual(rows);
     const cols = await runCli([...args, '--columns', 'lab,indexPerMtok', '-f', 'csv', '--order', 'desc'], { env: sandboxEnv(sb.current) });
     expect(cols.stdout.split('\n')[1]).toBe(`${String(rows.at(-1)?.lab)},${String(rows.at(-1)?.indexPerMtok)}`);
     const typo = await runCli([...args, '--columns', 'indexPerMtk'], { env: sandboxEnv(sb.current) });

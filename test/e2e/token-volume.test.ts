@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, ndjsonRows } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
@@ -83,12 +83,7 @@ describe('token-volume', () => {
     const tsv = await runCli([...args, '-f', 'tsv'], { env: sandboxEnv(sb.current) });
     expect(pythonCsv(tsv.stdout, '\t')).toEqual(records);
     const nd = await runCli([...args, '-f', 'ndjson'], { env: sandboxEnv(sb.current) });
-    expect(
-      nd.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as Row),
-    ).toEqual(rows);
+    expect(ndjsonRows(nd.stdout)).toEqual(rows);
     const cols = await runCli([...args, '--columns', 'lab,share', '-f', 'tsv', '--no-header'], { env: sandboxEnv(sb.current) });
     expect(cols.stdout).toBe(rows.map((r) => `${String(r.lab)}\t${String(r.share)}\n`).join(''));
     const typo = await runCli([...args, '--columns', 'totalTokns'], { env: sandboxEnv(sb.current) });

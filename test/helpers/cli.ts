@@ -45,6 +45,14 @@ const CANARY_FORMS = [...canaryForms(CANARY_KEY), ...canaryForms(CANARY_KEY_SPEC
 /** A pinned "today" so runs are reproducible. */
 export const TODAY = '2026-11-20';
 
+/** The rows of an ndjson output, one JSON object a line. */
+export function ndjsonRows(text: string): Array<Record<string, unknown>> {
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
 /** The program as built, to read its declarations (commands, options, help); it is never run. */
 export function declaredProgram(): Command {
   return buildProgram({

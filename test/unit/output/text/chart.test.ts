@@ -3,17 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../../src/domain/row.js';
 import { formatter as chart, MARKERS, renderChart, type ChartOptions } from '../../../../src/output/text/chart.js';
 import { getFormatter } from '../../../../src/output/formats.js';
+import { opts as formatOpts } from './fixture.js';
 
-const opts = (over: Partial<ChartOptions> = {}): ChartOptions => ({
-  columns: ['date', 'H100 SXM', 'H200'],
-  selected: false,
-  header: true,
-  color: false,
-  width: 80,
-  csvSafe: false,
-  dialect: 'rfc4180',
-  ...over,
-});
+const opts = (over: Partial<ChartOptions> = {}): ChartOptions => formatOpts({ columns: ['date', 'H100 SXM', 'H200'], ...over });
 const rows: Row[] = Array.from({ length: 120 }, (_, i) => ({
   date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
   'H100 SXM': 2 + Math.sin(i / 10) * 0.3,
