@@ -7,6 +7,7 @@ import { ByteWriter, ParquetWriter, type SchemaElement } from 'hyparquet-writer'
 import type { Row } from '../../domain/row.js';
 import { redactAll } from '../../domain/redact.js';
 import { VERSION } from '../../version.js';
+import { snappyCompress } from './snappy.js';
 import { toParquetValue, type ParquetColumn, type ParquetType } from './types.js';
 import type { Sink } from '../files/sink.js';
 
@@ -125,6 +126,7 @@ export async function writeParquet(rows: Iterable<Row>, sink: Sink, opts: Parque
       writer,
       schema: parquetSchema(opts.columns),
       codec: 'SNAPPY',
+      compressors: { SNAPPY: snappyCompress },
       createdBy: `gpumkt version ${VERSION}`,
       kvMetadata: [
         { key: 'gpumkt.version', value: VERSION },
