@@ -12,7 +12,14 @@ import { setFlagsFromString } from 'node:v8';
 // 1,000,000 rows 429 → ~300 MiB (Node 24), in the same time. At 50,000 rows Node 24 had already grown
 // it to 2 × 16 MiB; at 10,000 it stays at 2 × 4 MiB: 1M rows ~305 → ~285 MiB (Node 24), 200k rows
 // 116 → 108 MiB (Node 20), same CPU time. Frozen from the start instead (1 MiB), a million rows take
-// 40% longer. Process-wide, for the rest of the run, as V8 flags are.
+// 40% longer.
+// From the same point full collections mark in one pause instead of incrementally. Objects promoted
+// while V8 marks incrementally are kept by that cycle, and the next one comes after the export: on
+// Node 24, whose marking of a big heap spans ~100 ms of the parse, the body chunks in flight then,
+// their decoded text and their pieces stayed to the end (10–30 MiB of old space, 5–20 MiB of socket
+// buffers, varying with timing; a parse of the same text from a file showed none). 1M rows ~290
+// (up to 337) → ~262 MiB, 200k rows ~128 → ~121 MiB, Node 20 unchanged, no slower on either.
+// Process-wide, for the rest of the run, as V8 flags are.
 const FREEZE_YOUNG_GENERATION_AT = 10_000;
 let youngGenerationFrozen = false;
 
@@ -104,6 +111,7 @@ export class RowPieces {
     if (!youngGenerationFrozen && rows.length > FREEZE_YOUNG_GENERATION_AT) {
       youngGenerationFrozen = true;
       setFlagsFromString('--semi-space-growth-factor=1');
+      setFlagsFromString('--no-incremental-marking');
     }
   }
 }
