@@ -145,7 +145,7 @@ async function scanLines(
     timeKey: spec.timeKey,
     regionStart,
     keyColumn: spec.keyColumn,
-    isKnownKey: gpuModels(spec),
+    isKnownModel: gpuModels(spec),
   });
   const asked = spec.grain === 'daily' || spec.grain === 'hourly' ? spec.grain : undefined;
   if (existing?.grain !== undefined && asked !== undefined && asked !== existing.grain) {

@@ -1,19 +1,13 @@
 /** Checks of the cron-export flags, run with the other output checks before any request (exit 2). */
+import type { OutputFlags } from '../domain/output-flags.js';
 import { UsageError } from '../errors.js';
 import { APPENDABLE_FORMATS, formatInfo, PARTITION_FORMATS } from '../output/formats.js';
 
 /** The flags the export checks read (a subset of the run's output flags). */
-export interface ExportFlags {
-  output?: string;
-  header: boolean;
-  order: 'asc' | 'desc';
-  raw?: boolean;
-  append?: string;
-  manifest?: boolean;
-  csvDialect?: 'rfc4180' | 'excel';
-  replaceRestated?: boolean;
-  partitionBy?: string;
-}
+export type ExportFlags = Pick<
+  OutputFlags,
+  'output' | 'header' | 'order' | 'raw' | 'append' | 'manifest' | 'csvDialect' | 'replaceRestated' | 'partitionBy'
+>;
 
 /** Throws a UsageError when the export flags contradict each other or the format. */
 export function checkExportFlags(flags: ExportFlags, format: string): void {

@@ -55,7 +55,7 @@ export interface ScanSpec {
   /** The column(s) that tell rows of the same time apart (default `gpu`; workload: lab and family). */
   readonly keyColumn?: KeyColumns;
   /** The values that column may hold (the GPU models), when the run knows them. */
-  readonly isKnownKey?: (value: string) => boolean;
+  readonly isKnownModel?: (value: string) => boolean;
 }
 
 /** The key of a row: its time, plus its model (or other key column) when the file has that column. */
@@ -209,7 +209,7 @@ function readRow({ st, spec, file, keyColumn }: Scan, text: string): { time: str
     throw new UsageError(`${file} line ${lineNo} has no '${spec.timeKey}'; --append will not extend it`);
   }
   st.keyed ??= gpu !== undefined;
-  if (st.keyed) checkSeriesKey({ file, line: lineNo }, keyColumn, gpu, spec.isKnownKey);
+  if (st.keyed) checkSeriesKey({ file, line: lineNo }, keyColumn, gpu, spec.isKnownModel);
   // The shape is checked where the time changes: rows of one time share it.
   if (time !== st.lastTime) st.shape = checkTimeShape({ file, line: lineNo }, spec.timeKey, time, st.shape, st.lastTime);
   if (st.lastTime !== undefined && time < st.lastTime) {

@@ -3,28 +3,7 @@
  * these sit below it because descriptors read them). Every field is read as commander parses it.
  */
 
-/** The output flags every data command has (-f/--format, -o, --columns, --query, the cron-export flags …). */
-export interface OutputFlags {
-  readonly format?: string;
-  readonly output?: string;
-  readonly columns?: string[];
-  readonly header: boolean;
-  readonly order: 'asc' | 'desc';
-  readonly raw?: boolean;
-  readonly csvSafe?: boolean;
-  readonly strict?: boolean;
-  /** Cron-grade exports (src/append): --append, --manifest, --csv-dialect, locking, --fail-empty. */
-  readonly append?: string;
-  readonly manifest?: boolean;
-  readonly csvDialect?: 'rfc4180' | 'excel';
-  readonly lockTimeout?: number;
-  readonly failEmpty?: boolean;
-  readonly replaceRestated?: boolean;
-  /** --partition-by: write a hive-style folder (parquet). */
-  readonly partitionBy?: string;
-  /** --query: a JMESPath expression applied to JSON output. */
-  readonly query?: string;
-}
+export type { OutputFlags } from '../domain/output-flags.js';
 
 /** The window group: --from, --to, --settled. */
 export interface WindowFlags {

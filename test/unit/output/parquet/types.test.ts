@@ -90,6 +90,19 @@ const YEAR_10000 = 253_402_300_800_000;
 const DAY = 86_400_000;
 
 describe('the value parsers', () => {
+  it("agree with JavaScript's Date on which YYYY-MM-DD are dates, and on their day numbers", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
+        const text = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+        const back = new Date(Date.UTC(2000, m - 1, d));
+        back.setUTCFullYear(y, m - 1, d);
+        const real = m >= 1 && m <= 12 && back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d;
+        expect(parseDateDays(text)).toBe(real ? back.getTime() / DAY : undefined);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("agree with JavaScript's Date on every instant from year 0 to 9999, with any offset", () => {
     fc.assert(
       fc.property(
@@ -114,6 +127,11 @@ describe('the value parsers', () => {
   it('reject impossible dates and times rather than rolling them over', () => {
     for (const s of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31']) expect(parseDateDays(s), s).toBeUndefined();
     expect(parseDateDays('2024-02-29')).toBe(19_782);
+    // Leap years by the Gregorian rule, back to year 1 and before 1970.
+    for (const s of ['1900-02-29', '2100-02-29', '2026-1a-01', '20x6-01-01', '2026-01-1']) expect(parseDateDays(s), s).toBeUndefined();
+    expect(parseDateDays('2000-02-29')).toBe(11_016);
+    expect(parseDateDays('0001-01-01')).toBe(-719_162);
+    expect(parseDateDays('1969-12-31')).toBe(-1);
     for (const s of ['2026-01-01T24:00:00Z', '2026-01-01T10:60:00Z', '2026-01-01T10:00:00', '2026-01-01T10:00:00.1234567Z']) {
       expect(parseTimestampMicros(s), s).toBeUndefined();
     }
