@@ -106,8 +106,11 @@ async function run() {
     // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it at once with its baseline
     // compiler and then again, optimised, on background threads, and Node waits for those threads at
     // exit: 100–400 ms added to every run that made a request, for code a CLI run never needs.
-    // Baseline only. (node:v8 is loaded here, not above: --version does without its ~2 ms.)
-    require('node:v8').setFlagsFromString('--liftoff-only');
+    // Baseline only. (node:v8 is loaded here, not above: --version does without its ~2 ms.) Set at run
+    // time, a flag brings none of the flags it implies on the command line: on Node 24 llhttp's hot
+    // functions were still re-compiled, optimised, during a big body, and the compiler's scratch memory
+    // stayed with its thread (10 MiB of peak RSS). The tiering flags say it outright.
+    require('node:v8').setFlagsFromString('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
     // One CommonJS file compiled from a code cache (bin/load-bundle.js), not the ES module chunks.
     const { main } = require('./load-bundle.js').loadBundle('gpumkt.cjs');
     const code = await main(argv);

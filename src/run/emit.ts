@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { EmptyError, InvalidResponseError } from '../errors.js';
 import type { ExportRun } from '../append/export-run.js';
 import type { Row } from '../domain/row.js';
+import { sortInPlace } from '../domain/sort.js';
 import { formatInfo, getFormatter } from '../output/formats.js';
 import { stdoutSink, writeAll, type Sink } from '../output/files/sink.js';
 import { writeFormatted } from '../output/write-formatted.js';
@@ -13,7 +14,7 @@ import { formatOptions, type OutputPlan } from '../output/plan.js';
 export function sortRows(rows: Row[], timeKey: string, order: 'asc' | 'desc', gpuOrder?: readonly string[], tieKey = 'gpu'): Row[] {
   const rank = gpuOrder ? new Map(gpuOrder.map((g, i) => [g, i])) : undefined;
   const dir = order === 'asc' ? 1 : -1;
-  return rows.sort((a, b) => {
+  return sortInPlace(rows, (a, b) => {
     const ta = String(a[timeKey]);
     const tb = String(b[timeKey]);
     if (ta !== tb) return ta < tb ? -dir : dir;

@@ -1,7 +1,7 @@
 /** TSV: tab-separated, in the "linear TSV" convention, since TSV itself has no quoting. */
 import type { Formatter } from '../format-types.js';
 import { delimited } from './delimited.js';
-import { cellText, guardFormula } from './values.js';
+import { cellText, guardFormula, numberText } from './values.js';
 
 // Linear TSV: inside a field, TAB, LF, CR and backslash are written as `\t`, `\n`, `\r`, `\\`, so every
 // line is one row and every TAB a separator, and a reader can undo it exactly (PostgreSQL's COPY text
@@ -16,7 +16,7 @@ function escapeChar(c: string): string {
 
 /** One TSV field, escaped as linear TSV; `safe` guards text cells against formula injection. */
 export function tsvCell(v: unknown, safe: boolean): string {
-  if (typeof v === 'number') return String(v);
+  if (typeof v === 'number') return numberText(v);
   let s = cellText(v);
   if (safe && typeof v === 'string') s = guardFormula(s);
   return NEEDS_ESCAPE.test(s) ? s.replace(ESCAPABLE, escapeChar) : s;
