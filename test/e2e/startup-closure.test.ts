@@ -69,6 +69,10 @@ describe('start-up closure of a request', () => {
       'zlib',
       'os',
       'worker_threads',
+      // bin/load-bundle.js writes out the CommonJS wrapper rather than load node:module (and its ES
+      // module loader) for it.
+      'module',
+      'internal/modules/esm/loader',
     ];
     for (const m of unused) expect(t.modules, `node:${m} is loaded`).not.toContain(`NativeModule ${m}`);
     expect(t.modules).toContain('NativeModule net'); // proves the list is the run's: it made a request
