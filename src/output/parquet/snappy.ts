@@ -22,13 +22,12 @@ export function maxCompressedLength(n: number): number {
   return 32 + n + Math.floor(n / 6);
 }
 
-function hashOf(input: Uint8Array, pos: number, shift: number): number {
-  const key = input[pos]! | (input[pos + 1]! << 8) | (input[pos + 2]! << 16) | (input[pos + 3]! << 24);
-  return Math.imul(key, 0x1e35a7bd) >>> shift;
+function hashOf(view: DataView, pos: number, shift: number): number {
+  return Math.imul(view.getUint32(pos, true), 0x1e35a7bd) >>> shift;
 }
 
-function equals32(input: Uint8Array, a: number, b: number): boolean {
-  return input[a] === input[b] && input[a + 1] === input[b + 1] && input[a + 2] === input[b + 2] && input[a + 3] === input[b + 3];
+function equals32(view: DataView, a: number, b: number): boolean {
+  return view.getUint32(a, true) === view.getUint32(b, true);
 }
 
 function writeVarint(out: Uint8Array, op: number, value: number): number {
@@ -49,7 +48,9 @@ function emitLiteral(out: Uint8Array, op: number, input: Uint8Array, from: numbe
     out[op++] = (59 + bytes) << 2;
     for (let i = 0; i < bytes; i++) out[op++] = (n >>> (i * 8)) & 0xff;
   }
-  out.set(input.subarray(from, from + len), op);
+  // A short literal (the usual case between copies) is copied by hand: subarray() makes an object.
+  if (len <= 16) for (let i = 0; i < len; i++) out[op + i] = input[from + i]!;
+  else out.set(input.subarray(from, from + len), op);
   return op + len;
 }
 
@@ -88,21 +89,39 @@ function hashTableFor(size: number): { table: Uint32Array; shift: number } {
   return { table, shift: 32 - bits };
 }
 
-/** Finds the next match at or after `from`: [its position, the earlier position it repeats], or undefined. */
-function nextMatch(input: Uint8Array, from: number, limit: number, table: Uint32Array, shift: number): [number, number] | undefined {
+// Where nextMatch found the earlier copy of the bytes at the position it returns (no array per match).
+let matchFrom = 0;
+
+/**
+ * The position of the next match at or after `from` (its earlier copy in `matchFrom`), or -1 when none
+ * starts at or before `limit`. Probes step further apart the longer nothing matches (snappy's skip).
+ */
+function nextMatch(view: DataView, from: number, limit: number, table: Uint32Array, shift: number): number {
   let skip = 32;
   let next = from;
-  let nextHash = hashOf(input, next, shift);
+  let nextHash = hashOf(view, next, shift);
   for (;;) {
     const ip = next;
     const hash = nextHash;
     next = ip + (skip++ >>> 5);
-    if (ip > limit) return undefined;
-    nextHash = hashOf(input, next, shift);
+    if (ip > limit) return -1;
+    // Beyond the limit the next probe is never used: its hash is not read (it would read past the end).
+    if (next <= limit) nextHash = hashOf(view, next, shift);
     const candidate = table[hash]!;
     table[hash] = ip;
-    if (ip - candidate <= MAX_OFFSET && equals32(input, ip, candidate)) return [ip, candidate];
+    if (ip - candidate <= MAX_OFFSET && equals32(view, ip, candidate)) {
+      matchFrom = candidate;
+      return ip;
+    }
   }
+}
+
+/** How many bytes from `at` repeat those from `from` (at least the 4 already known), up to `size`. */
+function matchLength(view: DataView, input: Uint8Array, at: number, from: number, size: number): number {
+  let n = 4;
+  while (at + n + 4 <= size && view.getUint32(at + n, true) === view.getUint32(from + n, true)) n += 4;
+  while (at + n < size && input[at + n] === input[from + n]) n++;
+  return n;
 }
 
 /** `input` compressed in snappy's raw format (what Parquet's SNAPPY codec stores). The result is valid until the next call. */
@@ -113,29 +132,27 @@ export function snappyCompress(input: Uint8Array): Uint8Array {
   let op = writeVarint(out, 0, size);
   let emitted = 0;
   if (size >= INPUT_MARGIN) {
+    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
     const { table, shift } = hashTableFor(size);
     const limit = size - INPUT_MARGIN;
-    let ip = 1;
-    for (let found = nextMatch(input, ip, limit, table, shift); found !== undefined;) {
-      let [at, candidate] = found;
+    for (let at = nextMatch(view, 1, limit, table, shift); at >= 0;) {
+      let candidate = matchFrom;
       op = emitLiteral(out, op, input, emitted, at - emitted);
       // Copies follow each other while the bytes at the end of one copy repeat something seen before.
       for (;;) {
-        let matched = 4;
-        while (at + matched < size && input[at + matched] === input[candidate + matched]) matched++;
+        const matched = matchLength(view, input, at, candidate, size);
         op = emitCopy(out, op, at - candidate, matched);
         at += matched;
         emitted = at;
         if (at >= limit) break;
-        table[hashOf(input, at - 1, shift)] = at - 1;
-        const hash = hashOf(input, at, shift);
+        table[hashOf(view, at - 1, shift)] = at - 1;
+        const hash = hashOf(view, at, shift);
         candidate = table[hash]!;
         table[hash] = at;
-        if (!(at - candidate <= MAX_OFFSET && equals32(input, at, candidate))) break;
+        if (!(at - candidate <= MAX_OFFSET && equals32(view, at, candidate))) break;
       }
       if (at >= limit) break;
-      ip = at + 1;
-      found = nextMatch(input, ip, limit, table, shift);
+      at = nextMatch(view, at + 1, limit, table, shift);
     }
   }
   if (emitted < size) op = emitLiteral(out, op, input, emitted, size - emitted);

@@ -43,6 +43,7 @@ const inputs: [string, Uint8Array][] = [
   ['timestamps, 16,000', timestampPage(16_000)],
   ['labels, 150,000', labels(150_000)],
   ['one byte repeated 1,000', new Uint8Array(1000).fill(65)],
+  ['labels seen through a view at an odd offset of a larger buffer', labels(20_003).subarray(3)],
   [
     'random then its copy 70 KiB later',
     (() => {
