@@ -66,6 +66,10 @@ const reps = repsAt > 0 ? Number(process.argv[repsAt + 1]) : 1;
 const scratch = mkdtempSync(join(tmpdir(), 'gpumkt-bench-parquet-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
+// The row-group size the writer uses, for the label (read from its source, which the bundle is built from).
+const GROUP_ROWS = Number(
+  /ROW_GROUP_ROWS = ([\d_]+)/.exec(readFileSync(join(root, 'src/output/parquet/write.ts'), 'utf8'))?.[1].replace(/_/g, ''),
+).toLocaleString('en');
 const { build } = await import('esbuild');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const bundle = join(scratch, 'lib.mjs');
@@ -114,7 +118,7 @@ for (const n of [200_000, 1_000_000]) {
   console.log(`  ${'rows only (held in memory, nothing written)'.padEnd(46)} ${''.padStart(9)}  ${mib(rows.rssKiB).padStart(8)}`);
   for (const [label, r] of [
     ['csv (-f csv -o file)', csv],
-    ['parquet (snappy, 16,000-row groups)', parquet],
+    [`parquet (snappy, ${GROUP_ROWS}-row groups)`, parquet],
   ]) {
     console.log(`  ${label.padEnd(46)} ${`${r.ms.toFixed(0)} ms`.padStart(9)}  ${mib(r.rssKiB).padStart(8)}  ${size(r.bytes).padStart(9)}`);
   }
