@@ -1,4 +1,5 @@
 /** Commander argument parsers shared by commands: each throws a one-line InvalidArgumentError. */
+import { typedWords } from '../domain/word-list.js';
 import { InvalidArgumentError } from 'commander';
 import { BOUNDS } from '../config/settings.js';
 
@@ -55,8 +56,5 @@ export function parseLimit(value: string): number | 'all' {
 
 /** A comma-separated list, blanks dropped. */
 export function parseList(value: string): string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  return typedWords([value]);
 }

@@ -5,6 +5,7 @@
  * so --append does not apply: the list is rewritten as the service revises it, and a raise has no
  * settled day of its own to key a series by.
  */
+import { resolveWords } from '../domain/word-list.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { didYouMean } from '../domain/suggest.js';
@@ -22,15 +23,11 @@ export const BUYER_TIERS: readonly Word[] = [
 export function tiersOf(flags: { readonly tier?: string }): string[] | undefined {
   if (flags.tier === undefined) return undefined;
   const valid = BUYER_TIERS.map((t) => t.value);
-  const out: string[] = [];
-  for (const raw of flags.tier
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t !== '')) {
+  const out = resolveWords([flags.tier], (raw) => {
     const t = raw.toUpperCase();
     if (!valid.includes(t)) throw new UsageError(`unknown tier '${raw}'; ${didYouMean(raw, valid)}tiers: ${valid.join(', ')}`);
-    if (!out.includes(t)) out.push(t);
-  }
+    return t;
+  });
   if (out.length === 0) throw new UsageError(`--tier is empty; tiers: ${valid.join(', ')}`);
   return out;
 }

@@ -6,6 +6,7 @@
  * named labs: one request each. `--family` keeps some families (checked offline against the named
  * labs'). Appendable: rows are keyed by date, lab and family.
  */
+import { typedWords } from '../domain/word-list.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { CLOSED_LABS, isLab, WORKLOAD_FAMILIES } from '../domain/catalogues/labs.js';
@@ -42,10 +43,7 @@ export function workloadLabs(args: readonly string[]): string[] {
 function familyList(flags: { readonly family?: string }): string[] | undefined {
   const v = flags.family;
   if (v === undefined) return undefined;
-  return v
-    .split(',')
-    .map((f) => f.trim().toLowerCase())
-    .filter((f) => f !== '');
+  return typedWords([v]).map((f) => f.toLowerCase());
 }
 
 /** The families of --family, checked against the families of `labs` (every closed lab when none is named). */

@@ -1,4 +1,5 @@
 /** Which datasets a sync runs: --datasets (with suggestions for typos), less what the key's plan cannot read. */
+import { typedWords } from '../domain/word-list.js';
 import { UsageError } from '../errors.js';
 import { didYouMean } from '../domain/suggest.js';
 import { describeNeed, planReads, type KeyPlan } from '../domain/plans.js';
@@ -9,10 +10,7 @@ export function chosenDatasets(names: readonly string[] | undefined, keyed: bool
   const all = lakeDatasets(keyed);
   if (names === undefined) return all;
   const valid = all.map((d) => d.name);
-  const wanted = names
-    .flatMap((n) => n.split(','))
-    .map((n) => n.trim())
-    .filter((n) => n !== '');
+  const wanted = typedWords(names);
   if (wanted.length === 0) throw new UsageError(`--datasets is empty; datasets: ${valid.join(', ')}`);
   for (const n of wanted) {
     if (!valid.includes(n)) throw new UsageError(`unknown dataset '${n}'; ${didYouMean(n, valid)}datasets: ${valid.join(', ')}`);

@@ -5,6 +5,7 @@
  * list is our offline snapshot for checking names before a request: `gpumkt coding --list` asks
  * `/api/llm-coding/products`, which is authoritative.
  */
+import { resolveWords } from '../word-list.js';
 import { UsageError } from '../../errors.js';
 import { didYouMean } from '../suggest.js';
 
@@ -76,21 +77,22 @@ export function findCodingProduct(id: string): CodingProduct | undefined {
 
 /**
  * The ids the user named, checked against the offline list (exit 2 with the closest id when one is
- * not in it), de-duplicated, in the order given; `all` or nothing names every product.
+ * not in it), de-duplicated, in the order given (commas split, as every list does); `all` or nothing
+ * names every product.
  */
 export function resolveCodingProducts(args: readonly string[]): string[] {
   const ids = CODING_PRODUCTS.map((p) => p.id);
-  const out: string[] = [];
-  for (const raw of args) {
-    const typed = raw.trim().toLowerCase();
-    if (typed === 'all') return [...ids];
-    if (!ids.includes(typed)) {
+  const out = resolveWords(
+    args,
+    (raw) => {
+      const typed = raw.toLowerCase();
+      if (ids.includes(typed)) return typed;
       throw new UsageError(
         `unknown coding product '${raw}'`,
         `${didYouMean(typed, ids)}see 'gpumkt coding --list' (the service's catalogue; this list is an offline snapshot)`,
       );
-    }
-    if (!out.includes(typed)) out.push(typed);
-  }
+    },
+    ids,
+  );
   return out.length === 0 ? [...ids] : out;
 }

@@ -3,6 +3,7 @@
  * price index plus B300, GB200 and GB300, which exist only as curves) at 5 tenors. Names are checked
  * offline, with the GPU models' aliases, and a name typed wrong gets a suggestion.
  */
+import { resolveWords } from '../word-list.js';
 import { UsageError } from '../../errors.js';
 import { GPU_ALIASES, GPU_MODELS } from './gpus.js';
 import { didYouMean } from '../suggest.js';
@@ -38,27 +39,15 @@ export function resolveCurve(input: string): ForwardCurve {
 
 /** Resolves a list of curves (`all` is every curve; commas split; duplicates dropped, order kept). */
 export function resolveCurveList(inputs: readonly string[]): ForwardCurve[] {
-  const out: ForwardCurve[] = [];
-  for (const input of inputs
-    .flatMap((i) => i.split(','))
-    .map((i) => i.trim())
-    .filter((i) => i !== '')) {
-    for (const c of input.toLowerCase() === 'all' ? FORWARD_CURVES : [resolveCurve(input)]) if (!out.includes(c)) out.push(c);
-  }
-  return out;
+  return resolveWords(inputs, resolveCurve, FORWARD_CURVES);
 }
 
 /** Resolves a list of tenor labels (any case: `1y` is `1Y`) or throws a usage error with a suggestion. */
 export function resolveTenors(inputs: readonly string[]): string[] {
   const labels = FORWARD_TENORS.map((t) => t.label);
-  const out: string[] = [];
-  for (const input of inputs
-    .flatMap((i) => i.split(','))
-    .map((i) => i.trim())
-    .filter((i) => i !== '')) {
+  return resolveWords(inputs, (input) => {
     const label = labels.find((l) => l === input.toUpperCase());
     if (!label) throw new UsageError(`unknown tenor '${input}'; ${didYouMean(input, labels)}tenors: ${labels.join(', ')}`);
-    if (!out.includes(label)) out.push(label);
-  }
-  return out;
+    return label;
+  });
 }

@@ -1,4 +1,5 @@
 /** The six GPU models the API serves, and how user input maps onto them. */
+import { resolveWords } from '../word-list.js';
 import { UsageError } from '../../errors.js';
 import { didYouMean } from '../suggest.js';
 
@@ -45,11 +46,6 @@ export function resolveGpu(input: string): GpuModel {
 
 /** Resolves a list of models; `all` expands to every model; duplicates are dropped, order kept. */
 export function resolveGpuList(inputs: readonly string[]): GpuModel[] {
-  const out: GpuModel[] = [];
   // `h100,h200` is two models, as --columns takes a comma-separated list.
-  for (const input of inputs.flatMap((i) => i.split(',')).filter((i) => i.trim() !== '')) {
-    const models = input.trim().toLowerCase() === 'all' ? GPU_MODELS : [resolveGpu(input)];
-    for (const m of models) if (!out.includes(m)) out.push(m);
-  }
-  return out;
+  return resolveWords(inputs, resolveGpu, GPU_MODELS);
 }

@@ -6,6 +6,7 @@
  * so this offline list is our snapshot: `gpumkt labs --live` asks `/api/token-types`, which is
  * authoritative. Ids are lower-case words, as the service's `lab` parameter takes them.
  */
+import { resolveWords } from '../word-list.js';
 import { UsageError } from '../../errors.js';
 import { didYouMean } from '../suggest.js';
 
@@ -53,15 +54,10 @@ export function isLab(id: string): boolean {
  * (default: the 11 OTPI labs); one that is not there is a usage error with a suggestion.
  */
 export function resolveLabList(inputs: readonly string[], allowed: readonly string[] = LABS.map((l) => l.lab), what = 'lab'): string[] {
-  const out: string[] = [];
-  for (const input of inputs
-    .flatMap((i) => i.split(','))
-    .map((i) => i.trim())
-    .filter((i) => i !== '')) {
+  return resolveWords(inputs, (input) => {
     const lab = allowed.find((l) => l === input.toLowerCase());
     if (lab === undefined)
       throw new UsageError(`unknown ${what} '${input}'; ${didYouMean(input, allowed)}labs: ${allowed.join(', ')}`, "see 'gpumkt labs'");
-    if (!out.includes(lab)) out.push(lab);
-  }
-  return out;
+    return lab;
+  });
 }

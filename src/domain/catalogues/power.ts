@@ -3,6 +3,7 @@
  * market as the service names it, its pricing hub, the word users type, and the EIA balancing region
  * of its hourly operations. ERCOT carries load and an off-peak price instead of traded volume.
  */
+import { resolveWords } from '../word-list.js';
 import { UsageError } from '../../errors.js';
 import { didYouMean } from '../suggest.js';
 
@@ -47,17 +48,13 @@ export function findPowerMarket(input: string): PowerMarket | undefined {
 
 /** The markets a list of words names (`all` is every market; `pjm,ercot` two): exit 2 with a suggestion for a word that names none. */
 export function resolvePowerMarkets(inputs: readonly string[]): PowerMarket[] {
-  const out: PowerMarket[] = [];
-  for (const input of inputs.flatMap((i) => i.split(',')).filter((i) => i.trim() !== '')) {
-    if (input.trim().toLowerCase() === 'all') return [...POWER_MARKETS];
+  const resolve = (input: string): PowerMarket => {
     const m = findPowerMarket(input);
-    if (!m) {
-      const words = POWER_MARKETS.flatMap((p) => [p.id, ...p.aliases]);
-      throw new UsageError(
-        `unknown power market '${input}'; ${didYouMean(input, words)}markets: ${POWER_MARKETS.map((p) => p.id).join(', ')} (or 'all')`,
-      );
-    }
-    if (!out.includes(m)) out.push(m);
-  }
-  return out;
+    if (m) return m;
+    const words = POWER_MARKETS.flatMap((p) => [p.id, ...p.aliases]);
+    throw new UsageError(
+      `unknown power market '${input}'; ${didYouMean(input, words)}markets: ${POWER_MARKETS.map((p) => p.id).join(', ')} (or 'all')`,
+    );
+  };
+  return resolveWords(inputs, resolve, POWER_MARKETS);
 }
