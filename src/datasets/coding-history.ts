@@ -6,7 +6,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { daysBetween } from '../domain/dates.js';
-import { resolveCodingProducts } from '../domain/catalogues/coding-products.js';
+import { CODING_PRODUCTS, resolveCodingProducts } from '../domain/catalogues/coding-products.js';
 import type { Row } from '../domain/row.js';
 import { defineDataset } from './flags.js';
 import { shapeProblems } from './flat-rows.js';
@@ -52,6 +52,8 @@ const codingHistory = defineDataset({
   fetch: { kind: 'single' },
   sort: true,
   targetColumn: 'product',
+  // A chart of counts (tens of thousands) and percentages (0–100) on one axis flattens the percentages.
+  chartUnits: { noun: 'products', of: (id) => CODING_PRODUCTS.find((p) => p.id === id)?.kind },
   plan: 'premium',
   checks: (rows) => shapeProblems(rows, ROW, (r) => `coding ${String(r.product)} ${String(r.date)}`),
   targets: (args) => resolveCodingProducts(args),

@@ -111,6 +111,12 @@ export interface Dataset<P = unknown, F = OutputFlags> {
    * the rows of one time apart (workload: `lab` and `family`); default `[targetColumn]`.
    */
   readonly keyColumns?: readonly string[];
+  /**
+   * Targets whose values come in different units (coding: a product counts events, or is a percentage):
+   * `of` names a target's unit. --format chart has one y axis, so a run naming targets of more than one
+   * unit is refused before any request (exit 2); `noun` names the targets in that message.
+   */
+  readonly chartUnits?: { readonly noun: string; readonly of: (target: string) => string | undefined };
   /** Days a day's rows take to be published (workload: 2, settled 36 hours after the day ends): a short window needs this many more days to show a row. */
   readonly publishLagDays?: number;
   /**

@@ -9,6 +9,7 @@ import { describeNeed } from '../domain/plans.js';
 import type { AnyDataset } from '../datasets/types.js';
 import { resolveWindow, type DateWindow } from '../domain/dates.js';
 import type { OutputPlan } from '../output/plan.js';
+import { formatInfo } from '../output/formats.js';
 import type { RunFlags } from './request.js';
 import { loadSettings, type RunSettings } from './session.js';
 import { planOutput } from './output-plan.js';
@@ -70,6 +71,7 @@ export async function planRun(ctx: Context, command: AnyDataset, args: readonly 
   refuseAppend(run);
   refuseRaw(run);
   refuseShiftingGrain(run);
+  refuseMixedUnits(run);
   const timeKey = endpoint.timeKey;
   const valueKey = endpoint.valueKey;
   const analysis =
@@ -128,6 +130,22 @@ function refuseAppend({ ds, plan, targets }: Planned): void {
       `--append keys these rows by ${keyColumns.join(', ')} and ${timeKey ?? 'time'}: keep ${unkeyed.join(', ')} in --columns`,
     );
   }
+}
+
+/** --format chart of targets in more than one unit (coding: counts and percentages): one y axis cannot show both; exit 2. */
+function refuseMixedUnits({ ds, plan, targets }: Planned): void {
+  if (!ds.chartUnits || !formatInfo(plan.format).needsSeries) return;
+  const byUnit = new Map<string, string[]>();
+  for (const target of targets) {
+    const unit = target === undefined ? undefined : ds.chartUnits.of(target);
+    if (target !== undefined && unit !== undefined) byUnit.set(unit, [...(byUnit.get(unit) ?? []), target]);
+  }
+  if (byUnit.size < 2) return;
+  const { noun } = ds.chartUnits;
+  throw new UsageError(
+    `--format chart has one y axis, and these ${noun} are in ${byUnit.size} units: ${[...byUnit].map(([unit, names]) => `${unit} (${names.join(', ')})`).join('; ')}`,
+    `chart the ${noun} of one unit at a time, or take the rows as csv or json`,
+  );
 }
 
 /** --append of a series whose grain or row count depends on the window's length, which an append shortens: exit 2. */

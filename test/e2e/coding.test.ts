@@ -137,12 +137,22 @@ describe('coding: names, dry runs, plans, the terminal', () => {
     [['coding', 'claude-pr'], "did you mean 'claude-prs'?"],
     [['coding', 'cursr-share', '--from', '7d'], "did you mean 'cursor-share'?"],
     [['coding', '--list', 'claude-prs'], 'takes no product names'],
+    [['coding', 'claude-prs', 'claude-share', '--from', '7d', '-f', 'chart'], 'in 2 units: count (claude-prs); pct (claude-share)'],
+    [['coding', '--from', '7d', '-f', 'chart'], 'pct (claude-share, codex-share, copilot-share, cursor-share, devin-merge-rate)'],
   ])('%j: exit 2 before any request', async (args, message) => {
     const before = sb.current.requests.length;
     const r = await runCli(args, { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(sb.current.requests.length).toBe(before);
+  });
+
+  it('-f chart draws products of one unit, each its own series', async () => {
+    const r = await runCli(['coding', 'claude-share', 'cursor-share', '--from', '2026-11-01', '-f', 'chart'], { env: env() });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('value');
+    expect(lines[lines.length - 1]).toMatch(/^\S claude-share +\S cursor-share$/);
   });
 
   it('--dry-run: the index, or one history request per product', async () => {
