@@ -6,9 +6,10 @@
 // run on first import, so a csv export never evaluates the table view, the config store or Parquet.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lazyBuiltins, undiciLazyHttp } from './undici-build.mjs';
 
 /** Libraries kept out of dist/gpumkt.cjs, each bundled alone as dist/lib/<file>: no run pays for one it does not use. */
 export const LAZY_LIBRARIES = {
@@ -17,48 +18,6 @@ export const LAZY_LIBRARIES = {
   hyparquet: 'hyparquet.cjs',
   'hyparquet-writer': 'hyparquet-writer.cjs',
   '@jmespath-community/jmespath': 'jmespath.cjs',
-};
-
-// Node modules the request path loads only for code it rarely runs. Each `x = require("node:x")` of
-// the bundle becomes a stand-in that loads the module on first use: crypto (lock and manifest ids),
-// os (a lock's host name), fs/promises (writes to files; it brings readline along), tls (a SOCKS
-// proxy to an https:// API; ~10 ms and crypto with it). Only plain
-// assignments are replaced: the stand-in has no own keys, so a default or namespace import of it
-// (esbuild's `__toESM(require(…))`) keeps the real module. assert (undici's internal checks, called
-// only as assert(value)) becomes a function that loads it only when a check fails. Together ~3 ms of
-// Node's own module compiling a run.
-const LAZY_BUILTINS = ['node:crypto', 'node:os', 'node:fs/promises', 'node:tls'];
-const LAZY_HELPER = `"use strict";var __gpumktLazy=(id)=>{let m;const load=()=>m??=require(id);return new Proxy(function(){},{get:(_,k)=>load()[k],apply:(_,t,a)=>Reflect.apply(load(),t,a),has:(_,k)=>k in load()})};var __gpumktAssert=(v,m)=>{if(!v)require("node:assert")(v,m)};\n`;
-
-// undici loads node:http (and with it Node's HTTP server) for one identity check of a request body.
-// A body gpumkt sends is never an IncomingMessage, and when node:http is not loaded none can exist.
-const HTTP_IMPORT = "const { IncomingMessage } = require('node:http')";
-const HTTP_USE = '=== IncomingMessage';
-const MAX_HEADER =
-  /const http = require\('node:http'\)\n([\s\S]*?)const getDefaultNodeMaxHeaderSize = http &&[\s\S]*?\n {2}: \(\) => \{ throw new InvalidArgumentError\('http module not available or http\.maxHeaderSize invalid'\) \}\n/;
-const lazyHttp = {
-  name: 'undici-lazy-http',
-  setup(b) {
-    // Its client reads http.maxHeaderSize when loaded; src/api/transport/dispatcher.ts gives maxHeaderSize, so
-    // the default is looked up (and node:http loaded) only when a caller does not.
-    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      if (!MAX_HEADER.test(text)) throw new Error('build: undici changed; revisit the lazy http.maxHeaderSize patch');
-      return {
-        contents: text.replace(MAX_HEADER, "$1const getDefaultNodeMaxHeaderSize = () => require('node:http').maxHeaderSize\n"),
-        loader: 'js',
-      };
-    });
-    b.onLoad({ filter: /undici[\\/]lib[\\/]core[\\/]util\.js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      if (!text.includes(HTTP_IMPORT) || text.split(HTTP_USE).length !== 2)
-        throw new Error('build: undici changed; revisit the lazy node:http patch');
-      const patched = text
-        .replace(HTTP_IMPORT, "const loadedHttp = () => process.moduleLoadList.includes('NativeModule http')")
-        .replace(HTTP_USE, "=== (loadedHttp() ? require('node:http').IncomingMessage : undefined)");
-      return { contents: patched, loader: 'js' };
-    });
-  },
 };
 
 // The heavy libraries resolve to their dist/lib/ files, required at run time.
@@ -97,22 +56,13 @@ export async function buildCjs(common) {
   const main = await build({
     ...base,
     ...common,
-    plugins: [...common.plugins, lazyHttp, lazyLibraries],
+    plugins: [...common.plugins, undiciLazyHttp, lazyLibraries],
     entryPoints: ['src/cli.ts'],
     outfile: `${dist}gpumkt.cjs`,
   });
-  let text = main.outputFiles[0].text;
-  for (const id of LAZY_BUILTINS) {
-    const plain = new RegExp(`(?<=[=,:]\\s*)require\\("${id}"\\)`, 'g');
-    if (!plain.test(text)) throw new Error(`build: ${id} no longer required by the bundle; drop it from LAZY_BUILTINS`);
-    text = text.replace(plain, `__gpumktLazy("${id}")`);
-  }
-  const assertions = /(?<=[=,]\s*)require\("node:assert"\)(?=[,;])/g;
-  if (!assertions.test(text)) throw new Error('build: node:assert no longer required by the bundle; drop its stand-in');
-  text = text.replace(assertions, '__gpumktAssert');
+  const text = lazyBuiltins(main.outputFiles[0].text);
   if (/(?<![\w.])import\(\s*["'`]/.test(text))
     throw new Error('build: dist/gpumkt.cjs still holds an import(), which fails under vm.Script');
-  text = LAZY_HELPER + text;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   writeFileSync(`${dist}gpumkt.cjs`, withHash(text));
   mkdirSync(`${dist}lib`, { recursive: true });

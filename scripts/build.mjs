@@ -7,20 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCjs } from './build-cjs.mjs';
-
-// `import … from 'undici'` gets only the pieces the client uses (undici-slim.cjs), without HTTP/2
-// (undici-no-h2.cjs).
-const undiciSlim = {
-  name: 'undici-slim',
-  setup(b) {
-    b.onResolve({ filter: /^undici$/ }, (args) =>
-      args.importer.endsWith('undici-slim.cjs') ? undefined : { path: fileURLToPath(new URL('./undici-slim.cjs', import.meta.url)) },
-    );
-    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
-      args.importer.includes('undici') ? { path: fileURLToPath(new URL('./undici-no-h2.cjs', import.meta.url)) } : undefined,
-    );
-  },
-};
+import { undiciSlim } from './undici-build.mjs';
 
 // commander loads node:child_process (and with it net, dgram and friends) at start-up, for executable
 // subcommands gpumkt does not have; its one use, spawn(), is made to load it on first call instead.
