@@ -117,6 +117,11 @@ export interface Dataset<P = unknown, F = OutputFlags> {
    * unit is refused before any request (exit 2); `noun` names the targets in that message.
    */
   readonly chartUnits?: { readonly noun: string; readonly of: (target: string) => string | undefined };
+  /**
+   * The day an index is asked to be based on (util-index: --base-date, or its default), as an ISO
+   * date: named in the note when the service could not use it (`baseAvailable: false`).
+   */
+  indexBase?(flags: F, today: string): string;
   /** Days a day's rows take to be published (workload: 2, settled 36 hours after the day ends): a short window needs this many more days to show a row. */
   readonly publishLagDays?: number;
   /**

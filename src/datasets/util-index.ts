@@ -109,6 +109,7 @@ const utilIndex = defineDataset({
   plan: 'premium',
   sort: false,
   validate: (flags, today) => void baseDate(flags, today),
+  indexBase: (flags, today) => baseDate(flags, today),
   params: (flags, gpu, window, today) => ({
     gpuType: gpu as GpuModel | undefined,
     region: flags.region,

@@ -89,9 +89,9 @@ export function checkServedGrain(
 }
 
 /** The note when the index is not on the requested base (`baseAvailable: false`). */
-export function noteBaseUnavailable(ctx: Context, served: Served, baseDate: unknown): void {
+export function noteBaseUnavailable(ctx: Context, served: Served, baseDate: string | undefined): void {
   if (!served.baseUnavailable) return;
-  const day = typeof baseDate === 'string' ? ` ${baseDate}` : '';
+  const day = baseDate === undefined ? '' : ` ${baseDate}`;
   ctx.log.warn(
     `the index is not on the requested base${day}: the service has no published day there (baseAvailable: false), so index values are relative to another day`,
   );

@@ -97,7 +97,7 @@ async function emitFetched(
   const timeKey = ds.endpoint.timeKey;
   const grain =
     series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity ?? 'auto', window, run.settings.apiKey) : undefined;
-  noteBaseUnavailable(ctx, served, flags.baseDate);
+  noteBaseUnavailable(ctx, served, ds.indexBase?.(flags, run.today));
   if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
   // Each target sorted on its own (TimSort turns the service's newest-first runs around in linear time).
   let perTarget = results.map((r) => (timeKey && ds.sort ? sortRows(r.rows, timeKey, 'asc') : r.rows));

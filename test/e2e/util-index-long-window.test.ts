@@ -68,6 +68,17 @@ describe('util-index over 400 days', () => {
     expect(requests.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('a relative --base-date is named in the note as the day it stands for', async () => {
+    // TODAY less 1,200 days: before B200's history starts, as 2023-06-01 is.
+    const base = '2023-08-08';
+    expect(daysBetween(base, TODAY)).toBe(1200);
+    const { rows } = await run(
+      ['--gpu', 'b200', '--from', '2024-02-10', '--to', '2024-03-01', '--base-date', '1200d'],
+      `gpumkt: warning: the index is not on the requested base ${base}: the service has no published day there (baseAvailable: false), so index values are relative to another day\n`,
+    );
+    expect(rows).toEqual(expected({ gpuType: 'B200', from: '2024-02-10', to: '2024-03-01', baseDate: base }));
+  });
+
   it('--gpu all over 500 days: every model, each equal to its own model series', async () => {
     const from = '2025-07-09';
     const { rows, requests } = await run(['--gpu', 'all', '--from', from, '--to', TODAY]);
