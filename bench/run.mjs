@@ -13,7 +13,7 @@ import { HAS_TIME, measureGroup, runOnce } from './measure.mjs';
 import { windowStart } from './static-server.mjs';
 
 const quick = process.argv.includes('--quick');
-const REPS = quick ? { startup: 7, mid: 3, big: 1, fan: 3 } : { startup: 15, mid: 5, big: 3, fan: 5 };
+const REPS = quick ? { startup: 7, mid: 3, big: 1, fan: 3 } : { startup: 31, mid: 5, big: 3, fan: 5 };
 const KEY = 'bench-key-not-secret';
 const TODAY = '2026-11-20';
 const N_MID = 200_000;
