@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { lazyBuiltins, undiciLazyHttp, undiciSlim } from '../scripts/undici-build.mjs';
-import { HAS_TIME, measureGroup, runOnce } from './measure.mjs';
+import { HAS_TIME, measureGroup, median, runOnce } from './measure.mjs';
 import { windowStart } from './static-server.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -145,6 +145,34 @@ log(
 log(
   `  (the naive undici script is ${(startup.undici.ms / startup.node.ms).toFixed(2)} × node -e 0: the floor of a request made with undici; 30-row history ÷ it: ${(startup.q30.ms / startup.undici.ms).toFixed(2)})`,
 );
+
+// Instructions executed (valgrind's callgrind), when valgrind is installed: a count that does not move
+// with the machine's load or clock speed as wall time does, so a change of a few per cent shows.
+// Only user-space instructions of every thread; the kernel's work (exec, page faults) is not counted.
+if (has('valgrind')) {
+  const IR_REPS = quick ? 1 : 3;
+  const instructions = async (argv, env) => {
+    const counts = [];
+    for (let i = 0; i < IR_REPS; i++) {
+      const r = await runOnce(['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null', ...argv], { env });
+      const m = /Collected : (\d+)/.exec(r.stderr);
+      if (m) counts.push(Number(m[1]));
+    }
+    return median(counts);
+  };
+  const ir = {
+    node: await instructions([node, '-e', '0'], plainEnv),
+    version: await instructions(gpumkt('--version'), cliEnv(urls.sandbox)),
+    naive: await instructions([node, join(root, 'bench/naive-http.cjs'), q30Url], plainEnv),
+    undici: await instructions([node, join(root, 'bench/code-cached.cjs'), naiveUndici, q30Url], plainEnv),
+    q30: await instructions(q30, cliEnv(urls.sandbox)),
+  };
+  const m = (x) => `${(x / 1e6).toFixed(0)} M`;
+  const of = (x) => `${m(x)} (${(x / ir.node).toFixed(2)} ×)`;
+  log(
+    `  (instructions, valgrind --tool=callgrind, median of ${IR_REPS}: node -e 0 ${m(ir.node)}; --version ${of(ir.version)}; naive node:http script ${of(ir.naive)}; naive undici script ${of(ir.undici)}; 30-row history ${of(ir.q30)})`,
+  );
+}
 
 // ---- 2 and 3. big exports from the static server ----
 // The CLI takes dates from 2000-01-01 on (README, Bounds), and a million hourly rows span 114 years: such
