@@ -5,7 +5,7 @@
 // loader, which alone costs about a fifth of `node -e 0`. Commands run dist/gpumkt.cjs, one CommonJS
 // file compiled from a V8 code cache (bin/load-bundle.js).
 'use strict';
-const { readFileSync } = require('node:fs');
+const { fstatSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
 const debug = process.argv.includes('--debug');
@@ -77,11 +77,33 @@ function prebuiltHelp(args) {
   if (path.some((a) => a.startsWith('-'))) return undefined;
   try {
     const help = JSON.parse(readFileSync(join(__dirname, '../dist/help.json'), 'utf8'));
-    if (process.stdout.isTTY && (process.stdout.columns || 80) < help.width) return undefined;
+    // Only a character device may be a terminal: on a pipe or a file, process.stdout is not built to ask.
+    if (fstatSync(1).isCharacterDevice() && process.stdout.isTTY && (process.stdout.columns || 80) < help.width) return undefined;
     const text = help.texts[path.join(' ')];
     return typeof text === 'string' ? text : undefined;
   } catch {
     return undefined;
+  }
+}
+// --version, the prebuilt help and the completion scripts are written straight to file descriptor 1:
+// building process.stdout (a socket on a pipe, a stream on a terminal, with Node's net and stream
+// modules) costs about as much as all the rest of such a run. A reader that went away (EPIPE) is not an
+// error; a descriptor its parent left non-blocking (EAGAIN) gets the rest through process.stdout; any
+// other failure (a full disk) is the one line and exit 7 of every command's output.
+function writeOut(text) {
+  const buf = Buffer.from(text, 'utf8');
+  let done = 0;
+  try {
+    while (done < buf.length) done += writeSync(1, buf, done);
+  } catch (err) {
+    if (err && err.code === 'EAGAIN') process.stdout.write(buf.subarray(done));
+    else if (!err || err.code !== 'EPIPE') {
+      const message = err instanceof Error ? err.message : String(err);
+      process.stderr.write(
+        `gpumkt: error: cannot write to standard output: ${message.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()}\n`,
+      );
+      process.exitCode = 7;
+    }
   }
 }
 // `gpumkt completion bash|zsh|fish`, exactly, prints the committed script in completions/, which
@@ -99,9 +121,9 @@ async function run() {
   let help;
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     // Answered without loading the CLI at all: the version module is one line.
-    process.stdout.write(`gpumkt ${require('../dist/version.cjs')}\n`);
+    writeOut(`gpumkt ${require('../dist/version.cjs')}\n`);
   } else if ((help = prebuiltHelp(argv) ?? prebuiltCompletion(argv)) !== undefined) {
-    process.stdout.write(help);
+    writeOut(help);
   } else {
     // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it at once with its baseline
     // compiler and then again, optimised, on background threads, and Node waits for those threads at

@@ -69,6 +69,31 @@ describe('a reader that stops early', needs('bash'), () => {
   });
 });
 
+describe('a reader that reads nothing', needs('bash'), () => {
+  it('completion fish and zsh | true: more than a pipe holds, written to a reader that never reads, ends quietly with 0', async () => {
+    // Each script is over 64 KiB, a pipe's capacity: the write must meet EPIPE once `true` has exited.
+    expect(statSync(join(import.meta.dirname, '../../completions/gpumkt.fish')).size).toBeGreaterThan(65_536);
+    expect(statSync(join(import.meta.dirname, '../../completions/_gpumkt')).size).toBeGreaterThan(65_536);
+    const r = await shell(
+      '$GPUMKT completion fish | true; echo "fish=${PIPESTATUS[0]}"; $GPUMKT completion zsh | true; echo "zsh=${PIPESTATUS[0]}"',
+    );
+    expect(r.stdout).toBe('fish=0\nzsh=0\n');
+    expect(r.stderr).toBe('');
+  });
+});
+
+describe('an output that cannot be written', needs('bash'), () => {
+  it('> /dev/full: --version, a completion script and a command each say so in one line and exit 7', async () => {
+    const r = await shell(
+      '$GPUMKT --version > /dev/full; echo "v=$?"; $GPUMKT completion bash > /dev/full; echo "c=$?"; $GPUMKT history h100 -f csv --sandbox > /dev/full; echo "h=$?"',
+    );
+    expect(r.stdout).toBe('v=7\nc=7\nh=7\n');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).toMatch(/^gpumkt: error: cannot write to standard output: ENOSPC/);
+  });
+});
+
 describe('large output through a pipe', needs('bash'), () => {
   it('10 MB piped (through a slow reader) to sha256sum matches the file written with -o', async () => {
     const dir = makeTempDir('pipe');

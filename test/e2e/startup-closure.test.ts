@@ -101,6 +101,19 @@ describe('start-up closure of a request', () => {
   });
 });
 
+describe('start-up closure of the prebuilt answers', () => {
+  it.each([[['--version']], [['--help']], [['history', '--help']], [['completion', 'bash']]])(
+    '%j on a pipe compiles no bundle and builds no stdout stream: net and tty stay unloaded',
+    async (args) => {
+      const t = await traced(args, join(dir, 'c-prebuilt'));
+      expect(t.code).toBe(0);
+      expect(t.stdout).toMatch(args[0] === '--version' ? /^gpumkt \d+\.\d+\.\d+\n$/ : /\n$/);
+      expect(t.scripts).toEqual([]);
+      for (const m of ['net', 'tty']) expect(t.modules, `node:${m} is loaded`).not.toContain(`NativeModule ${m}`);
+    },
+  );
+});
+
 describe('code cache', () => {
   it('the first run writes it, later runs compile from it, with the same output', async () => {
     const cache = join(dir, 'c3');
