@@ -1,6 +1,7 @@
 // `npm run bench [-- --quick] [-- --node <path>]` (or GPUMKT_BENCH_NODE=<path>: the runtime measured, default this one): start-up, a 30-row query, 200k- and 1M-row exports (CSV, and Parquet
 // against CSV), a six-model fan-out and a sync of the sandbox lake, each against its reference in the same run (medians after a warm-up), with peak RSS.
-// Needs node, curl, jq and GNU time (/usr/bin/time, for peak RSS); everything runs on loopback.
+// Needs node, curl, jq and GNU time (/usr/bin/time, for peak RSS); valgrind, where installed, counts
+// start-up's instructions. Everything runs on loopback.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
