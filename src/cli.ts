@@ -19,6 +19,7 @@ import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/sanitize.js';
 import { redactAll, redactSecrets } from './domain/redact.js';
 import { wrapWords } from './domain/wrap.js';
+import { stdoutFailure } from './output/files/sink.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
 export interface MainOptions {
@@ -115,11 +116,14 @@ function configureTree(cmd: Command, io: Io): void {
   for (const sub of cmd.commands) configureTree(sub, io);
 }
 
+/** What commander ends with once it has printed help or the version: a success. */
+const SHOWN = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
+
 /** One line on stderr for an error, and its exit code. */
 function report(err: unknown, ctx: Context, debug: boolean): number {
   if (err instanceof CommanderError) {
     // Commander has already printed its message (help, version, or the usage error).
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+    if (SHOWN.has(err.code)) return 0;
     return err.exitCode === 0 ? 0 : ExitCode.usage;
   }
   const mask = (s: string): string => redactAll(s, ctx.secrets);
@@ -239,6 +243,11 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       const reason = controller.signal.reason as InterruptedError;
       io.stderr.write(`gpumkt: ${reason.message}\n`);
       return reason.exitCode;
+    }
+    // Help and the version are written by commander straight to stdout: a disk that is full says so.
+    if (err instanceof CommanderError && SHOWN.has(err.code)) {
+      const failure = await stdoutFailure(io.stdout);
+      if (failure) return report(failure, ctx, globals().debug);
     }
     return report(err, ctx, globals().debug);
   } finally {

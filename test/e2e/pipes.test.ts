@@ -83,13 +83,19 @@ describe('a reader that reads nothing', needs('bash'), () => {
 });
 
 describe('an output that cannot be written', needs('bash'), () => {
-  it('> /dev/full: --version, a completion script and a command each say so in one line and exit 7', async () => {
+  it('> /dev/full: --version, a completion script, help and a command each say so in one line and exit 7', async () => {
     const r = await shell(
-      '$GPUMKT --version > /dev/full; echo "v=$?"; $GPUMKT completion bash > /dev/full; echo "c=$?"; $GPUMKT history h100 -f csv --sandbox > /dev/full; echo "h=$?"',
+      [
+        '$GPUMKT --version > /dev/full; echo "v=$?"',
+        '$GPUMKT completion bash > /dev/full; echo "c=$?"',
+        // Not the prebuilt text: with a global flag commander writes the help itself.
+        '$GPUMKT history --help --sandbox > /dev/full; echo "p=$?"',
+        '$GPUMKT history h100 -f csv --sandbox > /dev/full; echo "h=$?"',
+      ].join('; '),
     );
-    expect(r.stdout).toBe('v=7\nc=7\nh=7\n');
+    expect(r.stdout).toBe('v=7\nc=7\np=7\nh=7\n');
     const lines = r.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     for (const line of lines) expect(line).toMatch(/^gpumkt: error: cannot write to standard output: ENOSPC/);
   });
 });

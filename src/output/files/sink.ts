@@ -72,6 +72,18 @@ export function stdoutSink(stream: Writable): Sink {
   };
 }
 
+/**
+ * Why text written to `stream` without a sink (commander's help) did not all get out, once every
+ * earlier write has been handed to the OS: an OutputError (exit 7, as a sink's failure), or undefined
+ * when it got out or the reader went away, which is no failure.
+ */
+export async function stdoutFailure(stream: Writable): Promise<OutputError | undefined> {
+  const err = await new Promise<Error | null | undefined>((resolve) => stream.write('', resolve));
+  const cause = stream.errored ?? err;
+  if (!cause || READER_GONE.has(errorCode(cause) ?? '')) return undefined;
+  return new OutputError(`cannot write to standard output: ${cause.message}`);
+}
+
 // Formatters yield ~1000-row chunks; very small chunks are joined so each write moves ~64 KiB.
 const BATCH = 64 * 1024;
 
