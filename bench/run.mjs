@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { CJS_OPTIONS } from '../scripts/build-cjs.mjs';
 import { lazyBuiltins, undiciLazyHttp, undiciSlim } from '../scripts/undici-build.mjs';
 import { HAS_TIME, measureGroup, median, runOnce } from './measure.mjs';
 import { windowStart } from './static-server.mjs';
@@ -85,15 +86,8 @@ log(
 // ---- the naive undici script (bench/naive-undici.cjs), bundled as dist/gpumkt.cjs is ----
 const naiveUndici = join(home, 'naive-undici.cjs');
 const undiciBundle = await build({
+  ...CJS_OPTIONS,
   entryPoints: [join(root, 'bench/naive-undici.cjs')],
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20.19',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  write: false,
   plugins: [undiciSlim, undiciLazyHttp],
 });
 writeFileSync(naiveUndici, lazyBuiltins(undiciBundle.outputFiles[0].text, { strict: false }));

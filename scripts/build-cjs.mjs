@@ -34,6 +34,20 @@ const lazyLibraries = {
 // The first line names the file's content hash: bin/load-bundle.js keys its code cache by it.
 const withHash = (text) => `/*gpumkt-bundle:${createHash('sha256').update(text).digest('hex').slice(0, 16)}*/\n${text}`;
 
+/** esbuild's options for a CommonJS file run through vm.Script (dist/, and the bench's naive undici script). */
+export const CJS_OPTIONS = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.19',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  write: false,
+  // import() becomes a require() in a promise: vm.Script code has no ES module loader behind it.
+  supported: { 'dynamic-import': false },
+};
+
 /**
  * Builds dist/gpumkt.cjs and dist/lib/*.cjs. `common` holds the options shared with the ES module
  * build (define, and the undici and commander plugins). The bundle's first line names its content
@@ -41,20 +55,8 @@ const withHash = (text) => `/*gpumkt-bundle:${createHash('sha256').update(text).
  */
 export async function buildCjs(common) {
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-  const base = {
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20.19',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-    write: false,
-    // import() becomes a require() in a promise: vm.Script code has no ES module loader behind it.
-    supported: { 'dynamic-import': false },
-  };
   const main = await build({
-    ...base,
+    ...CJS_OPTIONS,
     ...common,
     plugins: [...common.plugins, undiciLazyHttp, lazyLibraries],
     entryPoints: ['src/cli.ts'],
@@ -67,7 +69,7 @@ export async function buildCjs(common) {
   writeFileSync(`${dist}gpumkt.cjs`, withHash(text));
   mkdirSync(`${dist}lib`, { recursive: true });
   for (const [pkg, file] of Object.entries(LAZY_LIBRARIES)) {
-    const lib = await build({ ...base, entryPoints: [pkg], outfile: `${dist}lib/${file}` });
+    const lib = await build({ ...CJS_OPTIONS, entryPoints: [pkg], outfile: `${dist}lib/${file}` });
     mkdirSync(dirname(lib.outputFiles[0].path), { recursive: true });
     writeFileSync(lib.outputFiles[0].path, withHash(lib.outputFiles[0].text));
   }

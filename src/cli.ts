@@ -3,22 +3,19 @@
  * code in one place. Only this file (and bin/) may touch `process`.
  */
 import { isatty } from 'node:tty';
-import { Command, CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
-import { commandsFor } from './commands/index.js';
-import { exitCodesFor } from './commands/help/help-text.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
-import { parseRetries, parseTimeout } from './commands/parse.js';
-import { HELP_WIDTH, wrapHelpText } from './commands/help/help-width.js';
+import { HELP_WIDTH } from './commands/help/help-width.js';
+import { buildProgram, errLines, helpOfUnknown } from './commands/program.js';
 
-export { HELP_WIDTH };
+export { HELP_WIDTH, buildProgram };
 /** The dataset registry, for the generated reference (scripts/reference.mjs reads it from the build). */
 export { ALL_DATASETS, DATASETS } from './datasets/index.js';
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/sanitize.js';
 import { redactAll, redactSecrets } from './domain/redact.js';
-import { wrapWords } from './domain/wrap.js';
 import { stdoutFailure } from './output/files/sink.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
@@ -71,51 +68,6 @@ function writeErr(io: Io, message: string): boolean {
   return io.stderr.write(`${errLines(io, message)}\n`);
 }
 
-function errLines(io: Io, message: string): string {
-  return io.stderrIsTTY ? wrapWords(message, io.errColumns ?? 80).join('\n') : message;
-}
-
-/** Builds the root program with its global options and every command from the registry. */
-export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
-  const program = new Command('gpumkt')
-    .description('Query and export GPU-compute market data: utilization index, price-index series, market utilization, memory spot prices.')
-    .version(`gpumkt ${VERSION}`, '-V, --version', 'print the version')
-    .option('--base-url <url>', 'API base URL (env GPUMKT_BASE_URL)')
-    .option('--profile <name>', 'config profile to use (env GPUMKT_PROFILE)')
-    .option('--config <file>', 'config file path (env GPUMKT_CONFIG)')
-    .option('--timeout <seconds>', 'per-attempt timeout: connect, headers, body idle (default 30; 0.1 to 86400)', parseTimeout)
-    .option('--retries <n>', 'retries on network faults, 429 and 5xx (default 3; 0 disables; at most 100)', parseRetries)
-    .option('--no-color', 'never colour output (also NO_COLOR)')
-    .option('-q, --quiet', 'print no notices or warnings, only errors')
-    .option('-v, --verbose', 'log each request (method, URL, status, time) on stderr; the key is never shown')
-    .option('--debug', 'show the stack trace of an error (for bug reports)')
-    .option('--dry-run', 'print each request as a curl command (the key as "$GPUMKT_API_KEY") and send nothing')
-    .option('--sandbox', 'query a built-in local sandbox with synthetic data; no key needed')
-    .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
-    .showSuggestionAfterError(true);
-  for (const make of commandsFor(argv?.[0])) program.addCommand(make(ctx));
-  program.addHelpText(
-    'after',
-    `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.`,
-  );
-  // Every command's help ends with the exit codes, once, including commands added later.
-  program.addHelpText('afterAll', ({ command }) => exitCodesFor(command));
-  configureTree(program, ctx.io);
-  return program;
-}
-
-/** Applies error handling to every command: children added with addCommand inherit nothing. */
-function configureTree(cmd: Command, io: Io): void {
-  cmd.exitOverride().configureOutput({
-    writeOut: (s) => void io.stdout.write(wrapHelpText(s, Math.min(io.columns, HELP_WIDTH))),
-    writeErr: (s) => void io.stderr.write(s),
-    outputError: (s, write) => write(`${errLines(io, `gpumkt: ${s.trim().replace(/\s*\n\s*/g, ' ')}`)}\n`),
-    getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
-    getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
-  });
-  for (const sub of cmd.commands) configureTree(sub, io);
-}
-
 /** What commander ends with once it has printed help or the version: a success. */
 const SHOWN = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
@@ -138,17 +90,6 @@ function report(err: unknown, ctx: Context, debug: boolean): number {
   writeErr(ctx.io, `gpumkt: internal error: ${oneLine(mask(e.message))} (this is a bug; rerun with --debug for details)`);
   if (debug && e.stack) ctx.io.stderr.write(`${mask(e.stack)}\n`);
   return ExitCode.internal;
-}
-
-/**
- * `help histroy` is the same mistake as `histroy`: commander would print the top-level help and exit 0;
- * without `help` the unknown command gets its "did you mean" and exit 2.
- */
-function helpOfUnknown(argv: readonly string[], program: Command): readonly string[] {
-  const [first, name] = argv;
-  if (first !== 'help' || name === undefined || name.startsWith('-')) return argv;
-  const known = program.commands.some((c) => c.name() === name || c.aliases().includes(name));
-  return known ? argv : argv.slice(1);
 }
 
 /** One line with no escape sequence or control character: errors often quote what a server sent. */

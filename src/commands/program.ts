@@ -1,0 +1,70 @@
+/**
+ * The root program: gpumkt's global options, every command of the registry (only the one being run
+ * when argv names it), the help texts around them, and commander's output and errors routed through
+ * the run's Io (one line on stderr, help wrapped to the terminal). src/cli.ts runs it.
+ */
+import { Command } from 'commander';
+import type { Context, Io } from '../context.js';
+import { VERSION } from '../version.js';
+import { wrapWords } from '../domain/wrap.js';
+import { commandsFor } from './index.js';
+import { exitCodesFor } from './help/help-text.js';
+import { parseRetries, parseTimeout } from './parse.js';
+import { HELP_WIDTH, wrapHelpText } from './help/help-width.js';
+
+/** A message as stderr shows it: wrapped at the terminal's width at a terminal, else one line. */
+export function errLines(io: Io, message: string): string {
+  return io.stderrIsTTY ? wrapWords(message, io.errColumns ?? 80).join('\n') : message;
+}
+
+/** Builds the root program with its global options and every command from the registry. */
+export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
+  const program = new Command('gpumkt')
+    .description('Query and export GPU-compute market data: utilization index, price-index series, market utilization, memory spot prices.')
+    .version(`gpumkt ${VERSION}`, '-V, --version', 'print the version')
+    .option('--base-url <url>', 'API base URL (env GPUMKT_BASE_URL)')
+    .option('--profile <name>', 'config profile to use (env GPUMKT_PROFILE)')
+    .option('--config <file>', 'config file path (env GPUMKT_CONFIG)')
+    .option('--timeout <seconds>', 'per-attempt timeout: connect, headers, body idle (default 30; 0.1 to 86400)', parseTimeout)
+    .option('--retries <n>', 'retries on network faults, 429 and 5xx (default 3; 0 disables; at most 100)', parseRetries)
+    .option('--no-color', 'never colour output (also NO_COLOR)')
+    .option('-q, --quiet', 'print no notices or warnings, only errors')
+    .option('-v, --verbose', 'log each request (method, URL, status, time) on stderr; the key is never shown')
+    .option('--debug', 'show the stack trace of an error (for bug reports)')
+    .option('--dry-run', 'print each request as a curl command (the key as "$GPUMKT_API_KEY") and send nothing')
+    .option('--sandbox', 'query a built-in local sandbox with synthetic data; no key needed')
+    .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
+    .showSuggestionAfterError(true);
+  for (const make of commandsFor(argv?.[0])) program.addCommand(make(ctx));
+  program.addHelpText(
+    'after',
+    `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.`,
+  );
+  // Every command's help ends with the exit codes, once, including commands added later.
+  program.addHelpText('afterAll', ({ command }) => exitCodesFor(command));
+  configureTree(program, ctx.io);
+  return program;
+}
+
+/** Applies error handling to every command: children added with addCommand inherit nothing. */
+function configureTree(cmd: Command, io: Io): void {
+  cmd.exitOverride().configureOutput({
+    writeOut: (s) => void io.stdout.write(wrapHelpText(s, Math.min(io.columns, HELP_WIDTH))),
+    writeErr: (s) => void io.stderr.write(s),
+    outputError: (s, write) => write(`${errLines(io, `gpumkt: ${s.trim().replace(/\s*\n\s*/g, ' ')}`)}\n`),
+    getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
+    getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
+  });
+  for (const sub of cmd.commands) configureTree(sub, io);
+}
+
+/**
+ * `help histroy` is the same mistake as `histroy`: commander would print the top-level help and exit 0;
+ * without `help` the unknown command gets its "did you mean" and exit 2.
+ */
+export function helpOfUnknown(argv: readonly string[], program: Command): readonly string[] {
+  const [first, name] = argv;
+  if (first !== 'help' || name === undefined || name.startsWith('-')) return argv;
+  const known = program.commands.some((c) => c.name() === name || c.aliases().includes(name));
+  return known ? argv : argv.slice(1);
+}
