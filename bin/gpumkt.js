@@ -138,6 +138,8 @@ async function run() {
     const code = await main(argv);
     // An earlier fatal() wins over a clean finish.
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
+    // An interrupted run ends now: output a reader has stopped taking (a full pipe) must not hold it.
+    if (code === 130 || code === 143) process.exit(process.exitCode);
   }
   settled = process.exitCode ?? 0;
 }
