@@ -275,6 +275,20 @@ describe('plan, status and refusals', () => {
     expect(r.stderr).toMatch(/^gpumkt: error: every dataset failed/m);
   });
 
+  it.each([
+    ['s3x://bucket/x', 'gpumkt: error: s3x://bucket/x: s3x:// is not a lake gpumkt can write; give a local folder\n'],
+    ['s3://bucket/lake', 'gpumkt: error: s3://bucket/lake: object storage (s3://) is not supported yet; give a local folder\n'],
+    ['HTTPS://example.com/lake', 'gpumkt: error: HTTPS://example.com/lake: https:// is not a lake gpumkt can write; give a local folder\n'],
+    ['file:///tmp/lake', 'gpumkt: error: file:///tmp/lake: give the lake as a folder path, without file://\n'],
+  ])('a lake that looks like a URL (%s) is refused: exit 2, one line, no folder made, no request', async (url, line) => {
+    const cwd = makeTempDir('sync');
+    for (const extra of [[], ['--status'], ['--dry-run']]) {
+      const r = await syncAt(NOW, ['sync', url, ...extra], { cwd });
+      expect([r.code, r.stderr, r.requests.length], extra.join(' ')).toEqual([2, line, 0]);
+    }
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
   it('refuses typos, hourly rows without a full key, a folder that is not a lake, and a lake another sync holds', async () => {
     const dir = makeTempDir('sync');
     const typo = await syncAt(NOW, ['sync', join(dir, 'a'), '--datasets', 'histroy,volume']);
