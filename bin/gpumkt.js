@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The only place that touches process.exitCode: runs main() and lets Node exit on its own,
-// so piped output is never cut short (process.exit() would drop what is still buffered).
+// The only place that touches process.exitCode: runs main(), waits until what it wrote to stdout and
+// stderr has been handed to the OS, then ends the process with the run's code (process.exit() before
+// that would drop what is still buffered).
 // CommonJS (bin/package.json): --version and --help are answered without starting Node's ES module
 // loader, which alone costs about a fifth of `node -e 0`. Commands run dist/gpumkt.cjs, one CommonJS
 // file compiled from a V8 code cache (bin/load-bundle.js).
@@ -49,7 +50,9 @@ const argv = process.argv.slice(2);
 // the only listeners). Before it starts, nothing has been written: the run ends as main() would end an
 // interrupted one (same message, 130/143). Once main() has returned, the run's outcome is settled (its
 // output committed or its error reported) while the process may live on until its event loop drains: a
-// signal then exits with the run's own code, never the raw signal's.
+// signal then exits with the run's own code, never the raw signal's. The process does not wait for its
+// event loop to drain (a lingering socket) either: Node's own exit closes the signal handles before the
+// process ends, and a signal in that moment would end it by the raw signal beside a committed file.
 let settled;
 function onSignal(sig) {
   if (settled !== undefined) process.exit(settled);
@@ -138,7 +141,20 @@ async function run() {
     const code = await main(argv);
     // An earlier fatal() wins over a clean finish.
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
+    // An interrupted run ends now: output a reader has stopped taking (a full pipe) must not hold it.
+    if (code === 130 || code === 143) process.exit(process.exitCode);
+    settled = process.exitCode;
+    // Settled: once stdout and stderr are flushed, end here (a signal meanwhile exits with `settled`).
+    await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    process.exit();
   }
   settled = process.exitCode ?? 0;
+}
+// Resolves once every earlier write to `stream` has been handed to the OS (or the stream failed).
+function flushed(stream) {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) return resolve();
+    stream.write('', () => resolve());
+  });
 }
 run().catch(fatal);

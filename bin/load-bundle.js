@@ -6,7 +6,9 @@
 // created 0700, and used only while the folder and each file belong to this user and nobody else may
 // write them: compiled code read from a place others can write would run as their code. Any trouble
 // with the cache (missing, foreign, unwritable, rejected by V8) means compiling as usual, without a
-// word. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+// word. NODE_DISABLE_COMPILE_CACHE=1 turns it off. A cache is keyed by the file's content and by its
+// path: V8's cached code carries the file name it was compiled under, so two installs of the same
+// version sharing one cache folder would otherwise name each other's paths in --debug stack frames.
 'use strict';
 const fs = require('node:fs');
 const { basename, dirname, isAbsolute, join } = require('node:path');
@@ -18,6 +20,21 @@ const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 // Node's own CommonJS wrapper (require('node:module').wrapper), written out: loading node:module for it
 // costs ~1 ms of every run.
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
+
+/**
+ * A short key of `path` (two 32-bit FNV-1a hashes, 16 hex digits): node:crypto would cost every run
+ * more than the whole key is worth, and a collision only shares a cache between two install paths.
+ */
+function pathKey(path) {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x811c9dc5) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}
 
 /** True when `st` belongs to this user and neither group nor others may write it. */
 function ours(st) {
@@ -50,7 +67,7 @@ function readCache(path) {
   }
 }
 
-/** Writes `data` to `path` atomically (0600), dropping older caches of the same file. */
+/** Writes `data` to `path` atomically (0600), dropping older caches of the same file at the same path (`name`). */
 function writeCache(dir, path, name, data) {
   const tmp = `${path}.${process.pid}.tmp`;
   try {
@@ -77,7 +94,8 @@ function loadBundle(file, env = process.env, loaded = new Map()) {
   const source = fs.readFileSync(path, 'utf8');
   const hash = HASH_LINE.exec(source)?.[1];
   const dir = hash !== undefined ? cacheFolder(env) : undefined;
-  const name = file.replace(/[^\w.-]/g, '_');
+  // Older caches of this file at this path are dropped when a new one is written; other installs' stay.
+  const name = `${file.replace(/[^\w.-]/g, '_')}-${pathKey(path)}`;
   const cachePath = dir && join(dir, `${name}-${hash}-${process.version}-${process.arch}`);
   const cachedData = cachePath && readCache(cachePath);
   const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], { filename: path, cachedData });

@@ -31,7 +31,8 @@ const lazyLibraries = {
   },
 };
 
-// The first line names the file's content hash: bin/load-bundle.js keys its code cache by it.
+// The first line names the file's content hash: bin/load-bundle.js keys its code cache by it (and by
+// the file's path, which V8's cached code carries into stack frames).
 const withHash = (text) => `/*gpumkt-bundle:${createHash('sha256').update(text).digest('hex').slice(0, 16)}*/\n${text}`;
 
 /** esbuild's options for a CommonJS file run through vm.Script (dist/, and the bench's naive undici script). */

@@ -53,7 +53,12 @@ export class NoDataError extends GpumktError {
 
 /** Network error, timeout, 429 or 5xx after retries. */
 export class UnreachableError extends GpumktError {
-  constructor(message: string, hint?: string) {
+  constructor(
+    message: string,
+    hint?: string,
+    /** The HTTP status the server answered (5xx, 429, a redirect): the service was reached; undefined for a connection that failed. */
+    readonly status?: number,
+  ) {
     super(message, ExitCode.unreachable, hint);
   }
 }

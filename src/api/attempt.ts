@@ -104,6 +104,7 @@ async function answer<T>(setup: AttemptSetup, res: Dispatcher.ResponseData, t0: 
     throw new UnreachableError(
       `${origin} redirected (HTTP ${status}) to ${location}; not followed, so the API key is never sent elsewhere`,
       'point --base-url at the final address',
+      status,
     );
   }
   const failure = statusError({

@@ -161,6 +161,7 @@ export class ApiClient {
       return new UnreachableError(
         `${last ? `${last.message}; ` : `${origin}: `}no complete response within the time budget of ${seconds(budget)}`,
         last?.hint,
+        last instanceof UnreachableError ? last.status : undefined,
       );
     };
     const stopped = (err: unknown): unknown => this.stopReason(err, deadline, outOfTime);

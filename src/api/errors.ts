@@ -66,7 +66,11 @@ export function statusError(r: ErrorResponse): GpumktError {
     default:
       // Here the status is already in the sentence: add the server's message, or what the body was.
       if (r.status === 408 || r.status === 429 || r.status >= 500)
-        return new UnreachableError(`${r.where} answered HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`);
+        return new UnreachableError(
+          `${r.where} answered HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`,
+          undefined,
+          r.status,
+        );
       return new InvalidResponseError(
         `${r.where} answered an unexpected HTTP ${r.status}${msg !== undefined ? `: ${detail}` : ` ${body}`}`,
       );

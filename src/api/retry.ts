@@ -78,8 +78,10 @@ export interface RetryState {
 /** Milliseconds to wait before the next attempt; throws the error that ends the request when there is none. */
 export function retryDelay(s: RetryState): number {
   const { attempt, retries, failure, waitMs } = s;
+  // The server's status, when it answered one: the run then knows the service was reached.
+  const status = failure instanceof UnreachableError ? failure.status : undefined;
   if (attempt >= retries) {
-    throw new UnreachableError(`${failure.message}${retries > 0 ? ` (after ${attempt + 1} attempts)` : ''}`, failure.hint);
+    throw new UnreachableError(`${failure.message}${retries > 0 ? ` (after ${attempt + 1} attempts)` : ''}`, failure.hint, status);
   }
   if (waitMs !== undefined && waitMs > s.left) {
     // Waiting would break the budget, and a shorter wait would only earn another refusal.
@@ -88,6 +90,7 @@ export function retryDelay(s: RetryState): number {
     throw new UnreachableError(
       `${failure.message}; the server asks to retry after ${seconds(waitMs)}${when}, beyond the time budget of ${seconds(s.budget)}`,
       at !== undefined ? `try again after ${at}` : undefined,
+      status,
     );
   }
   const delay = waitMs ?? backoffDelay(attempt, s.backoff ?? DEFAULT_BACKOFF);

@@ -234,7 +234,7 @@ async function appendInPlace(run: OpenExport, existing: ExistingFile, rows: read
 async function writeWhole(ctx: Context, target: string, rows: readonly Row[], formatter: Formatter, options: FormatOptions): Promise<void> {
   const sink = await fileSink(target);
   ctx.onCleanup(() => sink.abort());
-  await writeFormatted(formatter, rows, options, sink);
+  await writeFormatted(formatter, rows, options, sink, ctx.signal);
   ctx.committed?.();
   ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
 }

@@ -6,18 +6,28 @@
 import { objectCheck, type Check, type Shape } from '../api/validate.js';
 import type { Row } from '../domain/row.js';
 
-/** The messages of rows that break `shape`, naming the row by `name(row)` and the first field that is off. */
-export function shapeProblems(rows: readonly Row[], shape: Shape, name: (row: Row) => string): string[] {
+/** A field's value as a message shows it: JSON, but `1e999` (Infinity once parsed) as itself, never JSON's `null`. */
+export function valueText(v: unknown): string {
+  if (typeof v === 'number' && !Number.isFinite(v)) return `${String(v)} (not a finite number)`;
+  return JSON.stringify(v) ?? 'missing';
+}
+
+/** For each row that breaks `shape`, the first field that is off and its documented kind (`?` dropped). */
+export function shapeFaults(rows: readonly Row[], shape: Shape): Array<{ row: Row; index: number; field: string; kind: string }> {
   const whole = objectCheck(shape);
   const fields: Array<[string, string, Check]> = Object.entries(shape).map(([k, spec]) => [k, spec, objectCheck({ [k]: spec })]);
-  const out: string[] = [];
-  for (const row of rows) {
-    if (whole(row)) continue;
+  const out: Array<{ row: Row; index: number; field: string; kind: string }> = [];
+  rows.forEach((row, index) => {
+    if (whole(row)) return;
     const bad = fields.find(([, , check]) => !check(row));
-    if (bad)
-      out.push(`${name(row)}: ${bad[0]} is ${JSON.stringify(row[bad[0]]) ?? 'missing'}, not the documented ${bad[1].replace(/\?$/, '')}`);
-  }
+    if (bad) out.push({ row, index, field: bad[0], kind: bad[1].replace(/\?$/, '') });
+  });
   return out;
+}
+
+/** The messages of rows that break `shape`, naming the row by `name(row)` and the first field that is off. */
+export function shapeProblems(rows: readonly Row[], shape: Shape, name: (row: Row) => string): string[] {
+  return shapeFaults(rows, shape).map((f) => `${name(f.row)}: ${f.field} is ${valueText(f.row[f.field])}, not the documented ${f.kind}`);
 }
 
 /** Copies `from`'s fields onto `to` as `<prefix>_<field>` (a nested object flattened one level); null or absent adds nothing. */

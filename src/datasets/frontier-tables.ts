@@ -3,7 +3,10 @@
  * dataset each: `models` (nested `bench.*` flattened to `bench_coding`, `bench_reasoning`,
  * `bench_math`, and any other bench score to `bench_<name>`), `efforts`, `tests`, `release-dates`
  * (the `releaseDates` map as rows of name and date) and `history` (monthly, GPQA Diamond). One request
- * answers for every table; `frontier --table` picks the one printed.
+ * answers for every table; `frontier --table` picks the one printed. As for every family, a body that
+ * breaks the table's documented shape is exit 6 naming the route and the field, whatever the format: a
+ * table missing from the document, a string where a number belongs, a number too large for a double
+ * (`1e999`).
  */
 import { defineEndpoint } from '../api/envelope.js';
 import type { EnvelopeBody } from '../api/endpoint.js';
@@ -11,7 +14,7 @@ import type { Shape } from '../api/validate.js';
 import { InvalidResponseError } from '../errors.js';
 import type { Row } from '../domain/row.js';
 import type { Dataset } from './types.js';
-import { shapeProblems } from './flat-rows.js';
+import { shapeFaults, valueText } from './flat-rows.js';
 
 /** The tables `--table` names. */
 export const FRONTIER_TABLES = ['models', 'efforts', 'tests', 'release-dates', 'history'] as const;
@@ -19,20 +22,22 @@ export const FRONTIER_TABLES = ['models', 'efforts', 'tests', 'release-dates', '
 /** One table. */
 export type FrontierTable = (typeof FRONTIER_TABLES)[number];
 
+/** The error of a body off the documented shape at `where` (a path under the body, e.g. `data.models.0.cap`). */
+const offShape = (where: string): InvalidResponseError =>
+  new InvalidResponseError(`model-frontier: the response does not have the documented shape: ${where}`);
+
 /** The document under `data` (an object, or a one-element list of it). */
 function documentOf(body: EnvelopeBody): Record<string, unknown> {
   const doc: unknown = Array.isArray(body.data) ? body.data[0] : body.data;
-  if (typeof doc !== 'object' || doc === null)
-    throw new InvalidResponseError('model-frontier: the response does not have the documented shape: data: expected the frontier document');
+  if (typeof doc !== 'object' || doc === null) throw offShape('data: expected the frontier document');
   return doc as Record<string, unknown>;
 }
 
-/** The list `key` of the document; a missing list is no rows, anything else breaks the shape. */
+/** The list `key` of the document (an empty list is no rows; a missing one is not the documented document). */
 function listOf(body: EnvelopeBody, key: string): Row[] {
   const v = documentOf(body)[key];
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v))
-    throw new InvalidResponseError(`model-frontier: the response does not have the documented shape: data.${key}: expected a list`);
+  if (v === undefined || v === null) throw offShape(`data.${key}: ${v === null ? 'null' : 'missing'}, expected a list`);
+  if (!Array.isArray(v)) throw offShape(`data.${key}: expected a list`);
   return v as Row[];
 }
 
@@ -50,12 +55,26 @@ function flattenModel(row: Row): Row {
 /** The `releaseDates` map as rows, in the service's order. */
 function releaseRows(body: EnvelopeBody): Row[] {
   const v = documentOf(body).releaseDates;
-  if (v === undefined || v === null) return [];
-  if (typeof v !== 'object' || Array.isArray(v))
-    throw new InvalidResponseError(
-      'model-frontier: the response does not have the documented shape: data.releaseDates: expected an object of name → date',
-    );
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw offShape(`data.releaseDates: ${v === undefined ? 'missing, ' : ''}expected an object of name → date`);
   return Object.entries(v as Record<string, unknown>).map(([name, date]) => ({ name, date }));
+}
+
+/** Where a table's row `index` and its `field` sit in the body (`bench_coding` is `bench.coding` there). */
+function fieldPath(table: FrontierTable, row: Row, index: number, field: string): string {
+  if (table === 'release-dates') return `data.releaseDates.${String(row.name)}`;
+  const doc = table === 'models' && field.startsWith('bench_') ? `bench.${field.slice('bench_'.length)}` : field;
+  return `data.${table}.${index}.${doc}`;
+}
+
+/** `rows` of `table`, each held to `shape`: the first field off it is exit 6, named by its path in the body. */
+function checked(table: FrontierTable, rows: Row[], shape: Shape): Row[] {
+  const fault = shapeFaults(rows, shape)[0];
+  if (fault !== undefined)
+    throw offShape(
+      `${fieldPath(table, fault.row, fault.index, fault.field)}: ${valueText(fault.row[fault.field])}, expected ${fault.kind}`,
+    );
+  return rows;
 }
 
 /** What differs between the tables. */
@@ -164,7 +183,7 @@ export function frontierTable(
       query: () => ({}),
       // `data` is one nested document; each table declares its own row shape (flatRows).
       envelope: { fields: { success: 'boolean?' }, rows: { updatedAt: 'datetime?' }, oneOrMany: true },
-      rows: spec.rows,
+      rows: (body) => checked(table, spec.rows(body), spec.shape),
       flatRows: spec.shape,
       timeKey: spec.timeKey,
       columns: Object.keys(spec.shape),
@@ -175,8 +194,9 @@ export function frontierTable(
     fetch: { kind: 'single' },
     sort: spec.timeKey !== undefined,
     table: { keys: spec.keys },
-    // A row off its documented shape is a warning (exit 6 with --strict), as for `data`'s rows elsewhere.
-    checks: (rows) => shapeProblems(rows, spec.shape, (r) => `frontier ${table} ${spec.keys.map((k) => String(r[k])).join(' ')}`),
+    // No rule is left to warn about: a row off its shape is already exit 6 (`checked` above). Declared
+    // still, so `frontier --strict` in a script stays a valid command line.
+    checks: () => [],
     params: () => ({}),
     noAppend: {
       message: 'frontier is one document, refreshed when benchmarks are: --append does not apply',

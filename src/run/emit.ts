@@ -99,7 +99,7 @@ export async function emitRows(
     );
   } else {
     const sink = await openSink(ctx, plan);
-    await writeFormatted(formatter, rows, options, sink);
+    await writeFormatted(formatter, rows, options, sink, ctx.signal);
     if (plan.output) ctx.committed?.();
     for (const m of notes) ctx.log.info(m);
     if (plan.output) ctx.log.info(`wrote ${count} row${count === 1 ? '' : 's'} to ${plan.output}`);

@@ -1,13 +1,15 @@
 /**
  * The run pass of a sync: each planned dataset in turn, through the one runner (run-one.ts), with its
  * progress line, its summary line, and its entry in the state file written as soon as it ends. A
- * dataset that fails is reported and the others go on; a service that cannot be reached stops the run
- * (every further request would wait out the same retries).
+ * dataset that fails is reported and the others go on; a service that cannot be reached (a connection
+ * refused, a name that does not resolve, a timeout) stops the run, since every further request would wait
+ * out the same retries. A status the server answered (a 500 that persists on one route) fails that
+ * dataset alone: the service was reached, and its other routes may well answer.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
-import { ExitCode, GpumktError } from '../errors.js';
+import { GpumktError, UnreachableError } from '../errors.js';
 import { sweepStaleDirs } from '../output/files/dir-swap.js';
 import { sweepStale } from '../output/files/stale-temp.js';
 import type { Session } from '../run/session.js';
@@ -74,8 +76,22 @@ function entry(
   };
 }
 
-/** Runs one planned dataset; resolves to its outcome (failures included) and records it in `st`. */
-async function runPlannedOne(ctx: Context, s: SyncSettings, st: LakeState, p: Planned, session: Session): Promise<Outcome> {
+/** True for a failure to reach the service at all (no HTTP status came back): the run stops there. */
+function unreachable(err: unknown): boolean {
+  return err instanceof UnreachableError && err.status === undefined;
+}
+
+/**
+ * Runs one planned dataset; resolves to its outcome (failures included) and records it in `st`;
+ * `stops` when it failed without reaching the service.
+ */
+async function runPlannedOne(
+  ctx: Context,
+  s: SyncSettings,
+  st: LakeState,
+  p: Planned,
+  session: Session,
+): Promise<{ outcome: Outcome; stops: boolean }> {
   const { run } = p;
   const name = run.lake.name;
   const prev = st.datasets[name];
@@ -108,30 +124,36 @@ async function runPlannedOne(ctx: Context, s: SyncSettings, st: LakeState, p: Pl
       seconds: (Date.now() - started) / 1000,
     };
     ctx.log.info(outcomeLine(outcome));
-    return outcome;
+    return { outcome, stops: false };
   } catch (err) {
     progress.clear();
-    const e = err instanceof GpumktError ? err : undefined;
-    const reason = e ? e.message : `internal error: ${err instanceof Error ? err.message : String(err)}`;
-    st.datasets[name] = {
-      ...(prev ?? { kind: run.lake.kind, path: path.relative(s.lake, run.folder) }),
-      lastRun: ctx.now().toISOString(),
-      status: 'failed',
-      error: reason,
-    };
-    if (ctx.signal.aborted) throw err;
-    const outcome: Outcome = {
-      name,
-      kind: run.lake.kind,
-      status: 'failed',
-      reason,
-      exitCode: e?.exitCode ?? 1,
-      requests,
-      seconds: (Date.now() - started) / 1000,
-    };
-    ctx.log.warn(outcomeLine(outcome));
-    return outcome;
+    return { outcome: failed(ctx, s, st, run, err, requests, started), stops: unreachable(err) };
   }
+}
+
+/** Records and reports the failure `err` of `run` (rethrown when the run was interrupted); its outcome. */
+function failed(ctx: Context, s: SyncSettings, st: LakeState, run: DatasetRun, err: unknown, requests: number, started: number): Outcome {
+  const name = run.lake.name;
+  const e = err instanceof GpumktError ? err : undefined;
+  const reason = e ? e.message : `internal error: ${err instanceof Error ? err.message : String(err)}`;
+  st.datasets[name] = {
+    ...(st.datasets[name] ?? { kind: run.lake.kind, path: path.relative(s.lake, run.folder) }),
+    lastRun: ctx.now().toISOString(),
+    status: 'failed',
+    error: reason,
+  };
+  if (ctx.signal.aborted) throw err;
+  const outcome: Outcome = {
+    name,
+    kind: run.lake.kind,
+    status: 'failed',
+    reason,
+    exitCode: e?.exitCode ?? 1,
+    requests,
+    seconds: (Date.now() - started) / 1000,
+  };
+  ctx.log.warn(outcomeLine(outcome));
+  return outcome;
 }
 
 /** Runs every planned dataset in turn, writing the state after each; see the module comment. */
@@ -157,9 +179,9 @@ export async function runPlanned(
       continue;
     }
     try {
-      const o = await runPlannedOne(ctx, s, st, p, session);
-      outcomes.push(o);
-      if (o.status === 'failed' && o.exitCode === ExitCode.unreachable) stopped = o;
+      const { outcome, stops } = await runPlannedOne(ctx, s, st, p, session);
+      outcomes.push(outcome);
+      if (stops) stopped = outcome;
     } finally {
       await writeState(s.lake, st);
     }

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
-import { AuthError, GpumktError, NoDataError, PartialError } from '../errors.js';
+import { AuthError, GpumktError, NoDataError, PartialError, UsageError } from '../errors.js';
 import { planOfKey } from '../domain/plans.js';
 import { parseUserDate } from '../domain/dates.js';
 import { outputError } from '../output/files/file-sink.js';
@@ -39,9 +39,21 @@ async function printStatus(ctx: Context, lake: string, json: boolean): Promise<v
   ctx.io.stdout.write(json ? `${JSON.stringify(state, null, 2)}\n` : statusTable(state, ctx.today()));
 }
 
+/**
+ * The lake's folder from `<dir>`. A URL (`scheme://…`) is no folder: taken as one, `s3x://bucket/x`
+ * would silently become a local folder named `s3x:`. Object storage (`s3://`) is not supported yet.
+ */
+function lakeFolder(dir: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(dir)?.[1]?.toLowerCase();
+  if (scheme === 's3') throw new UsageError(`${dir}: object storage (s3://) is not supported yet; give a local folder`);
+  if (scheme === 'file') throw new UsageError(`${dir}: give the lake as a folder path, without file://`);
+  if (scheme !== undefined) throw new UsageError(`${dir}: ${scheme}:// is not a lake gpumkt can write; give a local folder`);
+  return path.resolve(dir);
+}
+
 /** Runs a sync; see the module comment. Throws PartialError (exit 10) when some datasets failed and others were updated. */
 export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Promise<void> {
-  const lake = path.resolve(dir);
+  const lake = lakeFolder(dir);
   if (opts.status === true) return printStatus(ctx, lake, opts.json === true);
   const today = ctx.today();
   if (opts.from !== undefined) parseUserDate(opts.from, today, '--from');

@@ -1,8 +1,9 @@
 /**
  * `gpumkt frontier` against the sandbox over real HTTP: one GET /api/model-frontier, one table at a
  * time (bench.* flattened, releaseDates as rows), every format, Parquet types, a body that breaks a
- * table's shape (exit 6), no --append, names typed wrong, --dry-run, the three plans, the 80-column table.
+ * table's shape (exit 6 in every format, naming the field), no --append, names typed wrong, --dry-run, the three plans, the 80-column table.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, TODAY } from '../helpers/cli.js';
@@ -11,6 +12,7 @@ import { useParquetReader } from '../helpers/duckdb.js';
 import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { ok, startFaultServer } from '../helpers/fault-server.js';
 import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
 
 const sb = useSandbox();
@@ -119,25 +121,63 @@ describe('frontier', () => {
     expect(await types('release-dates')).toEqual(['name VARCHAR', 'date DATE']);
   });
 
-  it('a table row off its documented shape: a warning naming the row and field; exit 6 with --strict', async () => {
-    const broken = await startSandbox({
-      today: TODAY,
-      intercept: () => ({
-        status: 200,
-        body: { success: true, data: { models: [], efforts: [{ model: 'x', effort: 'high', rank: 'top' }] } },
-      }),
-    });
+  // One body, one outcome: the same exit 6 and line in every format, naming the route and the field.
+  it.each([
+    [
+      'a string in a number column',
+      '{"success":true,"data":{"models":[],"efforts":[{"model":"x","effort":"high","rank":"top"}]}}',
+      'efforts',
+      'data.efforts.0.rank: "top", expected int',
+    ],
+    [
+      '1e999 (Infinity once parsed)',
+      '{"success":true,"data":{"models":[{"slug":"m","cap":1e999,"bench":{"coding":1}}]}}',
+      'models',
+      'data.models.0.cap: Infinity (not a finite number), expected number|null',
+    ],
+    [
+      'a flattened bench score that is not a number',
+      '{"success":true,"data":{"models":[{"slug":"m","bench":{"math":"n/a"}}]}}',
+      'models',
+      'data.models.0.bench.math: "n/a", expected number|null',
+    ],
+    ['a body without `models`', '{"success":true,"data":{"efforts":[]}}', 'models', 'data.models: missing, expected a list'],
+    [
+      'a body without `releaseDates`',
+      '{"success":true,"data":{"models":[]}}',
+      'release-dates',
+      'data.releaseDates: missing, expected an object of name → date',
+    ],
+  ])('%s: exit 6 naming the route and the field, in csv, json and parquet alike', async (_what, body, table, where) => {
+    const server = await startFaultServer([ok(body)]);
     try {
-      const e = { GPUMKT_BASE_URL: broken.url, GPUMKT_API_KEY: 'sk_live_sandbox' };
-      const r = await runCli(['frontier', '--table', 'efforts', '-f', 'json'], { env: e });
-      expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout)).toEqual([{ model: 'x', effort: 'high', rank: 'top' }]);
-      expect(r.stderr).toContain('frontier efforts x high: rank is "top", not the documented int');
-      const strict = await runCli(['frontier', '--table', 'efforts', '--strict'], { env: e });
-      expect(strict.code).toBe(6);
-      expect(strict.stdout).toBe('');
+      const e = { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: 'sk_live_sandbox' };
+      const out = join(makeTempDir('frontier'), 'f.parquet');
+      for (const format of [
+        ['-f', 'csv'],
+        ['-f', 'json'],
+        ['-o', out],
+      ]) {
+        const r = await runCli(['frontier', '--table', table, ...format], { env: e });
+        expect([r.code, r.stdout, r.stderr], format.join(' ')).toEqual([
+          6,
+          '',
+          `gpumkt: error: model-frontier: the response does not have the documented shape: ${where}\n`,
+        ]);
+      }
+      expect(existsSync(out)).toBe(false);
     } finally {
-      await broken.close();
+      await server.close();
+    }
+  });
+
+  it('an empty list is a table without rows (exit 0)', async () => {
+    const server = await startFaultServer([ok('{"success":true,"data":{"models":[],"efforts":[]}}')]);
+    try {
+      const r = await runCli(['frontier', '-f', 'json'], { env: { GPUMKT_BASE_URL: server.url, GPUMKT_API_KEY: 'sk_live_sandbox' } });
+      expect([r.code, r.stdout]).toEqual([0, '[]\n']);
+    } finally {
+      await server.close();
     }
   });
 

@@ -266,6 +266,19 @@ describe('a signal after main() returned, or before it started', () => {
     expect(readFileSync(target, 'utf8')).not.toBe('old\n');
   });
 
+  it('once settled, the process ends by itself even while a handle holds the event loop: exit 0, stdout whole', async () => {
+    const { dir } = await seeded();
+    const target = join(dir, 'out.csv');
+    expect((await run([...ARGS, '-o', target])).code).toBe(0);
+    const r = await run(ARGS, {
+      spawn: true,
+      timeoutMs: 60_000,
+      env: { NODE_OPTIONS: `--require ${PRELOAD}`, GPUMKT_TEST_HOLD_AFTER_MAIN: '1' },
+    });
+    expect([r.code, r.signal, r.stderr]).toEqual([0, null, '']);
+    expect(r.stdout).toBe(readFileSync(target, 'utf8'));
+  });
+
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],

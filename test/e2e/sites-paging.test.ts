@@ -1,7 +1,8 @@
 /**
  * The paged fetch plan against services that page differently from the sandbox (through its intercept
  * hook, over real HTTP): no `total` in the body, a service that ignores `limit`, one that ignores
- * `offset` (exit 6, not an endless run), and an empty listing.
+ * `offset` (exit 6, not an endless run), pages that overlap or cycle and rows beyond the stated
+ * `total` (exit 6 naming the route, never duplicate rows), and an empty listing.
  */
 import { describe, expect, it } from 'vitest';
 import { respond, startSandbox, type RecordedRequest } from '../../src/sandbox/index.js';
@@ -56,6 +57,40 @@ describe('sites paging against other services', () => {
     const r = await runWith(() => ({ success: true, data: whole.slice(0, 100) }));
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('page 2 (offset 100) repeats the page before it');
+    expect(r.offsets).toEqual(['0', '100']);
+  });
+
+  it('pages that overlap (each starts 50 rows back): exit 6 on the second page, naming the route', async () => {
+    const r = await runWith((req) => {
+      const offset = Number(req.query.offset);
+      const from = Math.max(0, offset - 50);
+      return { success: true, total: whole.length, data: whole.slice(from, from + 100) };
+    });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toBe(
+      'gpumkt: error: /api/neocloud/sites: page 2 (offset 100) repeats a row already received (its row 1); pages overlap; not a listing gpumkt can complete\n',
+    );
+    expect(r.stdout).toBe('');
+    expect(r.offsets).toEqual(['0', '100']);
+  });
+
+  it('pages that cycle (the third is the first again): exit 6, no duplicate rows written', async () => {
+    const r = await runWith((req) => {
+      const offset = Number(req.query.offset) % 200;
+      return { success: true, data: whole.slice(offset, offset + 100) };
+    });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain('/api/neocloud/sites: page 3 (offset 200) repeats a row already received (its row 1)');
+    expect(r.stdout).toBe('');
+  });
+
+  it('rows beyond the `total` the service states: exit 6', async () => {
+    const r = await runWith((req) => {
+      const offset = Number(req.query.offset);
+      return { success: true, total: 150, data: whole.slice(offset, offset + 100) };
+    });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain('/api/neocloud/sites: page 2 (offset 100) brings the listing to 200 rows, beyond its total of 150');
     expect(r.offsets).toEqual(['0', '100']);
   });
 

@@ -3,9 +3,9 @@
  * once a connection is made, and the code cache lives in gpumkt's own cache folder, or nowhere,
  * silently, when that folder cannot be made. Spawned: only a real process shows its own start-up.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
@@ -51,6 +51,32 @@ describe('code cache', () => {
     const files = readdirSync(folder);
     expect(files).toHaveLength(1);
     expect(statSync(join(folder, files[0] as string)).mode & 0o777).toBe(0o600);
+  });
+
+  it('two installs sharing one cache folder: --debug stack frames name each its own path', async () => {
+    const cache = join(dir, 'shared-xdg');
+    const installs = ['one', 'two'].map((name) => {
+      const root = join(dir, name);
+      for (const part of ['bin', 'dist']) cpSync(resolve(import.meta.dirname, '../..', part), join(root, part), { recursive: true });
+      return root;
+    });
+    // Each install twice, in turn: the second run of each compiles from a cache, the first may find the other's.
+    for (const root of [...installs, ...installs]) {
+      const r = await runCli(['--debug', 'sync', 's3x://bucket/x'], {
+        spawn: true,
+        bin: join(root, 'bin', 'gpumkt.js'),
+        env: { XDG_CACHE_HOME: cache },
+      });
+      expect(r.code).toBe(2);
+      const frames = r.stderr.split('\n').filter((l) => l.includes('gpumkt.cjs'));
+      expect(frames.length, r.stderr).toBeGreaterThan(0);
+      expect(
+        frames.filter((l) => !l.includes(join(root, 'dist', 'gpumkt.cjs'))),
+        root,
+      ).toEqual([]);
+    }
+    const files = readdirSync(join(cache, 'gpumkt', 'code-cache')).filter((f) => f.startsWith('gpumkt.cjs-'));
+    expect(files).toHaveLength(2);
   });
 
   it('an unusable cache folder costs nothing: same output, no warning, no hang', async () => {

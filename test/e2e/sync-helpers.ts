@@ -13,6 +13,8 @@ export const PREMIUM_KEY = 'sk_prem_sandbox';
 export interface SyncAt {
   readonly key?: string | null;
   readonly sb?: Partial<SandboxOptions>;
+  /** The folder the run starts in (a relative lake lands there). */
+  readonly cwd?: string;
 }
 
 /** The state file of a lake, as a test reads it. */
@@ -50,7 +52,7 @@ export async function syncAt(now: string, args: readonly string[], at: SyncAt = 
   const sb = await startSandbox({ now, keys: { valid: [CANARY_KEY, PREMIUM_KEY] }, ...at.sb });
   try {
     const key = at.key === undefined ? CANARY_KEY : (at.key ?? undefined);
-    const r = await runCli(args, { env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: key, GPUMKT_TODAY: now.slice(0, 10) } });
+    const r = await runCli(args, { cwd: at.cwd, env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: key, GPUMKT_TODAY: now.slice(0, 10) } });
     const lake = args[1];
     if (args[0] === 'sync' && lake !== undefined && existsSync(join(lake, '.gpumkt-sync.json'))) {
       const t = Date.parse(now) / 1000;

@@ -5,6 +5,8 @@
  * one full export of its range.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lakeDatasets } from '../../src/sync/lake-datasets.js';
@@ -234,15 +236,57 @@ describe('plan, status and refusals', () => {
     expect(none.stderr).toMatch(/holds no lake yet; run 'gpumkt sync .*' first/);
   });
 
-  it('a service that cannot be reached stops the run after the first failure (exit 5)', async () => {
+  it('a persistent HTTP 500 on one route fails that dataset alone; the datasets after it are synced (exit 10)', async () => {
     const lake = join(makeTempDir('sync'), 'lake');
-    const r = await syncAt(NOW, ['sync', lake, '--retries', '0'], {
-      sb: { intercept: () => ({ status: 503, body: { error: 'Service unavailable' } }) },
+    const intercept = (q: { path: string }) =>
+      q.path.endsWith('/volatility') ? { status: 500, body: { error: 'Internal Server Error', message: 'boom' } } : undefined;
+    const r = await syncAt(NOW, ['sync', lake, '--from', '30d', '--datasets', 'volatility,rolling,forward', '--retries', '1'], {
+      sb: { intercept },
     });
-    expect(r.code).toBe(5);
-    expect(r.requests).toHaveLength(1);
+    expect(r.code, r.stderr).toBe(10);
+    expect(r.stderr).toMatch(/^gpumkt: warning: volatility failed: .*answered HTTP 500: boom \(after 2 attempts\)$/m);
+    expect(r.stderr).not.toMatch(/not run/);
+    expect(r.stderr).toMatch(/^gpumkt: error: 1 of 3 datasets failed \(volatility\); the others were updated/m);
+    // The service was asked for every dataset: the route that failed, and the others after it.
+    expect(r.requests.filter((q) => q.path.endsWith('/volatility')).length).toBeGreaterThanOrEqual(2);
+    expect(r.requests.some((q) => q.path.endsWith('/rolling-24h-average/history'))).toBe(true);
+    expect(r.requests.some((q) => q.path === '/api/forward')).toBe(true);
+    const state = readState(lake);
+    expect([state.datasets.volatility?.status, state.datasets.rolling?.status, state.datasets.forward?.status]).toEqual([
+      'failed',
+      'ok',
+      'ok',
+    ]);
+  });
+
+  it('a service that cannot be reached (connection refused) stops the run after the first failure (exit 5)', async () => {
+    const lake = join(makeTempDir('sync'), 'lake');
+    // A port that was just free: nothing listens there.
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((done) => server.close(done));
+    const r = await runCli(['sync', lake, '--retries', '0'], {
+      env: { GPUMKT_BASE_URL: `http://127.0.0.1:${port}`, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_TODAY: NOW.slice(0, 10) },
+    });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(/^gpumkt: warning: util-index failed: cannot reach http:\/\/127\.0\.0\.1:\d+: /m);
     expect(r.stderr).toMatch(/^gpumkt: warning: history: not run, the service could not be reached \(util-index\)$/m);
     expect(r.stderr).toMatch(/^gpumkt: error: every dataset failed/m);
+  });
+
+  it.each([
+    ['s3x://bucket/x', 'gpumkt: error: s3x://bucket/x: s3x:// is not a lake gpumkt can write; give a local folder\n'],
+    ['s3://bucket/lake', 'gpumkt: error: s3://bucket/lake: object storage (s3://) is not supported yet; give a local folder\n'],
+    ['HTTPS://example.com/lake', 'gpumkt: error: HTTPS://example.com/lake: https:// is not a lake gpumkt can write; give a local folder\n'],
+    ['file:///tmp/lake', 'gpumkt: error: file:///tmp/lake: give the lake as a folder path, without file://\n'],
+  ])('a lake that looks like a URL (%s) is refused: exit 2, one line, no folder made, no request', async (url, line) => {
+    const cwd = makeTempDir('sync');
+    for (const extra of [[], ['--status'], ['--dry-run']]) {
+      const r = await syncAt(NOW, ['sync', url, ...extra], { cwd });
+      expect([r.code, r.stderr, r.requests.length], extra.join(' ')).toEqual([2, line, 0]);
+    }
+    expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('refuses typos, hourly rows without a full key, a folder that is not a lake, and a lake another sync holds', async () => {

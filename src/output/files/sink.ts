@@ -88,10 +88,28 @@ export async function stdoutFailure(stream: Writable): Promise<OutputError | und
 const BATCH = 64 * 1024;
 
 /**
+ * One turn of the event loop (a macrotask), so a signal's handler runs between two chunks: awaiting a
+ * settled promise alone never lets it in, and a long output to a fast reader never waits on its own.
+ */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Rejects with the signal's reason once it aborts (a write held up by a reader that stopped reading). */
+function untilAbort(pending: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return pending;
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
  * Pump a formatter's chunks into `sink` with backpressure; stops quietly once the reader went away.
+ * Between batches it yields to the event loop, and once `signal` aborts it stops with its reason.
  * On success ends the sink; on any error (formatter or sink) aborts it and rethrows.
  */
-export async function writeAll(chunks: Iterable<string>, sink: Sink): Promise<void> {
+export async function writeAll(chunks: Iterable<string>, sink: Sink, signal?: AbortSignal): Promise<void> {
   try {
     let buf = '';
     for (const chunk of chunks) {
@@ -101,10 +119,11 @@ export async function writeAll(chunks: Iterable<string>, sink: Sink): Promise<vo
       if (buf.length >= BATCH) {
         const pending = sink.write(buf);
         buf = '';
-        if (pending !== undefined) await pending;
+        await untilAbort(pending ?? nextTurn(), signal);
+        signal?.throwIfAborted();
       }
     }
-    if (buf !== '' && !sink.closed) await sink.write(buf);
+    if (buf !== '' && !sink.closed) await untilAbort(Promise.resolve(sink.write(buf)), signal);
     await sink.end();
   } catch (err) {
     await sink.abort();

@@ -1,6 +1,7 @@
 /**
  * Table: an aligned, borderless table for humans. At a terminal it fits the width by leaving out the
- * least important columns (the row's key never), and says so on stderr; cells are never cut or wrapped.
+ * least important columns (the row's key never), and says so on stderr; cells are never wrapped, and only
+ * one longer than CELL_CAP characters is cut (a note says so).
  */
 import { Chalk } from 'chalk';
 import type { Row } from '../../domain/row.js';
@@ -16,6 +17,33 @@ export { displayNumber } from './values.js';
 
 const GAP = '  ';
 
+/**
+ * The longest cell the table shows, in characters: a longer one is cut to this (its last character
+ * `…`) and a note says so. A server string of megabytes would otherwise widen every line of its column
+ * to megabytes; the machine formats (-f csv, json, …) always carry the whole value.
+ */
+export const CELL_CAP = 1000;
+
+/** `text` cut to CELL_CAP characters (never inside a surrogate pair); `cut` counts the cells cut. */
+function capCell(text: string, cut: { count: number }): string {
+  if (text.length <= CELL_CAP) return text;
+  cut.count += 1;
+  let end = CELL_CAP - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** `line` without its trailing spaces, in time linear in their number (a `/ +$/` restarts at every space). */
+function trimSpaces(line: string): string {
+  let end = line.length;
+  while (end > 0 && line.charCodeAt(end - 1) === 0x20) end -= 1;
+  return end === line.length ? line : line.slice(0, end);
+}
+
+// Lines per chunk the table yields: the writer hands each on (and lets signals in) before the next.
+const CHUNK_LINES = 500;
+
 /** One column, its cells already text (null is undefined). */
 interface Column {
   readonly name: string;
@@ -25,7 +53,7 @@ interface Column {
 }
 
 /** The cells of `name` as shown: numbers with one decimal count, timestamps without empty parts. */
-function buildColumn(rows: readonly Row[], name: string, nullWidth: number): Column {
+function buildColumn(rows: readonly Row[], name: string, nullWidth: number, cut: { count: number }): Column {
   const numeric = isNumericColumn(rows, name);
   const values = rows.map((r) => r[name]);
   let cells: (string | undefined)[];
@@ -36,7 +64,7 @@ function buildColumn(rows: readonly Row[], name: string, nullWidth: number): Col
     const style = timeStyle(values);
     cells = values.map((v) => {
       if (v === null || v === undefined) return undefined;
-      return sanitizeForTerminal(style && typeof v === 'string' ? formatTime(v, style) : cellText(v));
+      return sanitizeForTerminal(capCell(style && typeof v === 'string' ? formatTime(v, style) : cellText(v), cut));
     });
   }
   const header = displayWidth(sanitizeForTerminal(name));
@@ -91,18 +119,23 @@ export function noticeText(left: readonly string[], width: number): string {
   return forms.find((f) => NOTE_PREFIX + displayWidth(f) <= width) ?? (forms[2] as string);
 }
 
-/** Renders the kept columns: numbers right-aligned (one decimal count each, so points line up). */
-function render(cols: readonly Column[], opts: FormatOptions, rowCount: number): string {
+/** Renders the kept columns: numbers right-aligned (one decimal count each, so points line up); CHUNK_LINES lines a chunk. */
+function* render(cols: readonly Column[], opts: FormatOptions, rowCount: number): Generator<string> {
   const chalk = new Chalk({ level: opts.color ? 1 : 0 });
   const nullText = opts.color ? chalk.dim('—') : '-';
   const pad = (text: string, shown: number, col: Column): string => {
     const fill = ' '.repeat(Math.max(0, col.width - shown));
     return col.numeric ? fill + text : text + fill;
   };
-  const lines: string[] = [];
+  // Left-aligned last columns are padded with spaces; trailing blanks only get in the way of copying.
+  let lines: string[] = [];
   lines.push(cols.map((c) => pad(chalk.bold.cyan(sanitizeForTerminal(c.name)), displayWidth(sanitizeForTerminal(c.name)), c)).join(GAP));
   lines.push(cols.map((c) => (opts.color ? '─' : '-').repeat(c.width)).join(GAP));
   for (let r = 0; r < rowCount; r++) {
+    if (lines.length >= CHUNK_LINES) {
+      yield lines.map(trimSpaces).join('\n') + '\n';
+      lines = [];
+    }
     lines.push(
       cols
         .map((c) => {
@@ -112,8 +145,7 @@ function render(cols: readonly Column[], opts: FormatOptions, rowCount: number):
         .join(GAP),
     );
   }
-  // Left-aligned last columns are padded with spaces; trailing blanks only get in the way of copying.
-  return lines.map((l) => l.replace(/ +$/, '')).join('\n') + '\n';
+  yield lines.map(trimSpaces).join('\n') + '\n';
 }
 
 /** The table format: numbers right-aligned, null as `-` (a dim `—` in colour), `(no rows)` when empty. */
@@ -127,7 +159,12 @@ export const formatter: Formatter = {
       yield '(no rows)\n';
       return;
     }
-    let cols = opts.columns.map((c) => buildColumn(list, c, 1));
+    const cut = { count: 0 };
+    let cols = opts.columns.map((c) => buildColumn(list, c, 1, cut));
+    if (cut.count > 0)
+      opts.notice?.(
+        `${cut.count} cell${cut.count === 1 ? '' : 's'} longer than ${CELL_CAP} characters cut (-f csv shows ${cut.count === 1 ? 'it' : 'them'} whole)`,
+      );
     if (opts.fit === true && Number.isFinite(opts.width)) {
       // The key, then the value: when even these do not fit side by side, one record per block.
       const value = (opts.priority ?? []).find((p) => cols.some((c) => c.name === p));
@@ -148,6 +185,6 @@ export const formatter: Formatter = {
         cols = cols.filter((c) => kept.includes(c.name));
       }
     }
-    yield render(cols, opts, list.length);
+    yield* render(cols, opts, list.length);
   },
 };

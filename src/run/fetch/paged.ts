@@ -1,8 +1,10 @@
 /**
  * The `paged` fetch plan: listings the service hands out in `limit`/`offset` pages (neocloud sites).
  * Pages are asked one after another, each from where the last ended, until a page comes back short
- * (or the body's `total` is reached); a listing that would need more than MAX_PAGES pages, or a page
- * that repeats the one before (the service ignoring `offset`), is not a listing we can complete: exit 6.
+ * (or the body's `total` is reached). What cannot be a complete listing is refused (exit 6, naming the
+ * route) rather than run for hours or written with duplicates: a page that repeats a row already
+ * received (pages that overlap or cycle, a service ignoring `offset`), rows beyond the `total` the
+ * service states, and a listing past its bounds (LISTING_BOUNDS: rows and wall time).
  * Long runs at a terminal show a one-line count on stderr, cleared when the run ends.
  */
 import type { Context } from '../../context.js';
@@ -17,8 +19,17 @@ export interface PageParams {
   readonly offset?: number;
 }
 
-/** Pages after which the listing is taken as endless (a million sites at the default page size). */
-export const MAX_PAGES = 10_000;
+/** How far a listing may go before it is taken as endless, and the clock that times it. */
+export interface ListingBounds {
+  /** Rows in all (the sites listing holds a few thousand; 1,000 pages of 100). */
+  readonly rows: number;
+  /** Wall time from the first request, pacing included (60 requests a minute: ~1,000 pages fit). */
+  readonly ms: number;
+  readonly now: () => number;
+}
+
+/** The bounds of every paged listing: 100,000 rows, 20 minutes (docs/api-contract.md). */
+export const LISTING_BOUNDS: ListingBounds = { rows: 100_000, ms: 20 * 60_000, now: () => Date.now() };
 
 /** Pages before the count shows on a terminal. */
 const NOTE_AFTER_PAGES = 3;
@@ -49,31 +60,40 @@ function pagingNote(ctx: Context): { show(rows: number, total: number | undefine
   };
 }
 
-/** Every row of a paged listing, in the service's order, each exactly once. */
+/** Every row of a paged listing, in the service's order, each exactly once; see the module comment. */
 export async function fetchPaged<P extends PageParams>(
   ctx: Context,
   session: Session,
   endpoint: Endpoint<P, unknown>,
   base: P,
   pageSize: number,
+  bounds: ListingBounds = LISTING_BOUNDS,
 ): Promise<Row[]> {
   const rows: Row[] = [];
+  const seen = new Set<string>();
   const note = pagingNote(ctx);
+  const refuse = (why: string): InvalidResponseError =>
+    new InvalidResponseError(`${endpoint.path(base)}: ${why}; not a listing gpumkt can complete`);
+  const started = bounds.now();
   let previousFirst: string | undefined;
   try {
     for (let page = 1; ; page++) {
-      if (page > MAX_PAGES)
-        throw new InvalidResponseError(`${endpoint.id}: the listing did not end after ${MAX_PAGES} pages of ${pageSize}`);
+      const at = `page ${page} (offset ${rows.length})`;
+      if (rows.length >= bounds.rows) throw refuse(`the listing did not end within ${bounds.rows} rows`);
+      if (bounds.now() - started > bounds.ms) throw refuse(`the listing did not end within ${bounds.ms / 60_000} minutes`);
       const res = await session.get(endpoint, { ...base, limit: pageSize, offset: rows.length });
-      const first = res.rows.length > 0 ? JSON.stringify(res.rows[0]) : undefined;
-      if (page > 1 && first !== undefined && first === previousFirst) {
-        throw new InvalidResponseError(
-          `${endpoint.id}: page ${page} (offset ${rows.length}) repeats the page before it; the service did not page`,
-        );
-      }
-      previousFirst = first;
+      const keys = res.rows.map((r) => JSON.stringify(r));
+      if (page > 1 && keys.length > 0 && keys[0] === previousFirst)
+        throw refuse(`${at} repeats the page before it; the service did not page`);
+      previousFirst = keys[0];
+      keys.forEach((k, i) => {
+        if (seen.has(k)) throw refuse(`${at} repeats a row already received (its row ${i + 1}); pages overlap`);
+        seen.add(k);
+      });
       for (const r of res.rows) rows.push(r);
       const total = totalOf(res.body);
+      if (total !== undefined && rows.length > total)
+        throw refuse(`${at} brings the listing to ${rows.length} rows, beyond its total of ${total}`);
       // A short page is the last; a longer one means the service sent the whole listing at once.
       if (res.rows.length !== pageSize || (total !== undefined && rows.length >= total)) return rows;
       note.show(rows.length, total, page);

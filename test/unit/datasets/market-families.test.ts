@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import frontier from '../../../src/datasets/frontier.js';
 import type { FrontierTable } from '../../../src/datasets/frontier-tables.js';
+import { shapeProblems } from '../../../src/datasets/flat-rows.js';
 import { workloadFamilies, workloadLabs } from '../../../src/datasets/workload.js';
 import { resolveCodingProducts, CODING_PRODUCTS } from '../../../src/domain/catalogues/coding-products.js';
 import { keyValue } from '../../../src/append/key-columns.js';
@@ -23,12 +24,16 @@ describe('frontier tables', () => {
     expect(rows).toEqual([{ slug: 'm', bench_coding: 1, bench_reasoning: 2, bench_math: 3, bench_vision: 4, extra: true }]);
   });
 
-  it('a missing table is no rows; a table that is not a list is an invalid response; a row off its shape is a rule violation', () => {
-    expect(table('efforts').endpoint.rows(body({ models: [] }))).toEqual([]);
+  it('a missing table and a table that is not a list are invalid responses; so is a row off its shape (exit 6, the field named)', () => {
+    expect(table('efforts').endpoint.rows(body({ efforts: [] }))).toEqual([]);
+    expect(() => table('efforts').endpoint.rows(body({ models: [] }))).toThrow('data.efforts: missing, expected a list');
     expect(() => table('tests').endpoint.rows(body({ tests: {} }))).toThrow(InvalidResponseError);
-    const off = table('release-dates');
-    expect(off.checks?.(off.endpoint.rows(body({ releaseDates: { X: 'soon' } })), '')).toEqual([
-      'frontier release-dates X soon: date is "soon", not the documented date',
+    expect(() => table('release-dates').endpoint.rows(body({ releaseDates: { X: 'soon' } }))).toThrow(
+      'model-frontier: the response does not have the documented shape: data.releaseDates.X: "soon", expected date',
+    );
+    // The warning of the other flattened families names 1e999 as what it is, never as JSON's null.
+    expect(shapeProblems([{ v: Infinity }], { v: 'number' }, () => 'row')).toEqual([
+      'row: v is Infinity (not a finite number), not the documented number',
     ]);
     expect(table('release-dates').endpoint.rows(body({ releaseDates: { A: '2026-01-02', B: '2025-03-04' } }))).toEqual([
       { name: 'A', date: '2026-01-02' },
