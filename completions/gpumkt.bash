@@ -184,9 +184,9 @@ _gpumkt_arg() {
   case $1 in
     'history'|'volume'|'range'|'latest'|'volatility'|'rolling') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
     'forward') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' 'B300' 'GB200' 'GB300' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'b300' 'gb200' 'gb300' 'all' ;;
-    'token-prices') _gpumkt_add 'anthropic' 'openai' 'google' 'deepseek' 'meta' 'mistral' 'xai' 'alibaba' 'moonshot' 'zhipu' 'minimax' ;;
+    'token-prices') _gpumkt_add 'anthropic' 'openai' 'google' 'deepseek' 'minimax' 'xiaomi' 'qwen' 'moonshotai' 'z-ai' 'mistralai' 'meta-llama' ;;
     'workload') _gpumkt_add 'anthropic' 'openai' 'google' ;;
-    'coding') _gpumkt_add 'claude-commits' 'claude-prs' 'claude-share' 'codex-commits' 'codex-prs' 'codex-share' 'copilot-prs' 'copilot-reviews' 'copilot-share' 'cursor-commits' 'cursor-share' 'devin-prs' 'devin-merge-rate' ;;
+    'coding') _gpumkt_add 'cc-prs' 'codex-prs' 'copilot-prs' 'cursor-prs' 'devin-prs' 'cc-commits' 'cc-merge' 'codex-merge' 'copilot-merge' 'cursor-merge' 'devin-merge' 'cc-vs-codex' 'cc-vs-codex-merge' ;;
     'power') _gpumkt_add 'wecc-northwest' 'pjm' 'caiso' 'iso-ne' 'wecc-southwest' 'miso' 'ercot' 'all' ;;
     'api'|'sync') case $2 in 0) : ;; esac ;;
     'config get'|'config unset') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; esac ;;

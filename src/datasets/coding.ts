@@ -19,10 +19,10 @@ const coding = defineDataset({
   summary: 'LLM coding-tool analytics: latest values; --from/--to: daily history; --list: products',
   examples: [
     'gpumkt coding',
-    'gpumkt coding claude-prs codex-prs',
+    'gpumkt coding cc-prs codex-prs',
     'gpumkt coding --list',
-    'gpumkt coding claude-commits cursor-commits --from 90d -f csv',
-    'gpumkt coding claude-prs --from 30d --append coding.csv',
+    'gpumkt coding cc-vs-codex cc-commits --from 90d -f csv',
+    'gpumkt coding cc-prs --from 30d --append coding.csv',
   ],
   endpoint: defineEndpoint<Record<string, never>>({
     id: 'llm-coding-index',
@@ -66,10 +66,10 @@ const coding = defineDataset({
   params: () => ({}),
   noAppend: {
     message: 'coding without --from/--to is the latest value of each product, not a series: --append does not apply',
-    hint: 'give a window for the daily history, e.g. gpumkt coding claude-prs --from 30d --append coding.csv',
+    hint: 'give a window for the daily history, e.g. gpumkt coding cc-prs --from 30d --append coding.csv',
   },
   glossary: [
-    ['product', 'a metric of one tool: claude, codex, copilot, cursor, devin'],
+    ['product', 'a metric of one tool (claude, codex, copilot, cursor, devin), or a compare product (cc-vs-codex)'],
     ['label', 'the product in words'],
     ['kind', 'count (events per day) or pct (percent, 0–100)'],
     ['value', "the day's value; value2: compare products' second series"],
