@@ -10,9 +10,10 @@ import { CODING_PRODUCTS, resolveCodingProducts } from '../domain/catalogues/cod
 import codingHistory from './coding-history.js';
 import codingProducts from './coding-products.js';
 import { defineDataset } from './flags.js';
+import { typedWords } from '../domain/word-list.js';
 
-/** The products a run names (all when none), offline-checked. */
-const named = (args: readonly string[]): string[] => resolveCodingProducts(args);
+/** The products a run names, as checked by `targets` (lower-case; none: every product). */
+const named = (args: readonly string[]): string[] => typedWords(args).map((w) => w.toLowerCase());
 
 const coding = defineDataset({
   name: 'coding',
@@ -58,11 +59,12 @@ const coding = defineDataset({
   plan: 'premium',
   table: { keys: ['product'], priority: ['value', 'changePct', 'date', 'kind', 'label', 'updatedAt'] },
   // One request answers for every product; the named ones are kept (checked offline first).
-  targets: (args) => {
-    named(args);
+  names: 'coding-products',
+  targets: (args, _flags, _keyed, learned) => {
+    resolveCodingProducts(args, learned);
     return [undefined];
   },
-  filter: (row, args) => args.length === 0 || named(args).includes(String(row.product)),
+  filter: (row, args) => args.length === 0 || named(args).includes('all') || named(args).includes(String(row.product)),
   params: () => ({}),
   noAppend: {
     message: 'coding without --from/--to is the latest value of each product, not a series: --append does not apply',

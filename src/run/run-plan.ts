@@ -17,6 +17,7 @@ import { planAnalysis, type AnalysisPlan } from './analysis/views.js';
 import { planChunks } from './fetch/util-index-chunks.js';
 import { columnAliases, declaredColumnTypes } from './column-types.js';
 import { resolveTargets, selectDataset } from './targets.js';
+import { learnNames, withLookupNote } from './names.js';
 import { PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture } from './empty.js';
 
@@ -50,7 +51,9 @@ export async function planRun(ctx: Context, command: AnyDataset, args: readonly 
   const ds = selectDataset(command, flags, keyed);
   const today = ctx.today();
   ds.validate?.(flags, today);
-  const targets = resolveTargets(ds, args, flags, keyed);
+  // A name the offline list lacks is asked of the service's catalogue first (none: no request).
+  const learned = await learnNames(ctx, ds.names, args, settings);
+  const targets = withLookupNote(learned, () => resolveTargets(ds, args, flags, keyed, learned.ids));
   const keyless = keyed ? undefined : ds.keylessNote?.(args);
   if (keyless !== undefined) ctx.log.info(keyless);
   const window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;

@@ -17,8 +17,9 @@ export function resolveTargets(
   args: readonly string[],
   flags: Partial<RunFlags>,
   keyed: boolean,
+  learned: readonly string[] = [],
 ): Array<string | undefined> {
-  if (ds.targets) return [...ds.targets(args, flags, keyed)];
+  if (ds.targets) return [...ds.targets(args, flags, keyed, learned)];
   if (ds.subject === 'gpus' || ds.subject === 'some-gpus') return resolveGpuList(args);
   if (ds.subject === 'gpu-option' && flags.gpu) return resolveGpuList(flags.gpu);
   return [undefined];

@@ -20,6 +20,7 @@ import { targetExists } from './held.js';
 import { planRequests } from './run-one.js';
 import { exitCodeOf, outcomeLine, statusTable, type Outcome } from './report.js';
 import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
+import { withServiceNames } from './service-names.js';
 
 /** The flags of `gpumkt sync`. */
 export interface SyncOptions {
@@ -70,7 +71,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
       ctx,
       s,
       state,
-      readable.map((d) => datasetRun(d, s, state?.datasets[d.name], false)),
+      (await withServiceNames(ctx, readable, settings)).map((d) => datasetRun(d, s, state?.datasets[d.name], false)),
       session,
     );
     return printPlan(ctx, lake, planned, skippedOutcomes, opts.json === true);
@@ -93,7 +94,8 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   );
   const session = await openSession(ctx, settings, { keyOptional: true });
   for (const o of skippedOutcomes) ctx.log.info(outcomeLine(o));
-  const runs = readable.map((d) => datasetRun(d, s, st.datasets[d.name], false));
+  // A dataset asking one request per product runs the service's products, not ours.
+  const runs = (await withServiceNames(ctx, readable, settings)).map((d) => datasetRun(d, s, st.datasets[d.name], false));
   const planned = await planAll(ctx, s, st, runs, session);
   const outcomes = await runPlanned(ctx, s, st, planned, session);
   finish(ctx, lake, [...skippedOutcomes, ...outcomes], opts.json === true, session.pacedMs?.() ?? 0);

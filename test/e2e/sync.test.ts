@@ -240,7 +240,9 @@ describe('plan, status and refusals', () => {
       sb: { intercept: () => ({ status: 503, body: { error: 'Service unavailable' } }) },
     });
     expect(r.code).toBe(5);
-    expect(r.requests).toHaveLength(1);
+    // The coding product catalogue (asked once, before any dataset: sync runs the service's products), then the first dataset.
+    expect(r.requests.map((q) => q.path)).toEqual(['/api/llm-coding/products', '/api/utilization-index/history']);
+    expect(r.stderr).toMatch(/^gpumkt: warning: coding: the service's list could not be read \(.*\); syncing the offline list$/m);
     expect(r.stderr).toMatch(/^gpumkt: warning: history: not run, the service could not be reached \(util-index\)$/m);
     expect(r.stderr).toMatch(/^gpumkt: error: every dataset failed/m);
   });

@@ -68,13 +68,13 @@ describe('token-prices', () => {
     );
   });
 
-  it('labs typed wrong get a suggestion and exit 2 before any request', async () => {
+  it('labs typed wrong get a suggestion and exit 2 before any data request (the lab catalogue is asked first)', async () => {
     const { result, requests } = await requestsDuring(sb.current, () =>
       runCli(['token-prices', 'opneai'], { env: sandboxEnv(sb.current) }),
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown lab 'opneai'; did you mean 'openai'?");
-    expect(requests).toHaveLength(0);
+    expect(requests.map((q) => q.path)).toEqual(['/api/token-types']);
   });
 
   it('without a key: the free four over the trailing month; a paid lab or an older day exits 3 before any request', async () => {

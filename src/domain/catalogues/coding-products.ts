@@ -70,21 +70,18 @@ export function findCodingProduct(id: string): CodingProduct | undefined {
 }
 
 /**
- * The ids the user named, checked against the offline list (exit 2 with the closest id when one is
- * not in it), de-duplicated, in the order given (commas split, as every list does); `all` or nothing
- * names every product.
+ * The ids the user named, checked against the offline list and the ids `learned` from the service's
+ * catalogue (exit 2 with the closest id when one is in neither), de-duplicated, in the order given
+ * (commas split, as every list does); `all` or nothing names every product.
  */
-export function resolveCodingProducts(args: readonly string[]): string[] {
-  const ids = CODING_PRODUCTS.map((p) => p.id);
+export function resolveCodingProducts(args: readonly string[], learned: readonly string[] = []): string[] {
+  const ids = [...new Set([...CODING_PRODUCTS.map((p) => p.id), ...learned])];
   const out = resolveWords(
     args,
     (raw) => {
       const typed = raw.toLowerCase();
       if (ids.includes(typed)) return typed;
-      throw new UsageError(
-        `unknown coding product '${raw}'`,
-        `${didYouMean(typed, ids)}see 'gpumkt coding --list' (the service's catalogue; this list is an offline snapshot)`,
-      );
+      throw new UsageError(`unknown coding product '${raw}'`, `${didYouMean(typed, ids)}see 'gpumkt coding --list'`);
     },
     ids,
   );

@@ -1,0 +1,80 @@
+/**
+ * The service is the authority on names (docs/names.md). A name the offline list lacks is looked up
+ * in the service's own catalogue route before it is refused: the catalogue read is cached a day
+ * (name-cache.ts), so the next run, completion and suggestions know it without a request. Nothing is
+ * asked while every name is in the offline list (start-up stays as it was). When the catalogue cannot
+ * be read (no network, a dry run), the offline list decides, and a refusal says so.
+ */
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { typedWords } from '../domain/word-list.js';
+import { NAME_CATALOGUES, type NameCatalogueId, type NameEntry } from '../domain/catalogues/name-catalogues.js';
+import type { RunSettings } from './session.js';
+import { readNameCache, writeNameCache } from './name-cache.js';
+import { fetchCatalogue, field } from './one-shot/catalog-live.js';
+
+/** What a lookup found: ids the offline list lacks but the service has, and why the service was not asked, if it was not. */
+export interface LearnedNames {
+  readonly ids: readonly string[];
+  readonly unasked?: string;
+}
+
+const NONE: LearnedNames = { ids: [] };
+
+/** The service's catalogue: from the cache when read less than a day ago, else from its route (then cached). */
+export async function serviceCatalogue(ctx: Context, catalogue: NameCatalogueId, settings: RunSettings): Promise<NameEntry[]> {
+  const def = NAME_CATALOGUES[catalogue];
+  const sandbox = ctx.globals().sandbox;
+  const now = Date.now();
+  // The in-process sandbox lives one run on a port of its own: nothing of it is worth keeping.
+  const cached = sandbox ? undefined : await readNameCache(ctx.env, catalogue, settings.baseUrl, now);
+  if (cached) return [...cached.entries];
+  // One attempt: a catalogue that cannot be read leaves the decision to the offline list, at once.
+  const rows = await fetchCatalogue(ctx, def.route, { ...settings, retries: 0 });
+  if (rows === undefined) return [...def.offline];
+  const entries = rows.map((r, i): NameEntry => {
+    const label = def.labelFields.map((f) => r[f]).find((v) => typeof v === 'string');
+    return { id: field(r, def.idFields, def.route, i), ...(typeof label === 'string' ? { label } : {}) };
+  });
+  if (!sandbox) await writeNameCache(ctx.env, catalogue, settings.baseUrl, entries, now);
+  return entries;
+}
+
+/**
+ * The ids of the service's catalogue when `args` name something the offline list of `catalogue` lacks;
+ * nothing (and no request) when every name is in it.
+ */
+export async function learnNames(
+  ctx: Context,
+  catalogue: NameCatalogueId | undefined,
+  args: readonly string[],
+  settings: RunSettings,
+): Promise<LearnedNames> {
+  if (catalogue === undefined) return NONE;
+  const def = NAME_CATALOGUES[catalogue];
+  const offline = new Set(def.offline.map((e) => e.id));
+  const unknown = typedWords(args)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w !== 'all' && !offline.has(w));
+  if (unknown.length === 0) return NONE;
+  if (ctx.globals().dryRun) {
+    const cached = await readNameCache(ctx.env, catalogue, settings.baseUrl, Date.now());
+    return cached ? { ids: cached.entries.map((e) => e.id) } : { ids: [], unasked: `a dry run sends nothing: ${def.route} was not asked` };
+  }
+  try {
+    return { ids: (await serviceCatalogue(ctx, catalogue, settings)).map((e) => e.id) };
+  } catch (err) {
+    return { ids: [], unasked: `${def.route} could not be read (${err instanceof Error ? err.message : String(err)})` };
+  }
+}
+
+/** Runs `resolve`; a usage error it throws after a lookup that could not ask the service says that the offline list decided. */
+export function withLookupNote<T>(learned: LearnedNames, resolve: () => T): T {
+  try {
+    return resolve();
+  } catch (err) {
+    if (!(err instanceof UsageError) || learned.unasked === undefined) throw err;
+    const note = `${learned.unasked}, so the offline list decided`;
+    throw new UsageError(err.message, err.hint === undefined ? note : `${err.hint}; ${note}`);
+  }
+}
