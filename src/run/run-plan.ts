@@ -5,7 +5,7 @@
  */
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
-import { describeNeed } from '../domain/plans.js';
+import { describeNeed, KEY_HINT } from '../domain/plans.js';
 import type { AnyDataset } from '../datasets/types.js';
 import { resolveWindow, type DateWindow } from '../domain/dates.js';
 import type { OutputPlan } from '../output/plan.js';
@@ -186,10 +186,7 @@ function refuseRaw({ ds, plan, flags, targets, series, today, window }: Planned)
 
 /** A run without a key that asks for more than the free tier serves: exit 3 before any request, naming the plan. */
 function refuseBeyondFree(ds: AnyDataset, why: string): never {
-  throw new AuthError(
-    `no API key: without one '${ds.name}' reads ${why}; more needs ${describeNeed('premium')}`,
-    "set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
-  );
+  throw new AuthError(`no API key: without one '${ds.name}' reads ${why}; more needs ${describeNeed('premium')}`, KEY_HINT);
 }
 
 /** The table's column priority with the provisional marker right after the most important column. */

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { AuthError, GpumktError, NoDataError, PartialError } from '../errors.js';
-import { planOfKey } from '../domain/plans.js';
+import { KEY_HINT, planOfKey } from '../domain/plans.js';
 import { parseUserDate } from '../domain/dates.js';
 import { outputError } from '../output/files/file-sink.js';
 import { acquireLock } from '../append/lock/lock.js';
@@ -56,12 +56,12 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   if (grain === 'hourly' && plan !== 'full') {
     throw new AuthError(
       `hourly rows need a full key (sk_live_); this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}`,
-      'sync daily rows (the default)',
+      `sync daily rows (the default), or for a full key: ${KEY_HINT}`,
     );
   }
   const { readable, skipped } = byPlan(chosen, plan);
   if (readable.length === 0)
-    throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`);
+    throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`, KEY_HINT);
   const s: SyncSettings = { lake, format, grain, today, from: opts.from, keyless: plan === 'none' };
   const skippedOutcomes: Outcome[] = skipped.map(({ lake: d, reason }) => ({ name: d.name, status: 'skipped', reason }));
   if (g.dryRun) {
