@@ -85,6 +85,23 @@ END {
   _gpumkt_add ${names[@]+"${names[@]}"}
 }
 
+# Names learned from the service besides the built-in ones (gpumkt's cache; $1 the catalogue).
+_gpumkt_add_learned() {
+  local file line v seen
+  if [[ ${XDG_CACHE_HOME-} == /* ]]; then file=$XDG_CACHE_HOME/gpumkt; else file=${HOME-}/.cache/gpumkt; fi
+  file=$file/catalogues/$1.words
+  shift
+  local -a names=("$@")
+  if [[ -f $file && -r $file ]]; then
+    while IFS= read -r line; do
+      seen=''
+      for v in "${names[@]}"; do [[ $v == "$line" ]] && seen=1 && break; done
+      [[ -n $seen || -z $line ]] || names+=("$line")
+    done < "$file"
+  fi
+  _gpumkt_add "${names[@]}"
+}
+
 _gpumkt_add_files() {
   local f
   compopt -o filenames 2>/dev/null
@@ -184,9 +201,9 @@ _gpumkt_arg() {
   case $1 in
     'history'|'volume'|'range'|'latest'|'volatility'|'rolling') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
     'forward') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' 'B300' 'GB200' 'GB300' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'b300' 'gb200' 'gb300' 'all' ;;
-    'token-prices') _gpumkt_add 'anthropic' 'openai' 'google' 'deepseek' 'minimax' 'xiaomi' 'qwen' 'moonshotai' 'z-ai' 'mistralai' 'meta-llama' ;;
+    'token-prices') _gpumkt_add_learned 'labs' 'anthropic' 'openai' 'google' 'deepseek' 'minimax' 'xiaomi' 'qwen' 'moonshotai' 'z-ai' 'mistralai' 'meta-llama' ;;
     'workload') _gpumkt_add 'anthropic' 'openai' 'google' ;;
-    'coding') _gpumkt_add 'cc-prs' 'codex-prs' 'copilot-prs' 'cursor-prs' 'devin-prs' 'cc-commits' 'cc-merge' 'codex-merge' 'copilot-merge' 'cursor-merge' 'devin-merge' 'cc-vs-codex' 'cc-vs-codex-merge' ;;
+    'coding') _gpumkt_add_learned 'coding-products' 'cc-prs' 'codex-prs' 'copilot-prs' 'cursor-prs' 'devin-prs' 'cc-commits' 'cc-merge' 'codex-merge' 'copilot-merge' 'cursor-merge' 'devin-merge' 'cc-vs-codex' 'cc-vs-codex-merge' ;;
     'power') _gpumkt_add 'wecc-northwest' 'pjm' 'caiso' 'iso-ne' 'wecc-southwest' 'miso' 'ercot' 'all' ;;
     'api'|'sync') case $2 in 0) : ;; esac ;;
     'config get'|'config unset') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; esac ;;

@@ -1,6 +1,7 @@
 /**
  * What gpumkt learned of the service's catalogues of names (src/run/names.ts), kept a day in the user's
- * cache folder (config/paths.ts: `catalogues/<catalogue>.json`), one entry per service (base URL), so
+ * cache folder (config/paths.ts: `catalogues/<catalogue>.json`, and its ids alone in `.words` for the
+ * shell completion), one entry per service (base URL), so
  * a name looked up once costs no request for a day and completion and suggestions know it. Written
  * atomically; a file that cannot be read or parsed is as good as none.
  */
@@ -62,6 +63,9 @@ export async function writeNameCache(
     all[service] = { fetchedAt: nowMs, entries };
     await mkdir(dirname(file), { recursive: true });
     await writeFileAtomic(file, `${JSON.stringify(all, null, 2)}\n`, 0o644);
+    // The ids alone, one a line: what the bash completion reads (no JSON parser in a shell).
+    const ids = await cachedIds(env, catalogue);
+    await writeFileAtomic(file.replace(/\.json$/, '.words'), ids.map((id) => `${id}\n`).join(''), 0o644);
   } catch {
     // A cache is a saving, not a duty: a read-only home still runs, it asks again next time.
   }

@@ -17,6 +17,8 @@ import { addDays } from '../../src/domain/dates.js';
 import { runCli, TODAY } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { DOCUMENTED_LABS } from '../fixtures/documented-ids.js';
+import { needs } from '../helpers/requires.js';
+import { bashComplete, shellEnv } from '../completion/shells.js';
 
 const NEW_LAB = { lab: 'acme-ai', label: 'Acme AI' };
 const NEW_PRODUCT = { id: 'windsurf-prs', label: 'Windsurf PRs', category: 'prs', kind: 'count', compare: false, seriesLabels: null };
@@ -160,6 +162,17 @@ describe('a lab the service added', () => {
     expect(warm.code, warm.stderr).toBe(0);
     expect(warm.stdout).toContain(`/api/otpi?lab=${NEW_LAB.lab}`);
     expect(warm.paths).toEqual([]);
+  });
+});
+
+describe('completion learns the names too', needs('bash'), () => {
+  it('bash offers a lab learned from the service, from the cache, beside the built-in ones', async () => {
+    const home = makeTempDir('names-home');
+    const complete = (word: string): string[] => bashComplete(['token-prices', word], shellEnv({ HOME: home })).map((r) => r.text);
+    expect(complete('a')).toEqual(['anthropic']);
+    expect((await run(['token-prices', NEW_LAB.lab, '--date', addDays(TODAY, -2)], envAt(home))).code).toBe(0);
+    expect(complete('a')).toEqual(['anthropic', NEW_LAB.lab]);
+    expect(complete('')).toEqual([...DOCUMENTED_LABS.map(([lab]) => lab), NEW_LAB.lab]);
   });
 });
 
