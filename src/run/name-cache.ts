@@ -61,7 +61,8 @@ export async function writeNameCache(
   try {
     const all = await readAll(env, catalogue);
     all[service] = { fetchedAt: nowMs, entries };
-    await mkdir(dirname(file), { recursive: true });
+    // Private, as the code cache beside it (bin/compile-cache.js).
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
     await writeFileAtomic(file, `${JSON.stringify(all, null, 2)}\n`, 0o644);
     // The ids alone, one a line: what the bash completion reads (no JSON parser in a shell).
     const ids = await cachedIds(env, catalogue);

@@ -8,6 +8,7 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { typedWords } from '../domain/word-list.js';
+import { redactUrl } from '../domain/redact.js';
 import { NAME_CATALOGUES, type NameCatalogueId, type NameEntry } from '../domain/catalogues/name-catalogues.js';
 import type { RunSettings } from './session.js';
 import { readNameCache, writeNameCache } from './name-cache.js';
@@ -21,22 +22,28 @@ export interface LearnedNames {
 
 const NONE: LearnedNames = { ids: [] };
 
+/** The longest a lookup waits for the catalogue (the run's --timeout when shorter). */
+export const LOOKUP_TIMEOUT_S = 5;
+
 /** The service's catalogue: from the cache when read less than a day ago, else from its route (then cached). */
 export async function serviceCatalogue(ctx: Context, catalogue: NameCatalogueId, settings: RunSettings): Promise<NameEntry[]> {
   const def = NAME_CATALOGUES[catalogue];
   const sandbox = ctx.globals().sandbox;
   const now = Date.now();
   // The in-process sandbox lives one run on a port of its own: nothing of it is worth keeping.
-  const cached = sandbox ? undefined : await readNameCache(ctx.env, catalogue, settings.baseUrl, now);
+  // Keyed by the service's URL, a password in it masked: the file never holds a secret.
+  const service = redactUrl(settings.baseUrl);
+  const cached = sandbox ? undefined : await readNameCache(ctx.env, catalogue, service, now);
   if (cached) return [...cached.entries];
-  // One attempt: a catalogue that cannot be read leaves the decision to the offline list, at once.
-  const rows = await fetchCatalogue(ctx, def.route, { ...settings, retries: 0 });
+  // One attempt, at most LOOKUP_TIMEOUT_S: a catalogue that cannot be read leaves the decision to the
+  // offline list at once (a typo on a train must not wait out the run's own timeout and retries).
+  const rows = await fetchCatalogue(ctx, def.route, { ...settings, retries: 0, timeoutS: Math.min(settings.timeoutS, LOOKUP_TIMEOUT_S) });
   if (rows === undefined) return [...def.offline];
   const entries = rows.map((r, i): NameEntry => {
     const label = def.labelFields.map((f) => r[f]).find((v) => typeof v === 'string');
     return { id: field(r, def.idFields, def.route, i), ...(typeof label === 'string' ? { label } : {}) };
   });
-  if (!sandbox) await writeNameCache(ctx.env, catalogue, settings.baseUrl, entries, now);
+  if (!sandbox) await writeNameCache(ctx.env, catalogue, service, entries, now);
   return entries;
 }
 
@@ -58,7 +65,7 @@ export async function learnNames(
     .filter((w) => w !== 'all' && !offline.has(w));
   if (unknown.length === 0) return NONE;
   if (ctx.globals().dryRun) {
-    const cached = await readNameCache(ctx.env, catalogue, settings.baseUrl, Date.now());
+    const cached = await readNameCache(ctx.env, catalogue, redactUrl(settings.baseUrl), Date.now());
     return cached ? { ids: cached.entries.map((e) => e.id) } : { ids: [], unasked: `a dry run sends nothing: ${def.route} was not asked` };
   }
   try {
