@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import { typedWords } from '../domain/word-list.js';
 import { redactUrl } from '../domain/redact.js';
 import { NAME_CATALOGUES, type NameCatalogueId, type NameEntry } from '../domain/catalogues/name-catalogues.js';
-import type { RunSettings } from './session.js';
+import type { RunSettings, Session } from './session.js';
 import { readNameCache, writeNameCache } from './name-cache.js';
 import { fetchCatalogue, field } from './one-shot/catalog-live.js';
 
@@ -25,8 +25,16 @@ const NONE: LearnedNames = { ids: [] };
 /** The longest a lookup waits for the catalogue (the run's --timeout when shorter). */
 export const LOOKUP_TIMEOUT_S = 5;
 
-/** The service's catalogue: from the cache when read less than a day ago, else from its route (then cached). */
-export async function serviceCatalogue(ctx: Context, catalogue: NameCatalogueId, settings: RunSettings): Promise<NameEntry[]> {
+/**
+ * The service's catalogue: from the cache when read less than a day ago, else from its route (then
+ * cached), through `session` when given (a sync's: one pacer for the whole run).
+ */
+export async function serviceCatalogue(
+  ctx: Context,
+  catalogue: NameCatalogueId,
+  settings: RunSettings,
+  session?: Session,
+): Promise<NameEntry[]> {
   const def = NAME_CATALOGUES[catalogue];
   const sandbox = ctx.globals().sandbox;
   const now = Date.now();
@@ -37,7 +45,12 @@ export async function serviceCatalogue(ctx: Context, catalogue: NameCatalogueId,
   if (cached) return [...cached.entries];
   // One attempt, at most LOOKUP_TIMEOUT_S: a catalogue that cannot be read leaves the decision to the
   // offline list at once (a typo on a train must not wait out the run's own timeout and retries).
-  const rows = await fetchCatalogue(ctx, def.route, { ...settings, retries: 0, timeoutS: Math.min(settings.timeoutS, LOOKUP_TIMEOUT_S) });
+  const rows = await fetchCatalogue(
+    ctx,
+    def.route,
+    { ...settings, retries: 0, timeoutS: Math.min(settings.timeoutS, LOOKUP_TIMEOUT_S) },
+    session,
+  );
   if (rows === undefined) return [...def.offline];
   const entries = rows.map((r, i): NameEntry => {
     const label = def.labelFields.map((f) => r[f]).find((v) => typeof v === 'string');

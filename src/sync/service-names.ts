@@ -7,7 +7,7 @@
 import type { Context } from '../context.js';
 import { resolveTargets } from '../run/targets.js';
 import { serviceCatalogue } from '../run/names.js';
-import type { RunSettings } from '../run/session.js';
+import type { RunSettings, Session } from '../run/session.js';
 import type { LakeDataset } from './lake-datasets.js';
 
 /** True when the dataset's run over no names asks one request per name of its catalogue. */
@@ -21,7 +21,12 @@ function enumerates(d: LakeDataset): boolean {
 }
 
 /** The lake's datasets, each that enumerates a catalogue given the service's names as its arguments. */
-export async function withServiceNames(ctx: Context, lake: readonly LakeDataset[], settings: RunSettings): Promise<LakeDataset[]> {
+export async function withServiceNames(
+  ctx: Context,
+  lake: readonly LakeDataset[],
+  settings: RunSettings,
+  session?: Session,
+): Promise<LakeDataset[]> {
   const out: LakeDataset[] = [];
   for (const d of lake) {
     const catalogue = d.ds.names;
@@ -31,7 +36,7 @@ export async function withServiceNames(ctx: Context, lake: readonly LakeDataset[
       continue;
     }
     try {
-      const ids = (await serviceCatalogue(ctx, catalogue, settings)).map((e) => e.id);
+      const ids = (await serviceCatalogue(ctx, catalogue, settings, session)).map((e) => e.id);
       out.push(ids.length > 0 ? { ...d, args: ids } : d);
     } catch (err) {
       ctx.log.warn(

@@ -95,10 +95,12 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const session = await openSession(ctx, settings, { keyOptional: true });
   for (const o of skippedOutcomes) ctx.log.info(outcomeLine(o));
   // A dataset asking one request per product runs the service's products, not ours.
-  const runs = (await withServiceNames(ctx, readable, settings)).map((d) => datasetRun(d, s, st.datasets[d.name], false));
+  const sent = session.requests.length;
+  const runs = (await withServiceNames(ctx, readable, settings, session)).map((d) => datasetRun(d, s, st.datasets[d.name], false));
+  const lookups = session.requests.length - sent;
   const planned = await planAll(ctx, s, st, runs, session);
-  const outcomes = await runPlanned(ctx, s, st, planned, session);
-  finish(ctx, lake, [...skippedOutcomes, ...outcomes], opts.json === true, session.pacedMs?.() ?? 0);
+  const outcomes = await runPlanned(ctx, s, st, planned, session, lookups);
+  finish(ctx, lake, [...skippedOutcomes, ...outcomes], { json: opts.json === true, pacedMs: session.pacedMs?.() ?? 0, lookups });
 }
 
 /** Plans every dataset: whether it exists, its run, and the requests it would send (a dataset that cannot be planned fails alone). */
@@ -134,13 +136,19 @@ function askedWindow(curls: readonly string[]): { from: string; to: string } | u
 }
 
 /** Prints the --json summary, and ends with the exit code the outcomes call for (module comment of errors.ts: 10 for a partial sync). */
-function finish(ctx: Context, lake: string, outcomes: readonly Outcome[], json: boolean, pacedMs: number): void {
+function finish(
+  ctx: Context,
+  lake: string,
+  outcomes: readonly Outcome[],
+  { json, pacedMs, lookups }: { json: boolean; pacedMs: number; lookups: number },
+): void {
   const failed = outcomes.filter((o) => o.status === 'failed' || o.status === 'not run');
   const done = outcomes.filter((o) => o.status === 'updated' || o.status === 'current');
   const first = failed[0];
   const exitCode = exitCodeOf(outcomes);
   if (json) {
-    const requests = outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
+    // Every request sent: the datasets' and the catalogue reads before them.
+    const requests = lookups + outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
     // pacedSeconds: wall time the requests waited for the rate limit (60 a minute), apart from the work.
     const pacedSeconds = Math.round(pacedMs / 100) / 10;
     ctx.io.stdout.write(`${JSON.stringify({ lake, exitCode, requests, pacedSeconds, datasets: outcomes }, null, 2)}\n`);
