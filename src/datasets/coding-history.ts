@@ -57,7 +57,11 @@ const codingHistory = defineDataset({
   plan: 'premium',
   checks: (rows) => shapeProblems(rows, ROW, (r) => `coding ${String(r.product)} ${String(r.date)}`),
   names: 'coding-products',
-  targets: (args, _flags, _keyed, learned) => resolveCodingProducts(args, learned),
+  targets: (args, _flags, _keyed, learned) =>
+    resolveCodingProducts(
+      args,
+      learned?.map((e) => e.id),
+    ),
   params: (_flags, product, window) => ({
     product: product as string,
     from: window?.from ?? '',

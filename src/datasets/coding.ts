@@ -61,7 +61,10 @@ const coding = defineDataset({
   // One request answers for every product; the named ones are kept (checked offline first).
   names: 'coding-products',
   targets: (args, _flags, _keyed, learned) => {
-    resolveCodingProducts(args, learned);
+    resolveCodingProducts(
+      args,
+      learned?.map((e) => e.id),
+    );
     return [undefined];
   },
   filter: (row, args) => args.length === 0 || named(args).includes('all') || named(args).includes(String(row.product)),

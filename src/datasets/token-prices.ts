@@ -82,7 +82,7 @@ const tokenPrices = defineDataset({
   // Labs are checked offline, with suggestions; none named is one request for every lab the key reads.
   names: 'labs',
   targets: (args, _flags, _keyed, learned) => {
-    const labs = resolveLabList(args, [...new Set([...LABS.map((l) => l.lab), ...(learned ?? [])])]);
+    const labs = resolveLabList(args, [...new Set([...LABS.map((l) => l.lab), ...(learned ?? []).map((e) => e.id)])]);
     return labs.length === 0 ? [undefined] : labs;
   },
   params: (flags, lab, window, today) => {

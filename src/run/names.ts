@@ -14,13 +14,13 @@ import type { RunSettings, Session } from './session.js';
 import { readNameCache, writeNameCache } from './name-cache.js';
 import { fetchCatalogue, field } from './one-shot/catalog-live.js';
 
-/** What a lookup found: ids the offline list lacks but the service has, and why the service was not asked, if it was not. */
+/** What a lookup found: the service's entries (when it was asked), and why the service was not asked, if it was not. */
 export interface LearnedNames {
-  readonly ids: readonly string[];
+  readonly entries: readonly NameEntry[];
   readonly unasked?: string;
 }
 
-const NONE: LearnedNames = { ids: [] };
+const NONE: LearnedNames = { entries: [] };
 
 /** The longest a lookup waits for the catalogue (the run's --timeout when shorter). */
 export const LOOKUP_TIMEOUT_S = 5;
@@ -52,9 +52,12 @@ export async function serviceCatalogue(
     session,
   );
   if (rows === undefined) return [...def.offline];
+  const text = (r: Record<string, unknown>, fields: readonly string[] = []): string | undefined =>
+    fields.map((f) => r[f]).find((v): v is string => typeof v === 'string');
   const entries = rows.map((r, i): NameEntry => {
-    const label = def.labelFields.map((f) => r[f]).find((v) => typeof v === 'string');
-    return { id: field(r, def.idFields, def.route, i), ...(typeof label === 'string' ? { label } : {}) };
+    const label = text(r, def.labelFields);
+    const category = text(r, def.categoryFields);
+    return { id: field(r, def.idFields, def.route, i), ...(label ? { label } : {}), ...(category ? { category } : {}) };
   });
   if (!sandbox) await writeNameCache(ctx.env, catalogue, service, entries, now);
   return entries;
@@ -72,19 +75,19 @@ export async function learnNames(
 ): Promise<LearnedNames> {
   if (catalogue === undefined) return NONE;
   const def = NAME_CATALOGUES[catalogue];
-  const offline = new Set(def.offline.map((e) => e.id));
+  const offline = new Set(def.offline.flatMap((e) => (def.byLabel && e.label ? [e.id, e.label.toLowerCase()] : [e.id])));
   const unknown = typedWords(args)
-    .map((w) => w.toLowerCase())
+    .map((w) => w.trim().toLowerCase())
     .filter((w) => w !== 'all' && !offline.has(w));
   if (unknown.length === 0) return NONE;
   if (ctx.globals().dryRun) {
     const cached = await readNameCache(ctx.env, catalogue, redactUrl(settings.baseUrl), Date.now());
-    return cached ? { ids: cached.entries.map((e) => e.id) } : { ids: [], unasked: `a dry run sends nothing: ${def.route} was not asked` };
+    return cached ? { entries: cached.entries } : { entries: [], unasked: `a dry run sends nothing: ${def.route} was not asked` };
   }
   try {
-    return { ids: (await serviceCatalogue(ctx, catalogue, settings)).map((e) => e.id) };
+    return { entries: await serviceCatalogue(ctx, catalogue, settings) };
   } catch (err) {
-    return { ids: [], unasked: `${def.route} could not be read (${err instanceof Error ? err.message : String(err)})` };
+    return { entries: [], unasked: `${def.route} could not be read (${err instanceof Error ? err.message : String(err)})` };
   }
 }
 

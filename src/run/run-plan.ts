@@ -50,10 +50,12 @@ export async function planRun(ctx: Context, command: AnyDataset, args: readonly 
   const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
   const ds = selectDataset(command, flags, keyed);
   const today = ctx.today();
-  ds.validate?.(flags, today);
   // A name the offline list lacks is asked of the service's catalogue first (none: no request).
-  const learned = await learnNames(ctx, ds.names, args, settings);
-  const targets = withLookupNote(learned, () => resolveTargets(ds, args, flags, keyed, learned.ids));
+  const learned = await learnNames(ctx, ds.names, ds.nameWords?.(args, flags) ?? args, settings);
+  const targets = withLookupNote(learned, () => {
+    ds.validate?.(flags, today, learned.entries);
+    return resolveTargets(ds, args, flags, keyed, learned.entries);
+  });
   const keyless = keyed ? undefined : ds.keylessNote?.(args);
   if (keyless !== undefined) ctx.log.info(keyless);
   const window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type InterceptReply, type RecordedRequest } from '../../src/sandbox/index.js';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { CODING_PRODUCTS } from '../../src/domain/catalogues/coding-products.js';
+import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';
 import { addDays } from '../../src/domain/dates.js';
 import { runCli, TODAY } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
@@ -21,6 +22,7 @@ import { needs } from '../helpers/requires.js';
 import { bashComplete, shellEnv } from '../completion/shells.js';
 
 const NEW_LAB = { lab: 'acme-ai', label: 'Acme AI' };
+const NEW_TYPE = { id: 'mem_hbm3_24gb', memory_type: 'HBM3 24Gb (3Gx8)', category: 'dram' };
 const NEW_PRODUCT = { id: 'windsurf-prs', label: 'Windsurf PRs', category: 'prs', kind: 'count', compare: false, seriesLabels: null };
 
 /** Every day of an inclusive window. */
@@ -48,6 +50,22 @@ function addedOnTheService(req: RecordedRequest): InterceptReply | undefined {
       status: 200,
       body: { success: true, access: 'premium', startDate: q.startDate, endDate: q.endDate, count: data.length, data },
     };
+  }
+  if (req.path === '/api/memory-types') {
+    const data = [...MEMORY_TYPES.map((t) => ({ id: t.id, memory_type: t.name, category: t.category })), NEW_TYPE];
+    return { status: 200, body: { success: true, count: data.length, data } };
+  }
+  if (req.path === `/api/memory/${NEW_TYPE.id}/history`) {
+    const data = days(q.startDate ?? TODAY, q.endDate ?? TODAY)
+      .filter((d) => d < TODAY)
+      .map((date, i) => ({
+        date: `${date}T00:00:00.000Z`,
+        id: NEW_TYPE.id,
+        memoryType: NEW_TYPE.memory_type,
+        category: 'dram',
+        price: 10 + i,
+      }));
+    return { status: 200, body: { success: true, id: NEW_TYPE.id, memoryType: NEW_TYPE.memory_type, count: data.length, data } };
   }
   if (req.path === '/api/llm-coding/products') {
     const data = [...CODING_PRODUCTS.map((p) => ({ ...p })), NEW_PRODUCT];
@@ -198,6 +216,36 @@ describe('a coding product the service added', () => {
     expect(asked.sort()).toEqual([...CODING_PRODUCTS.map((p) => p.id), NEW_PRODUCT.id].sort());
     expect(sync.paths.filter((p) => p === '/api/llm-coding/products')).toHaveLength(1);
     expect(readFileSync(join(lake, 'coding', 'part-0.csv'), 'utf8')).toContain(`${addDays(TODAY, -1)},${NEW_PRODUCT.id},102,`);
+  });
+});
+
+describe('a memory type the service added', () => {
+  it('is read by id or by name, and sync runs it with the documented types', async () => {
+    const home = makeTempDir('names-home');
+    const window = ['--from', addDays(TODAY, -2), '--to', addDays(TODAY, -1), '-f', 'csv', '--columns', 'date,id,price'];
+    const byId = await run(['memory', '--type', NEW_TYPE.id, ...window], envAt(home));
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(byId.paths).toEqual(['/api/memory-types', `/api/memory/${NEW_TYPE.id}/history`]);
+    expect(byId.stdout).toBe(
+      `date,id,price\n${addDays(TODAY, -2)}T00:00:00.000Z,${NEW_TYPE.id},10\n${addDays(TODAY, -1)}T00:00:00.000Z,${NEW_TYPE.id},11\n`,
+    );
+    // By its name, from the cache; its category is the service's (dram), so --category flash contradicts it.
+    const byName = await run(['memory', '--type', NEW_TYPE.memory_type, ...window], envAt(home));
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(byName.paths).toEqual([`/api/memory/${NEW_TYPE.id}/history`]);
+    const flash = await run(['memory', '--type', NEW_TYPE.id, '--category', 'flash', ...window], envAt(home));
+    expect(flash.code).toBe(2);
+    expect(flash.stderr).toContain(`memory type ${NEW_TYPE.id} is in category dram, not flash`);
+    const lake = makeTempDir('names-lake');
+    const sync = await run(
+      ['sync', lake, '--datasets', 'memory', '--from', addDays(TODAY, -3), '--format', 'csv'],
+      envAt(makeTempDir('names-home')),
+    );
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.paths.filter((p) => p.startsWith('/api/memory/')).sort()).toEqual(
+      [...MEMORY_TYPES.map((t) => `/api/memory/${t.id}/history`), `/api/memory/${NEW_TYPE.id}/history`].sort(),
+    );
+    expect(readFileSync(join(lake, 'memory', 'part-0.csv'), 'utf8')).toContain(`,${NEW_TYPE.id},`);
   });
 });
 

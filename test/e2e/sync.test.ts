@@ -240,8 +240,10 @@ describe('plan, status and refusals', () => {
       sb: { intercept: () => ({ status: 503, body: { error: 'Service unavailable' } }) },
     });
     expect(r.code).toBe(5);
-    // The coding product catalogue (asked once, before any dataset: sync runs the service's products), then the first dataset.
-    expect(r.requests.map((q) => q.path)).toEqual(['/api/llm-coding/products', '/api/utilization-index/history']);
+    // The catalogues of memory types and coding products (asked once each, before any dataset: sync runs
+    // the service's lists), then the first dataset.
+    expect(r.requests.map((q) => q.path)).toEqual(['/api/memory-types', '/api/llm-coding/products', '/api/utilization-index/history']);
+    expect(r.stderr).toMatch(/^gpumkt: warning: memory: the service's list could not be read \(.*\); syncing the offline list$/m);
     expect(r.stderr).toMatch(/^gpumkt: warning: coding: the service's list could not be read \(.*\); syncing the offline list$/m);
     expect(r.stderr).toMatch(/^gpumkt: warning: history: not run, the service could not be reached \(util-index\)$/m);
     expect(r.stderr).toMatch(/^gpumkt: error: every dataset failed/m);

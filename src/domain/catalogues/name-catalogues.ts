@@ -5,14 +5,17 @@
  */
 import { CODING_PRODUCTS } from './coding-products.js';
 import { LABS } from './labs.js';
+import { MEMORY_TYPES } from './memory-types.js';
 
 /** The catalogues a name may be looked up in. */
-export type NameCatalogueId = 'labs' | 'coding-products';
+export type NameCatalogueId = 'labs' | 'coding-products' | 'memory-types';
 
 /** One entry of a catalogue: the id commands take, and its label where the service gives one. */
 export interface NameEntry {
   readonly id: string;
   readonly label?: string;
+  /** Its category, where the catalogue has them (memory types: dram, flash, module). */
+  readonly category?: string;
 }
 
 /** One catalogue: its public route, the row fields that hold the id and label, and the offline list. */
@@ -24,6 +27,9 @@ export interface NameCatalogue {
   /** The row fields that may hold the id, first found wins (the docs name the first). */
   readonly idFields: readonly string[];
   readonly labelFields: readonly string[];
+  readonly categoryFields?: readonly string[];
+  /** True when a name may be typed as its label too (memory types: id or name). */
+  readonly byLabel?: boolean;
   readonly offline: readonly NameEntry[];
 }
 
@@ -44,6 +50,16 @@ export const NAME_CATALOGUES: Readonly<Record<NameCatalogueId, NameCatalogue>> =
     idFields: ['id', 'product'],
     labelFields: ['label', 'name'],
     offline: CODING_PRODUCTS.map((p) => ({ id: p.id, label: p.label })),
+  },
+  'memory-types': {
+    id: 'memory-types',
+    noun: 'memory type',
+    route: '/api/memory-types',
+    idFields: ['id'],
+    labelFields: ['memory_type', 'memoryType', 'name'],
+    categoryFields: ['category'],
+    byLabel: true,
+    offline: MEMORY_TYPES.map((t) => ({ id: t.id, label: t.name, category: t.category })),
   },
 };
 
