@@ -49,6 +49,7 @@ const GPUS: ValueSource = {
 const MEMORY: ValueSource = {
   kind: 'words',
   name: 'type',
+  learned: 'memory-types',
   words: [
     ...MEMORY_TYPES.map((t): Candidate => ({ value: t.id, description: t.name })),
     ...MEMORY_TYPES.map((t): Candidate => ({ value: t.name, description: t.id })),

@@ -192,6 +192,14 @@ describe('completion learns the names too', needs('bash'), () => {
     expect(complete('a')).toEqual(['anthropic', NEW_LAB.lab]);
     expect(complete('')).toEqual([...DOCUMENTED_LABS.map(([lab]) => lab), NEW_LAB.lab]);
   });
+
+  it('bash offers a memory type learned from the service to --type', async () => {
+    const home = makeTempDir('names-home');
+    const complete = (): string[] => bashComplete(['memory', '--type', 'mem_'], shellEnv({ HOME: home })).map((r) => r.text);
+    expect(complete()).not.toContain(NEW_TYPE.id);
+    expect((await run(['memory', '--type', NEW_TYPE.id, '--from', addDays(TODAY, -2)], envAt(home))).code).toBe(0);
+    expect(complete()).toEqual([...MEMORY_TYPES.map((t) => t.id), NEW_TYPE.id]);
+  });
 });
 
 describe('a coding product the service added', () => {
