@@ -56,7 +56,12 @@ const codingHistory = defineDataset({
   chartUnits: { noun: 'products', of: (id) => CODING_PRODUCTS.find((p) => p.id === id)?.kind },
   plan: 'premium',
   checks: (rows) => shapeProblems(rows, ROW, (r) => `coding ${String(r.product)} ${String(r.date)}`),
-  targets: (args) => resolveCodingProducts(args),
+  names: 'coding-products',
+  targets: (args, _flags, _keyed, learned) =>
+    resolveCodingProducts(
+      args,
+      learned?.map((e) => e.id),
+    ),
   params: (_flags, product, window) => ({
     product: product as string,
     from: window?.from ?? '',

@@ -10,19 +10,20 @@ import { CODING_PRODUCTS, resolveCodingProducts } from '../domain/catalogues/cod
 import codingHistory from './coding-history.js';
 import codingProducts from './coding-products.js';
 import { defineDataset } from './flags.js';
+import { typedWords } from '../domain/word-list.js';
 
-/** The products a run names (all when none), offline-checked. */
-const named = (args: readonly string[]): string[] => resolveCodingProducts(args);
+/** The products a run names, as checked by `targets` (lower-case; none: every product). */
+const named = (args: readonly string[]): string[] => typedWords(args).map((w) => w.toLowerCase());
 
 const coding = defineDataset({
   name: 'coding',
   summary: 'LLM coding-tool analytics: latest values; --from/--to: daily history; --list: products',
   examples: [
     'gpumkt coding',
-    'gpumkt coding claude-prs codex-prs',
+    'gpumkt coding cc-prs codex-prs',
     'gpumkt coding --list',
-    'gpumkt coding claude-commits cursor-commits --from 90d -f csv',
-    'gpumkt coding claude-prs --from 30d --append coding.csv',
+    'gpumkt coding cc-vs-codex cc-commits --from 90d -f csv',
+    'gpumkt coding cc-prs --from 30d --append coding.csv',
   ],
   endpoint: defineEndpoint<Record<string, never>>({
     id: 'llm-coding-index',
@@ -58,18 +59,22 @@ const coding = defineDataset({
   plan: 'premium',
   table: { keys: ['product'], priority: ['value', 'changePct', 'date', 'kind', 'label', 'updatedAt'] },
   // One request answers for every product; the named ones are kept (checked offline first).
-  targets: (args) => {
-    named(args);
+  names: 'coding-products',
+  targets: (args, _flags, _keyed, learned) => {
+    resolveCodingProducts(
+      args,
+      learned?.map((e) => e.id),
+    );
     return [undefined];
   },
-  filter: (row, args) => args.length === 0 || named(args).includes(String(row.product)),
+  filter: (row, args) => args.length === 0 || named(args).includes('all') || named(args).includes(String(row.product)),
   params: () => ({}),
   noAppend: {
     message: 'coding without --from/--to is the latest value of each product, not a series: --append does not apply',
-    hint: 'give a window for the daily history, e.g. gpumkt coding claude-prs --from 30d --append coding.csv',
+    hint: 'give a window for the daily history, e.g. gpumkt coding cc-prs --from 30d --append coding.csv',
   },
   glossary: [
-    ['product', 'a metric of one tool: claude, codex, copilot, cursor, devin'],
+    ['product', 'a metric of one tool (claude, codex, copilot, cursor, devin), or a compare product (cc-vs-codex)'],
     ['label', 'the product in words'],
     ['kind', 'count (events per day) or pct (percent, 0–100)'],
     ['value', "the day's value; value2: compare products' second series"],

@@ -58,7 +58,7 @@ const power = defineDataset({
     name: 'market',
     description: `power markets (default: all): ${POWER_MARKETS.map((m) => m.id).join(', ')}`,
     words: [
-      ...POWER_MARKETS.map((m) => ({ value: m.id, description: `${m.market} (${m.hub})` })),
+      ...POWER_MARKETS.map((m) => ({ value: m.id, description: `${m.market} (${m.hubs.join(', ')})` })),
       { value: 'all', description: 'every market' },
     ],
   },

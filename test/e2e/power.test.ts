@@ -184,7 +184,9 @@ describe('power: plans', () => {
       for (const flag of ['--load', '--fuel-mix']) {
         const r = await runCli(['power', flag], { env });
         expect(r.code, flag).toBe(3);
-        expect(r.stderr).toBe("gpumkt: error: 'power' needs a full key (sk_live_); the configured key's plan is premium\n");
+        expect(r.stderr).toBe(
+          "gpumkt: error: 'power' needs a full key (sk_live_); the configured key's plan is premium (set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data)\n",
+        );
       }
       expect(premium.requests.length).toBe(before);
     });

@@ -47,7 +47,9 @@ export function codingProductsHandler(): Reply {
   return jsonReply(200, {
     success: true,
     count: CODING_PRODUCTS.length,
-    data: CODING_PRODUCTS.map((p) => ({ ...p, seriesLabels: [...p.seriesLabels] })),
+    // The docs show `seriesLabels: null` on a single-tool product; until reading null is settled with the
+    // response shapes (issue 36), the sandbox leaves the field out there, which every reader accepts.
+    data: CODING_PRODUCTS.map(({ seriesLabels, ...p }) => ({ ...p, ...(seriesLabels ? { seriesLabels: [...seriesLabels] } : {}) })),
   });
 }
 
@@ -73,7 +75,8 @@ export function codingHistoryHandler(input: ExtraInput): Reply {
     success: true,
     product: product.id,
     compare: product.compare,
-    seriesLabels: [...product.seriesLabels],
+    // As the docs' examples: the series labels on a compare product only.
+    ...(product.seriesLabels ? { seriesLabels: [...product.seriesLabels] } : {}),
     count: data.length,
     data,
   });

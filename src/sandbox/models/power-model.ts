@@ -65,7 +65,7 @@ export function powerRow(i: number, date: string): PowerRow | undefined {
   if (!ercot && !isWeekday(date)) return undefined;
   const k = dayIndex(date);
   const p = roundTo(base.price * season(date) * (0.75 + 0.5 * unit(STREAM.peak, i, k)), 2);
-  const row: PowerRow = { d: date, market: m.market, hub: m.hub, p, o: null, t: null, l: null, g: null };
+  const row: PowerRow = { d: date, market: m.market, hub: m.hubs.join(', '), p, o: null, t: null, l: null, g: null };
   if (ercot) {
     row.o = roundTo(p * (0.45 + 0.25 * unit(STREAM.offpeak, i, k)), 2);
     row.l = roundTo((base.mw * 24 * season(date) * (0.9 + 0.2 * unit(STREAM.load, i, k))) / 1000, 1);
