@@ -47,6 +47,8 @@ const power = defineDataset({
         l: 'number|null?',
         g: 'int|null?',
       },
+      // The docs show no body: rows may come flat or grouped per market and hub (api/tolerant.ts).
+      groupedBy: ['market', 'hub'],
     },
     rename: POWER_RENAME,
     timeKey: 'date',

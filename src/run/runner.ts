@@ -15,7 +15,15 @@ import { openExport, type ExportRun } from '../append/export-run.js';
 import { requestRecord, type RequestRecord } from '../append/request-record.js';
 import { emitAnalysis, emitKeyedChart, keyedChartOf } from './analysis/views.js';
 import { isGpuModel, type GpuModel } from '../domain/catalogues/gpus.js';
-import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, PROVISIONAL_COLUMN } from './fidelity.js';
+import {
+  checkOffShape,
+  checkServedGrain,
+  handleProvisional,
+  markProvisional,
+  noteBaseUnavailable,
+  PROVISIONAL_COLUMN,
+  type Served,
+} from './fidelity.js';
 import { noteNoRows } from './empty.js';
 import { formatInfo } from '../output/formats.js';
 import { planRun, type RunFlags, type RunPlan } from './run-plan.js';
@@ -84,6 +92,14 @@ function startExport(
   });
 }
 
+/** Fields the responses held off their documented type: one warning (exit 6 with --strict), and typed formats infer their columns. */
+function keptAsReceived(ctx: Context, run: RunPlan, served: Served): RunPlan {
+  const loose = checkOffShape(ctx, run.plan.strict, served, run.ds.endpoint.rename);
+  const types = run.plan.types;
+  if (loose.size === 0 || !types) return run;
+  return { ...run, plan: { ...run.plan, types: Object.fromEntries(Object.entries(types).filter(([c]) => !loose.has(c))) } };
+}
+
 /** Checks what came back (grain, base, provisional rows, the dataset's own checks) and writes the rows or their analysis. */
 async function emitFetched(
   ctx: Context,
@@ -92,8 +108,9 @@ async function emitFetched(
   exp: ExportRun | undefined,
   request: RequestRecord,
 ): Promise<void> {
-  const { ds, plan, flags, targets, series } = run;
   const { results, served, window } = fetched;
+  run = keptAsReceived(ctx, run, served);
+  const { ds, plan, flags, targets, series } = run;
   const timeKey = ds.endpoint.timeKey;
   const grain =
     series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity ?? 'auto', window, run.settings.apiKey) : undefined;

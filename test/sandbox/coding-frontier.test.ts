@@ -23,7 +23,8 @@ describe('/api/llm-coding', () => {
     expect(rows).toHaveLength(13);
     expect(new Set(rows.map((p) => p.category))).toEqual(new Set(['claude', 'codex', 'copilot', 'cursor', 'devin']));
     expect(new Set(rows.map((p) => p.kind))).toEqual(new Set(['count', 'pct']));
-    for (const p of rows) expect((p.seriesLabels as string[]).length).toBe(p.compare ? 2 : 1);
+    // The docs: seriesLabels names a compare product's two series, and is null for a single tool.
+    for (const p of rows) expect(p.compare ? (p.seriesLabels as string[]).length : p.seriesLabels).toBe(p.compare ? 2 : null);
   });
 
   it('index: one row per product for yesterday (published within 24 h), changePct against the day before', async () => {

@@ -42,12 +42,16 @@ export function workloadHandler(input: ExtraInput): Reply {
   return jsonReply(200, { success: true, ...echoed, ...(lab === undefined ? {} : { lab }), count: data.length, data });
 }
 
+/** A product's `seriesLabels` as the service documents them: the two series of a compare product, null for a single tool. */
+const seriesLabelsOf = (p: { readonly compare: boolean; readonly seriesLabels: readonly string[] }): string[] | null =>
+  p.compare ? [...p.seriesLabels] : null;
+
 /** GET /api/llm-coding/products: the public catalogue. */
 export function codingProductsHandler(): Reply {
   return jsonReply(200, {
     success: true,
     count: CODING_PRODUCTS.length,
-    data: CODING_PRODUCTS.map((p) => ({ ...p, seriesLabels: [...p.seriesLabels] })),
+    data: CODING_PRODUCTS.map((p) => ({ ...p, seriesLabels: seriesLabelsOf(p) })),
   });
 }
 
@@ -73,7 +77,7 @@ export function codingHistoryHandler(input: ExtraInput): Reply {
     success: true,
     product: product.id,
     compare: product.compare,
-    seriesLabels: [...product.seriesLabels],
+    seriesLabels: seriesLabelsOf(product),
     count: data.length,
     data,
   });
