@@ -6,17 +6,32 @@
 import { objectCheck, type Check, type Shape } from '../api/validate.js';
 import type { Row } from '../domain/row.js';
 
-/** The messages of rows that break `shape`, naming the row by `name(row)` and the first field that is off. */
+/**
+ * One message for the rows that break `shape` (at most one warning line, decision G): it names the
+ * first such row by `name(row)` and its first field that is off, and counts the other rows.
+ */
 export function shapeProblems(rows: readonly Row[], shape: Shape, name: (row: Row) => string): string[] {
   const whole = objectCheck(shape);
   const fields: Array<[string, string, Check]> = Object.entries(shape).map(([k, spec]) => [k, spec, objectCheck({ [k]: spec })]);
-  const out: string[] = [];
+  let first: string | undefined;
+  let more = 0;
   for (const row of rows) {
     if (whole(row)) continue;
     const bad = fields.find(([, , check]) => !check(row));
-    if (bad)
-      out.push(`${name(row)}: ${bad[0]} is ${JSON.stringify(row[bad[0]]) ?? 'missing'}, not the documented ${bad[1].replace(/\?$/, '')}`);
+    if (!bad) continue;
+    if (first !== undefined) more++;
+    else first = `${name(row)}: ${bad[0]} is ${JSON.stringify(row[bad[0]]) ?? 'missing'}, not the documented ${bad[1].replace(/\?$/, '')}`;
   }
+  if (first === undefined) return [];
+  return [more === 0 ? first : `${first} (and ${more} more row${more === 1 ? '' : 's'} off the documented shape)`];
+}
+
+/** The fields of `shape` that some row holds off their documented kind (kept as received: typed formats infer them). */
+export function offShapeFields(rows: readonly Row[], shape: Shape): Set<string> {
+  const out = new Set<string>();
+  const whole = objectCheck(shape);
+  const fields: Array<[string, Check]> = Object.entries(shape).map(([k, spec]) => [k, objectCheck({ [k]: spec })]);
+  for (const row of rows) if (!whole(row)) for (const [k, check] of fields) if (!check(row)) out.add(k);
   return out;
 }
 

@@ -28,7 +28,7 @@ function noteOffShape(off: OffShape, endpoint: string, deviations: readonly Devi
  */
 export function checkOffShape(ctx: Context, strict: boolean, served: Served, rename?: Readonly<Record<string, string>>): Set<string> {
   const { first, count, fields } = served.offShape;
-  if (first === undefined) return fields;
+  if (first === undefined) return new Set();
   const { path, value, kind } = first.deviation;
   const shown = (JSON.stringify(value) ?? String(value)).slice(0, 60);
   const what = `${first.endpoint}: ${path} is ${shown}, not the documented ${kind}`;

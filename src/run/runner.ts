@@ -27,7 +27,8 @@ import {
 import { noteNoRows } from './empty.js';
 import { formatInfo } from '../output/formats.js';
 import { planRun, type RunFlags, type RunPlan } from './run-plan.js';
-import { dryRunCurls, fetchTargets, requestParams, type Fetched } from './run-fetch.js';
+import { dryRunCurls, fetchTargets, requestParams, type Fetched, type TargetResult } from './run-fetch.js';
+import { offShapeFields } from '../datasets/flat-rows.js';
 
 export type { RunFlags } from './run-plan.js';
 
@@ -92,9 +93,15 @@ function startExport(
   });
 }
 
-/** Fields the responses held off their documented type: one warning (exit 6 with --strict), and typed formats infer their columns. */
-function keptAsReceived(ctx: Context, run: RunPlan, served: Served): RunPlan {
+/**
+ * Fields the responses held off their documented type: one warning (exit 6 with --strict), and typed
+ * formats infer their columns. Rows flattened out of a nested body are held to their own shape (the
+ * dataset's checks word that warning), and their fields off it are inferred too.
+ */
+function keptAsReceived(ctx: Context, run: RunPlan, served: Served, results: readonly TargetResult[]): RunPlan {
   const loose = checkOffShape(ctx, run.plan.strict, served, run.ds.endpoint.rename);
+  const flat = run.ds.endpoint.flatRows;
+  if (flat) for (const r of results) for (const f of offShapeFields(r.rows, flat)) loose.add(f);
   const types = run.plan.types;
   if (loose.size === 0 || !types) return run;
   return { ...run, plan: { ...run.plan, types: Object.fromEntries(Object.entries(types).filter(([c]) => !loose.has(c))) } };
@@ -109,7 +116,7 @@ async function emitFetched(
   request: RequestRecord,
 ): Promise<void> {
   const { results, served, window } = fetched;
-  run = keptAsReceived(ctx, run, served);
+  run = keptAsReceived(ctx, run, served, results);
   const { ds, plan, flags, targets, series } = run;
   const timeKey = ds.endpoint.timeKey;
   const grain =

@@ -136,6 +136,26 @@ describe('a field off its documented type', () => {
     expect(strict.stdout).toBe('');
   });
 
+  it('flattened rows (forward points) off their shape: one warning line however many, and Parquet is still written', async () => {
+    const textPrices: Reshape = (req, body) => {
+      const b = body as Obj;
+      if (req.path !== '/api/forward') return b;
+      const points = (c: Obj): Obj[] => (c.points as Obj[]).map((p) => ({ ...p, price: p.price === null ? null : String(p.price) }));
+      return { ...b, data: (b.data as Obj[]).map((c) => ({ ...c, points: points(c) })) };
+    };
+    const file = join(makeTempDir('off-shape'), 'forward.parquet');
+    const r = await runReshaped(['forward', '-o', file], textPrices);
+    expect(r.code, r.stderr).toBe(0);
+    expect(warnings(r.stderr)).toEqual([
+      expect.stringMatching(
+        /^gpumkt: warning: forward H100 SXM 1M: price is "[\d.]+", not the documented number\|null \(and \d+ more rows off the documented shape\)$/,
+      ),
+    ]);
+    const back = await reader.read(file);
+    expect(back.columns.find((c) => c.name === 'price')?.type).toBe('VARCHAR');
+    expect(back.rows.length).toBeGreaterThan(30);
+  });
+
   it('a required field missing (the value) is exit 6 naming it, with nothing printed', async () => {
     const r = await runReshaped(
       ['latest', '-f', 'csv'],
