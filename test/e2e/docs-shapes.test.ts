@@ -140,7 +140,8 @@ describe('a field off its documented type', () => {
     const textPrices: Reshape = (req, body) => {
       const b = body as Obj;
       if (req.path !== '/api/forward') return b;
-      const points = (c: Obj): Obj[] => (c.points as Obj[]).map((p) => ({ ...p, price: p.price === null ? null : String(p.price) }));
+      const points = (c: Obj): Obj[] =>
+        (c.points as Obj[]).map((p) => ({ ...p, price: p.price === null ? null : String(p.price as number) }));
       return { ...b, data: (b.data as Obj[]).map((c) => ({ ...c, points: points(c) })) };
     };
     const file = join(makeTempDir('off-shape'), 'forward.parquet');
