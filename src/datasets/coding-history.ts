@@ -37,7 +37,7 @@ const codingHistory = defineDataset({
     path: () => '/api/llm-coding/history',
     query: (p) => ({ product: p.product, startDate: p.from, endDate: p.to, limit: String(p.limit) }),
     envelope: {
-      fields: { success: 'boolean?', product: 'string', compare: 'boolean?', seriesLabels: 'string[]?', count: 'uint?' },
+      fields: { success: 'boolean?', product: 'string', compare: 'boolean?', seriesLabels: 'string[]|null?', count: 'uint?' },
       rows: { date: 'date', value: 'number|null', value2: 'number|null?' },
     },
     // Each row is named by the product of its body (unknown fields kept after the documented ones).

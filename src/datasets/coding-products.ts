@@ -24,7 +24,7 @@ const codingProducts = defineDataset({
     query: () => ({}),
     envelope: {
       fields: { success: 'boolean?', count: 'uint?' },
-      rows: { id: 'string', label: 'string?', category: 'string?', kind: 'string?', compare: 'boolean?', seriesLabels: 'string[]?' },
+      rows: { id: 'string', label: 'string?', category: 'string?', kind: 'string?', compare: 'boolean?', seriesLabels: 'string[]|null?' },
     },
     columns: ['id', 'label', 'category', 'kind', 'compare', 'seriesLabels'],
   }),

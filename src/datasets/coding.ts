@@ -40,6 +40,8 @@ const coding = defineDataset({
         date: 'date?',
         updatedAt: 'datetime?',
       },
+      // The docs show the index of one product (`?product=`) as one object; a list of them reads the same.
+      oneOrMany: true,
     },
     columns: ['product', 'label', 'kind', 'value', 'changePct', 'date', 'updatedAt'],
     valueKey: 'value',

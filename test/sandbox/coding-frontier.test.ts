@@ -26,6 +26,8 @@ describe('/api/llm-coding', () => {
     expect(new Set(rows.map((p) => p.kind))).toEqual(new Set(['count', 'pct']));
     expect(rows.filter((p) => p.compare === true).map((p) => p.id)).toEqual(['cc-vs-codex', 'cc-vs-codex-merge']);
     expect(rows.find((p) => p.id === 'cc-vs-codex')).toMatchObject({ seriesLabels: ['Claude PRs', 'Codex PRs'], kind: 'count' });
+    // The docs: seriesLabels names a compare product's two series, and is null for a single tool.
+    for (const p of rows) expect(p.compare ? (p.seriesLabels as string[]).length : p.seriesLabels).toBe(p.compare ? 2 : null);
   });
 
   it('index: one row per single-tool product (compare products have none) for yesterday (published within 24 h), changePct against the day before', async () => {

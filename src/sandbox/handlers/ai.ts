@@ -42,14 +42,16 @@ export function workloadHandler(input: ExtraInput): Reply {
   return jsonReply(200, { success: true, ...echoed, ...(lab === undefined ? {} : { lab }), count: data.length, data });
 }
 
+/** A product's `seriesLabels` as the service documents them: the two series of a compare product, null for a single tool. */
+const seriesLabelsOf = (p: { readonly compare: boolean; readonly seriesLabels: readonly string[] | null }): string[] | null =>
+  p.compare && p.seriesLabels ? [...p.seriesLabels] : null;
+
 /** GET /api/llm-coding/products: the public catalogue. */
 export function codingProductsHandler(): Reply {
   return jsonReply(200, {
     success: true,
     count: CODING_PRODUCTS.length,
-    // The docs show `seriesLabels: null` on a single-tool product; until reading null is settled with the
-    // response shapes (issue 36), the sandbox leaves the field out there, which every reader accepts.
-    data: CODING_PRODUCTS.map(({ seriesLabels, ...p }) => ({ ...p, ...(seriesLabels ? { seriesLabels: [...seriesLabels] } : {}) })),
+    data: CODING_PRODUCTS.map((p) => ({ ...p, seriesLabels: seriesLabelsOf(p) })),
   });
 }
 
@@ -75,8 +77,7 @@ export function codingHistoryHandler(input: ExtraInput): Reply {
     success: true,
     product: product.id,
     compare: product.compare,
-    // As the docs' examples: the series labels on a compare product only.
-    ...(product.seriesLabels ? { seriesLabels: [...product.seriesLabels] } : {}),
+    seriesLabels: seriesLabelsOf(product),
     count: data.length,
     data,
   });
