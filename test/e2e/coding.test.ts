@@ -24,18 +24,24 @@ const reader = useParquetReader();
 const env = (): Record<string, string> => sandboxEnv(sb.current);
 
 describe('coding (latest values)', () => {
-  it("one GET /api/llm-coding/index; named products are kept in the service's order", async () => {
+  it('one GET /api/llm-coding/index?product= per single-tool product (the docs: one object each); a compare product needs a window', async () => {
+    const single = CODING_PRODUCTS.filter((p) => !p.compare).map((p) => p.id);
     const before = sb.current.requests.length;
     const all = await jsonRows(['coding'], env());
-    const api = await apiBody(`${sb.current.url}/api/llm-coding/index`, env().GPUMKT_API_KEY);
-    expect(all).toEqual(api.body.data);
-    expect(all.map((r) => r.product)).toEqual(CODING_PRODUCTS.filter((p) => !p.compare).map((p) => p.id));
+    const bodies = await Promise.all(
+      single.map((id) => apiBody(`${sb.current.url}/api/llm-coding/index?product=${id}`, env().GPUMKT_API_KEY)),
+    );
+    expect(all).toEqual(bodies.map((b) => b.body.data));
+    expect(all.map((r) => r.product)).toEqual(single);
     const some = await jsonRows(['coding', 'devin-prs', 'cc-prs'], env());
-    expect(some.map((r) => r.product)).toEqual(['cc-prs', 'devin-prs']);
-    expect(sb.current.requests.slice(before).map((q) => q.path)).toEqual([
-      '/api/llm-coding/index',
-      '/api/llm-coding/index',
-      '/api/llm-coding/index',
+    expect(some.map((r) => r.product)).toEqual(['devin-prs', 'cc-prs']);
+    const seen = sb.current.requests.slice(before).filter((q) => q.path === '/api/llm-coding/index');
+    // Fanned out: the arrival order is the network's, the set is exact.
+    expect(seen.map((q) => q.query.product).sort()).toEqual([...single, ...single, 'devin-prs', 'cc-prs'].sort());
+    const compare = await runCli(['coding', 'cc-vs-codex'], { env: env() });
+    expect([compare.code, compare.stderr]).toEqual([
+      2,
+      'gpumkt: error: cc-vs-codex is a compare product: it has no latest value, only a history (give a window, e.g. gpumkt coding cc-vs-codex --from 30d)\n',
     ]);
   });
 
@@ -158,7 +164,9 @@ describe('coding: names, dry runs, plans, the terminal', () => {
 
   it('--dry-run: the index, or one history request per product', async () => {
     const idx = await runCli(['--dry-run', 'coding'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
-    expect(idx.stdout).toMatch(/^curl .*\/api\/llm-coding\/index'\n$/);
+    const lines = idx.stdout.split('\n').filter((l) => l.startsWith('curl'));
+    expect(lines).toHaveLength(CODING_PRODUCTS.filter((p) => !p.compare).length);
+    expect(lines[0]).toMatch(/\/api\/llm-coding\/index\?product=cc-prs'$/);
     const hist = await runCli(['--dry-run', 'coding', 'cc-prs', 'devin-prs', '--from', '2026-11-01'], {
       env: { GPUMKT_API_KEY: 'sk_prem_x' },
     });

@@ -30,8 +30,14 @@ describe('/api/llm-coding', () => {
     for (const p of rows) expect(p.compare ? (p.seriesLabels as string[]).length : p.seriesLabels).toBe(p.compare ? 2 : null);
   });
 
-  it('index: one row per single-tool product (compare products have none) for yesterday (published within 24 h), changePct against the day before', async () => {
-    const index = (await get(sb(), '/api/llm-coding/index', SANDBOX_PREMIUM_KEY)).body.data as Row[];
+  it('index: one object per single-tool product (?product=) for yesterday (published within 24 h), changePct against the day before', async () => {
+    const index: Row[] = [];
+    for (const p of CODING_PRODUCTS.filter((x) => !x.compare)) {
+      const r = await get(sb(), `/api/llm-coding/index?product=${p.id}`, SANDBOX_PREMIUM_KEY);
+      expect(r.status, p.id).toBe(200);
+      expect(Array.isArray(r.body.data), p.id).toBe(false);
+      index.push(r.body.data as Row);
+    }
     expect(index.map((r) => r.product)).toEqual(CODING_PRODUCTS.filter((p) => !p.compare).map((p) => p.id));
     for (const row of index) {
       expect(row.date).toBe(YESTERDAY);
@@ -68,21 +74,24 @@ describe('/api/llm-coding', () => {
     expect(empty.body.data).toEqual([]);
   });
 
-  it('values need a key (401); a missing or unknown product is 400', async () => {
-    for (const path of ['/api/llm-coding/index', '/api/llm-coding/history?product=cc-prs']) {
+  it('values need a key (401); a missing or unknown product is 400, and a compare product on the index too', async () => {
+    for (const path of ['/api/llm-coding/index?product=cc-prs', '/api/llm-coding/history?product=cc-prs']) {
       const r = await get(sb(), path, null);
       expect(r.status, path).toBe(401);
       expect(r.text).toBe(errorBody('Unauthorized', AUTH_MESSAGES.missing));
     }
     expect((await get(sb(), '/api/llm-coding/history')).status).toBe(400);
     expect((await get(sb(), '/api/llm-coding/history?product=claude-pr')).status).toBe(400);
+    expect((await get(sb(), '/api/llm-coding/index')).status).toBe(400);
+    expect((await get(sb(), '/api/llm-coding/index?product=claude-pr')).status).toBe(400);
+    expect((await get(sb(), '/api/llm-coding/index?product=cc-vs-codex')).status).toBe(400);
   });
 
   it("nothing of the clock's own day: at 00:10 UTC the day before is not published yet", async () => {
     const early = await startSandbox({ now: `${TODAY}T00:10:00.000Z` });
     try {
-      const index = (await get(early, '/api/llm-coding/index')).body.data as Row[];
-      expect(index[0]?.date).toBe(addDays(TODAY, -2));
+      const index = (await get(early, '/api/llm-coding/index?product=cc-prs')).body.data as Row;
+      expect(index.date).toBe(addDays(TODAY, -2));
     } finally {
       await early.close();
     }

@@ -190,7 +190,7 @@ const ROUTES: Readonly<Record<string, Route>> = {
     },
   },
   'coding, latest values': {
-    path: '/api/llm-coding/index',
+    path: '/api/llm-coding/index?product=cc-prs',
     section: 10,
     fields: ['date', 'value', 'changePct', 'updatedAt'],
   },

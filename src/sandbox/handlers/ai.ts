@@ -55,11 +55,18 @@ export function codingProductsHandler(): Reply {
   });
 }
 
-/** GET /api/llm-coding/index: every product's latest published day. */
+/** GET /api/llm-coding/index?product=: one single-tool product's latest published day, as one object. */
 export function codingIndexHandler(input: ExtraInput): Reply {
+  const id = input.params.get('product');
+  if (id === undefined) throw badRequest('product query parameter is required');
+  const product = CODING_PRODUCTS.find((x) => x.id === id);
+  if (product === undefined) throw badRequest(`Unknown product: ${echo(id)}. Allowed: ${CODING_PRODUCTS.map((x) => x.id).join(', ')}`);
+  // The docs: compare products are only valid on /api/llm-coding/history.
+  if (product.compare) throw badRequest(`Compare product ${product.id} is only valid on /api/llm-coding/history`);
   const last = lastCodingDay(input.now);
-  const data = last === undefined ? [] : codingIndex(last);
-  return jsonReply(200, { success: true, count: data.length, data });
+  const data = last === undefined ? undefined : codingIndex(last).find((r) => r.product === product.id);
+  if (data === undefined) return jsonReply(404, { error: 'No data available', message: `No data found for ${product.id}` });
+  return jsonReply(200, { success: true, data });
 }
 
 /** GET /api/llm-coding/history?product=&startDate=&endDate=&limit=. */
