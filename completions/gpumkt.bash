@@ -85,6 +85,23 @@ END {
   _gpumkt_add ${names[@]+"${names[@]}"}
 }
 
+# Names learned from the service besides the built-in ones (gpumkt's cache; $1 the catalogue).
+_gpumkt_add_learned() {
+  local file line v seen
+  if [[ ${XDG_CACHE_HOME-} == /* ]]; then file=$XDG_CACHE_HOME/gpumkt; else file=${HOME-}/.cache/gpumkt; fi
+  file=$file/catalogues/$1.words
+  shift
+  local -a names=("$@")
+  if [[ -f $file && -r $file ]]; then
+    while IFS= read -r line; do
+      seen=''
+      for v in "${names[@]}"; do [[ $v == "$line" ]] && seen=1 && break; done
+      [[ -n $seen || -z $line ]] || names+=("$line")
+    done < "$file"
+  fi
+  _gpumkt_add "${names[@]}"
+}
+
 _gpumkt_add_files() {
   local f
   compopt -o filenames 2>/dev/null
@@ -146,7 +163,7 @@ _gpumkt_val() {
     'history|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'timestamp' 'index_value' 'gpu' 'gpu_name' 'requested_datetime' 'time_difference' 'is_exact' ;;
     'volume|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'exact_timestamp' 'utilization_ratio' 'gpu' ;;
     'range|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'recorded_at' 'exact_timestamp' 'index_value' 'data_type' 'gpu' ;;
-    'memory|--type') [[ -z ${3-} ]] || _gpumkt_add 'mem_ddr3_4gb' 'mem_ddr4_8gb' 'mem_ddr4_8gb_ett' 'mem_ddr4_16gb' 'mem_ddr4_16gb_ett' 'mem_ddr5_16gb' 'mem_ddr5_16gb_ett' 'mem_mlc_32gb' 'mem_mlc_64gb' 'mem_slc_1gb' 'mem_slc_2gb' 'mem_ddr4_udimm_16gb' 'mem_ddr5_rdimm_32gb' 'mem_ddr5_udimm_16gb' 'DDR3 4Gb (512Mx8) 1600/1866' 'DDR4 8Gb (1Gx8) 3200' 'DDR4 8Gb (1Gx8) eTT' 'DDR4 16Gb (2Gx8) 3200' 'DDR4 16Gb (2Gx8) eTT' 'DDR5 16Gb (2Gx8) 4800/5600' 'DDR5 16Gb (2Gx8) eTT' 'MLC 32Gb (4Gx8)' 'MLC 64Gb (8Gx8)' 'SLC 1Gb (128Mx8)' 'SLC 2Gb (256Mx8)' 'DDR4 UDIMM 16GB 3200' 'DDR5 RDIMM 32GB 4800/5600' 'DDR5 UDIMM 16GB 4800/5600' ;;
+    'memory|--type') [[ -z ${3-} ]] || _gpumkt_add_learned 'memory-types' 'mem_ddr3_4gb' 'mem_ddr4_8gb' 'mem_ddr4_8gb_ett' 'mem_ddr4_16gb' 'mem_ddr4_16gb_ett' 'mem_ddr5_16gb' 'mem_ddr5_16gb_ett' 'mem_mlc_32gb' 'mem_mlc_64gb' 'mem_slc_1gb' 'mem_slc_2gb' 'mem_ddr4_udimm_16gb' 'mem_ddr5_rdimm_32gb' 'mem_ddr5_udimm_16gb' 'DDR3 4Gb (512Mx8) 1600/1866' 'DDR4 8Gb (1Gx8) 3200' 'DDR4 8Gb (1Gx8) eTT' 'DDR4 16Gb (2Gx8) 3200' 'DDR4 16Gb (2Gx8) eTT' 'DDR5 16Gb (2Gx8) 4800/5600' 'DDR5 16Gb (2Gx8) eTT' 'MLC 32Gb (4Gx8)' 'MLC 64Gb (8Gx8)' 'SLC 1Gb (128Mx8)' 'SLC 2Gb (256Mx8)' 'DDR4 UDIMM 16GB 3200' 'DDR5 RDIMM 32GB 4800/5600' 'DDR5 UDIMM 16GB 4800/5600' ;;
     'memory|--category'|'memory-types|--category') [[ -z ${3-} ]] || _gpumkt_add 'dram' 'flash' 'module' ;;
     'memory|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'id' 'memoryType' 'category' 'price' 'changePct' 'weeklyHigh' 'weeklyLow' 'sourceUpdatedAt' 'date' 'updatedAt' 'timestamp' ;;
     'latest|--columns') [[ -z ${3-} ]] || _gpumkt_add_list 'gpu_name' 'region' 'index_value' 'date' 'last_updated' ;;
@@ -184,9 +201,9 @@ _gpumkt_arg() {
   case $1 in
     'history'|'volume'|'range'|'latest'|'volatility'|'rolling') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all' ;;
     'forward') _gpumkt_add 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' 'B300' 'GB200' 'GB300' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'b300' 'gb200' 'gb300' 'all' ;;
-    'token-prices') _gpumkt_add 'anthropic' 'openai' 'google' 'deepseek' 'meta' 'mistral' 'xai' 'alibaba' 'moonshot' 'zhipu' 'minimax' ;;
+    'token-prices') _gpumkt_add_learned 'labs' 'anthropic' 'openai' 'google' 'deepseek' 'minimax' 'xiaomi' 'qwen' 'moonshotai' 'z-ai' 'mistralai' 'meta-llama' ;;
     'workload') _gpumkt_add 'anthropic' 'openai' 'google' ;;
-    'coding') _gpumkt_add 'claude-commits' 'claude-prs' 'claude-share' 'codex-commits' 'codex-prs' 'codex-share' 'copilot-prs' 'copilot-reviews' 'copilot-share' 'cursor-commits' 'cursor-share' 'devin-prs' 'devin-merge-rate' ;;
+    'coding') _gpumkt_add_learned 'coding-products' 'cc-prs' 'codex-prs' 'copilot-prs' 'cursor-prs' 'devin-prs' 'cc-commits' 'cc-merge' 'codex-merge' 'copilot-merge' 'cursor-merge' 'devin-merge' 'cc-vs-codex' 'cc-vs-codex-merge' ;;
     'power') _gpumkt_add 'wecc-northwest' 'pjm' 'caiso' 'iso-ne' 'wecc-southwest' 'miso' 'ercot' 'all' ;;
     'api'|'sync') case $2 in 0) : ;; esac ;;
     'config get'|'config unset') case $2 in 0) _gpumkt_add 'api-key' 'base-url' 'timeout' 'retries' 'format' ;; esac ;;

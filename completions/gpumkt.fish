@@ -224,13 +224,13 @@ function __gpumkt_v_lab_9
     printf '%s\t%s\n' 'openai' 'OpenAI (free tier)'
     printf '%s\t%s\n' 'google' 'Google (free tier)'
     printf '%s\t%s\n' 'deepseek' 'DeepSeek (free tier)'
-    printf '%s\t%s\n' 'meta' 'Meta'
-    printf '%s\t%s\n' 'mistral' 'Mistral'
-    printf '%s\t%s\n' 'xai' 'xAI'
-    printf '%s\t%s\n' 'alibaba' 'Alibaba (Qwen)'
-    printf '%s\t%s\n' 'moonshot' 'Moonshot AI'
-    printf '%s\t%s\n' 'zhipu' 'Zhipu AI'
     printf '%s\t%s\n' 'minimax' 'MiniMax'
+    printf '%s\t%s\n' 'xiaomi' 'Xiaomi'
+    printf '%s\t%s\n' 'qwen' 'Qwen'
+    printf '%s\t%s\n' 'moonshotai' 'Moonshot AI'
+    printf '%s\t%s\n' 'z-ai' 'Z.ai'
+    printf '%s\t%s\n' 'mistralai' 'Mistral AI'
+    printf '%s\t%s\n' 'meta-llama' 'Meta Llama'
 end
 
 function __gpumkt_v_lab_10
@@ -240,19 +240,19 @@ function __gpumkt_v_lab_10
 end
 
 function __gpumkt_v_product_11
-    printf '%s\t%s\n' 'claude-commits' 'Claude Code commits (count)'
-    printf '%s\t%s\n' 'claude-prs' 'Claude Code pull requests (count, compare)'
-    printf '%s\t%s\n' 'claude-share' 'Claude Code commit share (pct)'
-    printf '%s\t%s\n' 'codex-commits' 'Codex commits (count)'
-    printf '%s\t%s\n' 'codex-prs' 'Codex pull requests (count, compare)'
-    printf '%s\t%s\n' 'codex-share' 'Codex commit share (pct)'
-    printf '%s\t%s\n' 'copilot-prs' 'Copilot pull requests (count, compare)'
-    printf '%s\t%s\n' 'copilot-reviews' 'Copilot code reviews (count)'
-    printf '%s\t%s\n' 'copilot-share' 'Copilot commit share (pct)'
-    printf '%s\t%s\n' 'cursor-commits' 'Cursor commits (count)'
-    printf '%s\t%s\n' 'cursor-share' 'Cursor commit share (pct)'
-    printf '%s\t%s\n' 'devin-prs' 'Devin pull requests (count, compare)'
-    printf '%s\t%s\n' 'devin-merge-rate' 'Devin merge rate (pct)'
+    printf '%s\t%s\n' 'cc-prs' 'Claude PRs (count)'
+    printf '%s\t%s\n' 'codex-prs' 'Codex PRs (count)'
+    printf '%s\t%s\n' 'copilot-prs' 'Copilot PRs (count)'
+    printf '%s\t%s\n' 'cursor-prs' 'Cursor PRs (count)'
+    printf '%s\t%s\n' 'devin-prs' 'Devin PRs (count)'
+    printf '%s\t%s\n' 'cc-commits' 'Claude Commits (count)'
+    printf '%s\t%s\n' 'cc-merge' 'Claude Merge (pct)'
+    printf '%s\t%s\n' 'codex-merge' 'Codex Merge (pct)'
+    printf '%s\t%s\n' 'copilot-merge' 'Copilot Merge (pct)'
+    printf '%s\t%s\n' 'cursor-merge' 'Cursor Merge (pct)'
+    printf '%s\t%s\n' 'devin-merge' 'Devin Merge (pct)'
+    printf '%s\t%s\n' 'cc-vs-codex' 'Claude vs Codex (count, compare)'
+    printf '%s\t%s\n' 'cc-vs-codex-merge' 'Claude vs Codex Merge (pct, compare)'
 end
 
 function __gpumkt_v_table_12
@@ -266,7 +266,7 @@ end
 function __gpumkt_v_market_13
     printf '%s\t%s\n' 'wecc-northwest' 'WECC Northwest (Mid C Peak)'
     printf '%s\t%s\n' 'pjm' 'PJM (PJM WH Real Time Peak)'
-    printf '%s\t%s\n' 'caiso' 'CAISO (NP15 and SP15 EZ Gen DA LMP Peak)'
+    printf '%s\t%s\n' 'caiso' 'CAISO (NP15 EZ Gen DA LMP Peak, SP15 EZ Gen DA LMP Peak)'
     printf '%s\t%s\n' 'iso-ne' 'ISO-NE (Nepool MH DA LMP Peak)'
     printf '%s\t%s\n' 'wecc-southwest' 'WECC Southwest (Palo Verde Peak)'
     printf '%s\t%s\n' 'miso' 'MISO (Indiana Hub RT Peak)'

@@ -19,6 +19,7 @@ import { sleep } from '../domain/sleep.js';
 import { ConnectGate } from './transport/connect-gate.js';
 import { Deadline } from './deadline.js';
 import { MAX_ROW_DEPTH, tooDeepRow } from './validate.js';
+import type { Deviation } from './tolerant.js';
 
 export type { ProxySettings } from './transport/dispatcher.js';
 
@@ -52,6 +53,8 @@ export interface ClientOptions {
 export interface ApiResponse<B> {
   readonly body: B;
   readonly rows: Row[];
+  /** Fields off their documented type, kept as received (read robustly, api/tolerant.ts); empty for a documented body. */
+  readonly deviations: readonly Deviation[];
   /** The body exactly as received (for --raw); '' when the client does not keep texts. */
   readonly text: string;
   readonly url: string;
@@ -75,17 +78,28 @@ export function defaultDeadlineMs(timeoutMs: number, retries: number): number {
 
 /**
  * The body as its endpoint's schema accepts it. The fast check passes good bodies through untouched
- * (no zod, no copy); anything else goes to the zod schema, which words the error.
+ * (no zod, no copy); anything else is read the robust way (api/tolerant.ts): usable unless a required
+ * field is missing or off its type, with every other field off its type kept and listed. Endpoints
+ * without a declared envelope go to their zod schema, which words the error.
  */
-async function validate<P, B>(endpoint: Endpoint<P, B>, json: unknown): Promise<B> {
-  if (endpoint.check(json)) return json as B;
-  const parsed = (await endpoint.loadSchema()).safeParse(json);
-  if (!parsed.success) {
-    throw new InvalidResponseError(
-      `${endpoint.id}: the response does not have the documented shape: ${describeSchemaIssue(parsed.error.issues[0])}`,
-    );
+async function validate<P, B>(endpoint: Endpoint<P, B>, json: unknown): Promise<{ body: B; deviations: readonly Deviation[] }> {
+  if (endpoint.check(json)) return { body: json as B, deviations: [] };
+  const shapeError = (what: string): InvalidResponseError =>
+    new InvalidResponseError(`${endpoint.id}: the response does not have the documented shape: ${what}`);
+  if (endpoint.envelope) {
+    const { readTolerantly, UnusableBody } = await import('./tolerant.js');
+    try {
+      const read = readTolerantly(endpoint.envelope, json);
+      return { body: read.body as B, deviations: read.deviations };
+    } catch (err) {
+      if (!(err instanceof UnusableBody)) throw err;
+      const { kindIssue } = await import('./shape-schema.js');
+      throw shapeError(`${err.fatal.path}: ${kindIssue(err.fatal.kind, err.fatal.value)}`);
+    }
   }
-  return parsed.data;
+  const parsed = (await endpoint.loadSchema()).safeParse(json);
+  if (!parsed.success) throw shapeError(describeSchemaIssue(parsed.error.issues[0]));
+  return { body: parsed.data, deviations: [] };
 }
 
 /** Talks to the API. */
@@ -129,13 +143,13 @@ export class ApiClient {
         throw new InvalidResponseError(`${endpoint.id}: the response is not JSON (${Buffer.byteLength(text)} bytes)`);
       }
     }
-    const body = await validate(endpoint, json);
+    const { body, deviations } = await validate(endpoint, json);
     if ((json as { success?: unknown }).success === false)
       throw new InvalidResponseError(`${endpoint.id}: the response says success: false`);
     const rows = endpoint.rows(body);
     const deep = tooDeepRow(rows);
     if (deep !== -1) throw new InvalidResponseError(`${endpoint.id}: row ${deep} nests deeper than ${MAX_ROW_DEPTH} levels`);
-    return { body, rows, text, url };
+    return { body, rows, text, url, deviations };
   }
 
   /** The complete body of a 2xx response to GET `url`, as `readOk` reads it, after retrying transient faults, within the time budget. */

@@ -13,6 +13,16 @@ export interface EnvelopeSpec {
   readonly rows: Shape;
   /** `data` may be one object instead of a list (memory with `type`): it becomes a one-row list. */
   readonly oneOrMany?: boolean;
+  /**
+   * Other names a row field may arrive under, mapped to the shape's name (`{ gpu_type: 'gpu_name' }`);
+   * by default the pairs the data dictionary documents as one field (api/tolerant.ts FIELD_ALIASES).
+   */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /**
+   * The fields rows may come grouped under, outermost first (power: `['market', 'hub']`): grouped rows
+   * are read as the flat rows they stand for, each with its groups' fields (api/tolerant.ts).
+   */
+  readonly groupedBy?: readonly string[];
 }
 
 /** A validated body: `data` rows plus whatever else the service sent. */

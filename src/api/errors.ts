@@ -2,6 +2,7 @@
 import { AuthError, GpumktError, InvalidResponseError, NoDataError, UnreachableError, UsageError } from '../errors.js';
 import { sanitizeForTerminal } from '../domain/sanitize.js';
 import { redactSecret, redactUrl } from '../domain/redact.js';
+import { KEY_HINT } from '../domain/plans.js';
 
 // A server's message is quoted, never dumped: one line, at most this many characters.
 const MAX_SERVER_TEXT = 300;
@@ -58,9 +59,9 @@ export function statusError(r: ErrorResponse): GpumktError {
     case 400:
       return new UsageError(`the API rejected the request: ${detail}`);
     case 401:
-      return new AuthError(`the API refused the key (401): ${detail}`, "check GPUMKT_API_KEY or run 'gpumkt config set api-key'");
+      return new AuthError(`the API refused the key (401): ${detail}`, `check the key: ${KEY_HINT}`);
     case 403:
-      return new AuthError(`the API denied access (403): ${detail}`);
+      return new AuthError(`the API denied access (403): ${detail}`, `a key of a higher plan reads it: ${KEY_HINT}`);
     case 404:
       return new NoDataError(`no data (404): ${detail}`);
     default:

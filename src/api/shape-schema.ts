@@ -31,6 +31,8 @@ function kindSchema(kind: Kind): z.ZodType {
       return z.number().nullable();
     case 'int|null':
       return z.number().int().nullable();
+    case 'string[]|null':
+      return z.array(z.string()).nullable();
     case 'string|null':
       return z.string().nullable();
     case 'string[]':
@@ -44,6 +46,13 @@ function kindSchema(kind: Kind): z.ZodType {
     case 'object|null':
       return z.looseObject({}).nullable();
   }
+}
+
+/** zod's words for `value` where `kind` (a documented kind, or `object`, `array`) was expected: "Invalid input: expected number, received string". */
+export function kindIssue(kind: string, value: unknown): string {
+  const schema = kind === 'object' ? z.looseObject({}) : kind === 'array' ? z.array(z.unknown()) : kindSchema(kind as Kind);
+  const parsed = schema.safeParse(value);
+  return parsed.success ? `expected ${kind}` : (parsed.error.issues[0]?.message ?? `expected ${kind}`);
 }
 
 function fieldSchemas(shape: Shape): Record<string, z.ZodType> {

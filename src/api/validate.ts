@@ -20,6 +20,7 @@ export type Kind =
   | 'number|null'
   | 'int|null'
   | 'string[]'
+  | 'string[]|null'
   // Nullable fields of the newer families (forward marks, token volume), and nested parts that a
   // dataset's rows() flattens (each flat row is then checked against its own shape).
   | 'string|null'
@@ -64,6 +65,7 @@ const CONDITIONS: Readonly<Record<Kind, string>> = {
   'number|null': "v === null || (typeof v === 'number' && Number.isFinite(v))",
   'int|null': 'v === null || Number.isSafeInteger(v)',
   'string[]': "Array.isArray(v) && v.every((s) => typeof s === 'string')",
+  'string[]|null': "v === null || (Array.isArray(v) && v.every((s) => typeof s === 'string'))",
   'string|null': "v === null || typeof v === 'string'",
   'date|null': "v === null || (typeof v === 'string' && ISO_DATE.test(v))",
   'datetime|null': "v === null || (typeof v === 'string' && v.length >= 10 && (v.length >= 20 || codePoints(v) >= 10))",

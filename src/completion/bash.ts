@@ -71,6 +71,23 @@ export function renderBash(p: ProgramSpec): string {
     '  _gpumkt_add ${names[@]+"${names[@]}"}',
     '}',
     '',
+    "# Names learned from the service besides the built-in ones (gpumkt's cache; $1 the catalogue).",
+    '_gpumkt_add_learned() {',
+    '  local file line v seen',
+    '  if [[ ${XDG_CACHE_HOME-} == /* ]]; then file=$XDG_CACHE_HOME/gpumkt; else file=${HOME-}/.cache/gpumkt; fi',
+    '  file=$file/catalogues/$1.words',
+    '  shift',
+    '  local -a names=("$@")',
+    '  if [[ -f $file && -r $file ]]; then',
+    '    while IFS= read -r line; do',
+    "      seen=''",
+    '      for v in "${names[@]}"; do [[ $v == "$line" ]] && seen=1 && break; done',
+    '      [[ -n $seen || -z $line ]] || names+=("$line")',
+    '    done < "$file"',
+    '  fi',
+    '  _gpumkt_add "${names[@]}"',
+    '}',
+    '',
     '_gpumkt_add_files() {',
     '  local f',
     '  compopt -o filenames 2>/dev/null',
@@ -128,7 +145,7 @@ function offer(v: ValueSource): string {
   const words = (list: ReadonlyArray<{ value: string }>) => list.map((w) => sq(w.value)).join(' ');
   switch (v.kind) {
     case 'words':
-      return `_gpumkt_add ${words(v.words)}`;
+      return v.learned ? `_gpumkt_add_learned ${sq(v.learned)} ${words(v.words)}` : `_gpumkt_add ${words(v.words)}`;
     case 'list':
       return `_gpumkt_add_list ${words(v.words)}`;
     case 'profiles':

@@ -19,7 +19,13 @@ export interface Candidate {
  * words, a profile name read from the config file at completion time, a file path, or free text.
  */
 export type ValueSource =
-  | { readonly kind: 'words'; readonly name: string; readonly words: readonly Candidate[] }
+  | {
+      readonly kind: 'words';
+      readonly name: string;
+      readonly words: readonly Candidate[];
+      /** The catalogue whose names learned from the service (gpumkt's cache, docs/names.md) bash offers too. */
+      readonly learned?: string;
+    }
   | { readonly kind: 'list'; readonly name: string; readonly words: readonly Candidate[] }
   | { readonly kind: 'profiles'; readonly name: string }
   | { readonly kind: 'file'; readonly name: string }
@@ -43,6 +49,7 @@ const GPUS: ValueSource = {
 const MEMORY: ValueSource = {
   kind: 'words',
   name: 'type',
+  learned: 'memory-types',
   words: [
     ...MEMORY_TYPES.map((t): Candidate => ({ value: t.id, description: t.name })),
     ...MEMORY_TYPES.map((t): Candidate => ({ value: t.name, description: t.id })),
@@ -66,7 +73,9 @@ export function argumentValues(path: readonly string[], index: number): ValueSou
   const subject = findDataset(key)?.subject;
   if (subject === 'gpus' || subject === 'some-gpus') return GPUS;
   const positional = findDataset(key)?.positional;
-  if (subject === 'names' && positional) return { kind: 'words', name: positional.name, words: positional.words };
+  const learned = findDataset(key)?.names;
+  if (subject === 'names' && positional)
+    return { kind: 'words', name: positional.name, words: positional.words, ...(learned ? { learned } : {}) };
   if ((key === 'config get' || key === 'config set' || key === 'config unset') && index === 0) return CONFIG_KEY;
   return undefined;
 }

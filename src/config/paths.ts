@@ -5,6 +5,16 @@ import { isAbsolute, join, resolve } from 'node:path';
 /** Environment variables, as the run sees them. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * The folder of gpumkt's cache (what it learned from the service: catalogues of names): XDG_CACHE_HOME
+ * (absolute) or ~/.cache, then `gpumkt`. Nothing in it is needed: deleting it costs a request.
+ */
+export function cacheDir(env: Env): string {
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, 'gpumkt');
+  return join(env.HOME || homedir(), '.cache', 'gpumkt');
+}
+
 /** The config file path for this environment (the `--config` flag, when given, wins over all of it). */
 export function configPath(env: Env): string {
   // Empty variables count as unset, as most tools treat them.

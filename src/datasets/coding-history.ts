@@ -37,7 +37,7 @@ const codingHistory = defineDataset({
     path: () => '/api/llm-coding/history',
     query: (p) => ({ product: p.product, startDate: p.from, endDate: p.to, limit: String(p.limit) }),
     envelope: {
-      fields: { success: 'boolean?', product: 'string', compare: 'boolean?', seriesLabels: 'string[]?', count: 'uint?' },
+      fields: { success: 'boolean?', product: 'string', compare: 'boolean?', seriesLabels: 'string[]|null?', count: 'uint?' },
       rows: { date: 'date', value: 'number|null', value2: 'number|null?' },
     },
     // Each row is named by the product of its body (unknown fields kept after the documented ones).
@@ -56,7 +56,12 @@ const codingHistory = defineDataset({
   chartUnits: { noun: 'products', of: (id) => CODING_PRODUCTS.find((p) => p.id === id)?.kind },
   plan: 'premium',
   checks: (rows) => shapeProblems(rows, ROW, (r) => `coding ${String(r.product)} ${String(r.date)}`),
-  targets: (args) => resolveCodingProducts(args),
+  names: 'coding-products',
+  targets: (args, _flags, _keyed, learned) =>
+    resolveCodingProducts(
+      args,
+      learned?.map((e) => e.id),
+    ),
   params: (_flags, product, window) => ({
     product: product as string,
     from: window?.from ?? '',

@@ -12,10 +12,10 @@ const codingProducts = defineDataset({
   glossary: [
     ['id', 'the product: a metric of one tool (gpumkt coding <id>)'],
     ['label', 'its name in words'],
-    ['category', 'the tool: claude, codex, copilot, cursor, devin'],
+    ['category', 'the metric: prs, commits or merge'],
     ['kind', 'count (events per day) or pct (percent, 0–100)'],
     ['compare', 'true when a second series (value2) is published'],
-    ['seriesLabels', 'the names of value and value2'],
+    ['seriesLabels', 'compare products: the names of value and value2 (none on a single-tool product)'],
   ],
   examples: [],
   endpoint: defineEndpoint<Record<string, never>>({
@@ -24,7 +24,7 @@ const codingProducts = defineDataset({
     query: () => ({}),
     envelope: {
       fields: { success: 'boolean?', count: 'uint?' },
-      rows: { id: 'string', label: 'string?', category: 'string?', kind: 'string?', compare: 'boolean?', seriesLabels: 'string[]?' },
+      rows: { id: 'string', label: 'string?', category: 'string?', kind: 'string?', compare: 'boolean?', seriesLabels: 'string[]|null?' },
     },
     columns: ['id', 'label', 'category', 'kind', 'compare', 'seriesLabels'],
   }),

@@ -25,9 +25,26 @@ export function shapeFaults(rows: readonly Row[], shape: Shape): Array<{ row: Ro
   return out;
 }
 
-/** The messages of rows that break `shape`, naming the row by `name(row)` and the first field that is off. */
+/**
+ * One message for the rows that break `shape` (at most one warning line, decision G): it names the
+ * first such row by `name(row)` and its first field that is off, and counts the other rows.
+ */
 export function shapeProblems(rows: readonly Row[], shape: Shape, name: (row: Row) => string): string[] {
-  return shapeFaults(rows, shape).map((f) => `${name(f.row)}: ${f.field} is ${valueText(f.row[f.field])}, not the documented ${f.kind}`);
+  const faults = shapeFaults(rows, shape);
+  const f = faults[0];
+  if (f === undefined) return [];
+  const first = `${name(f.row)}: ${f.field} is ${valueText(f.row[f.field])}, not the documented ${f.kind}`;
+  const more = faults.length - 1;
+  return [more === 0 ? first : `${first} (and ${more} more row${more === 1 ? '' : 's'} off the documented shape)`];
+}
+
+/** The fields of `shape` that some row holds off their documented kind (kept as received: typed formats infer them). */
+export function offShapeFields(rows: readonly Row[], shape: Shape): Set<string> {
+  const out = new Set<string>();
+  const whole = objectCheck(shape);
+  const fields: Array<[string, Check]> = Object.entries(shape).map(([k, spec]) => [k, objectCheck({ [k]: spec })]);
+  for (const row of rows) if (!whole(row)) for (const [k, check] of fields) if (!check(row)) out.add(k);
+  return out;
 }
 
 /** Copies `from`'s fields onto `to` as `<prefix>_<field>` (a nested object flattened one level); null or absent adds nothing. */

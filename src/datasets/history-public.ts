@@ -8,7 +8,7 @@
 import { AuthError, UsageError } from '../errors.js';
 import { resolveWindow, subtractMonths } from '../domain/dates.js';
 import { resolveGpuList } from '../domain/catalogues/gpus.js';
-import { describeNeed, FREE_GPU_MODELS } from '../domain/plans.js';
+import { describeNeed, FREE_GPU_MODELS, KEY_HINT } from '../domain/plans.js';
 import { dailyGpuHistory, gpuPath, type DailyHistoryParams } from './per-gpu-series.js';
 import type { Dataset } from './types.js';
 import type { HistoryFlags } from './history-at.js';
@@ -23,13 +23,16 @@ export type PublicHistoryParams = DailyHistoryParams;
 function checkKeyless(flags: HistoryFlags, today: string): void {
   const need = describeNeed('premium');
   if (flags.granularity === 'hourly')
-    throw new AuthError(`hourly history needs ${describeNeed('full')}; without a key history is the public daily series`);
+    throw new AuthError(`hourly history needs ${describeNeed('full')}; without a key history is the public daily series`, KEY_HINT);
   if (flags.limit !== undefined && flags.limit !== 'all')
     throw new UsageError('--limit does not apply to the public daily series (no key): give --from instead');
   const start = subtractMonths(today, PUBLIC_HISTORY_MONTHS);
   const { from } = resolveWindow(flags.from, flags.to, today);
   if (from < start)
-    throw new AuthError(`without a key history reaches back ${PUBLIC_HISTORY_MONTHS} months (to ${start}); --from ${from} needs ${need}`);
+    throw new AuthError(
+      `without a key history reaches back ${PUBLIC_HISTORY_MONTHS} months (to ${start}); --from ${from} needs ${need}`,
+      KEY_HINT,
+    );
 }
 
 const historyPublic: Dataset<PublicHistoryParams, HistoryFlags> = dailyGpuHistory<HistoryFlags>({
@@ -58,6 +61,7 @@ const historyPublic: Dataset<PublicHistoryParams, HistoryFlags> = dailyGpuHistor
     if (locked)
       throw new AuthError(
         `history of ${locked} needs ${describeNeed('premium')}; without a key history serves ${FREE_GPU_MODELS.join(', ')}`,
+        KEY_HINT,
       );
     return gpus;
   },

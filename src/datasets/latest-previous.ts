@@ -6,7 +6,7 @@
  */
 import { AuthError, UsageError } from '../errors.js';
 import { resolveGpuList } from '../domain/catalogues/gpus.js';
-import { describeNeed, FREE_GPU_MODELS } from '../domain/plans.js';
+import { describeNeed, FREE_GPU_MODELS, KEY_HINT } from '../domain/plans.js';
 import { latestPerModel, visibleModels, type LatestFlags, type ModelParams } from './latest-per-model.js';
 import type { Dataset } from './types.js';
 
@@ -36,6 +36,7 @@ const latestPrevious: Dataset<PreviousParams, LatestFlags> = latestPerModel<Late
     if (locked)
       throw new AuthError(
         `latest --previous of ${locked} needs ${describeNeed('premium')}; without a key it serves ${FREE_GPU_MODELS.join(', ')}`,
+        KEY_HINT,
       );
     return gpus;
   },

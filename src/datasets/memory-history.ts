@@ -15,6 +15,8 @@ import {
   parseMemoryCategory,
 } from '../domain/catalogues/memory-types.js';
 import type { Dataset } from './types.js';
+import type { NameEntry } from '../domain/catalogues/name-catalogues.js';
+import { typedWords } from '../domain/word-list.js';
 import { datasetOptions, type DatasetFlags } from './flags.js';
 
 /** Parameters of one memory-history request. */
@@ -39,12 +41,20 @@ export const MEMORY_OPTIONS = datasetOptions([
 /** The flags of `memory` with a window, as its history reads them. */
 type MemoryFlags = DatasetFlags<typeof MEMORY_OPTIONS, { window: true; series: false; analysis: false }>;
 
-/** The types one run asks for, in catalogue order; unknown types and contradictions are usage errors (as for the snapshot). */
-export function historyTypes(flags: MemoryFlags): string[] {
-  checkMemoryFilter(flags.type, flags.category);
+/**
+ * The types one run asks for, in catalogue order; unknown types and contradictions are usage errors (as
+ * for the snapshot). `learned`: the service's catalogue, when a name was looked up there.
+ */
+export function historyTypes(flags: MemoryFlags, learned: readonly NameEntry[] = []): string[] {
+  checkMemoryFilter(flags.type, flags.category, learned);
   const category = flags.category === undefined ? undefined : parseMemoryCategory(flags.category);
-  if (flags.type !== undefined) return [(findMemoryType(flags.type) as { id: string }).id];
+  if (flags.type !== undefined) return [(findMemoryType(flags.type, learned) as { id: string }).id];
   return MEMORY_TYPES.filter((t) => category === undefined || t.category === category).map((t) => t.id);
+}
+
+/** Types named as arguments (a sync names the service's catalogue this way): each checked like --type. */
+function namedTypes(args: readonly string[], flags: MemoryFlags, learned: readonly NameEntry[]): string[] {
+  return [...new Set(typedWords(args).map((type) => historyTypes({ ...flags, type }, learned)[0] as string))];
 }
 
 const memoryHistory: Dataset<MemoryHistoryParams, MemoryFlags> = {
@@ -81,7 +91,9 @@ const memoryHistory: Dataset<MemoryHistoryParams, MemoryFlags> = {
   plan: 'premium',
   sort: true,
   targetColumn: 'id',
-  targets: (_args, flags) => historyTypes(flags),
+  names: 'memory-types',
+  nameWords: (args, flags) => [...args, ...(flags.type === undefined ? [] : [flags.type])],
+  targets: (args, flags, _keyed, learned = []) => (args.length > 0 ? namedTypes(args, flags, learned) : historyTypes(flags, learned)),
   // The limit covers every calendar day of the window, so the service's default of 1000 never cuts it.
   params: (_flags, type, window) => ({
     type: type as string,

@@ -56,7 +56,9 @@ const memory = defineDataset({
   table: { keys: ['id'], priority: ['price', 'changePct', 'memoryType', 'category', 'updatedAt', 'weeklyHigh', 'weeklyLow'] },
   sort: false,
   // Types are checked offline like GPU names (unknown, or of another category: exit 2 before any request).
-  validate: (flags) => checkMemoryFilter(flags.type, flags.category),
+  names: 'memory-types',
+  nameWords: (_args, flags) => (flags.type === undefined ? [] : [flags.type]),
+  validate: (flags, _today, learned) => checkMemoryFilter(flags.type, flags.category, learned),
   // Known types are sent by id whatever way they were typed.
   params: (flags) => ({
     type: flags.type === undefined ? undefined : (findMemoryType(flags.type)?.id ?? flags.type.trim()),

@@ -9,6 +9,7 @@ import { defineEndpoint } from '../api/envelope.js';
 import { POWER_MARKETS, resolvePowerMarkets } from '../domain/catalogues/power.js';
 import { POWER_OPTIONS, powerFuelMix, powerLoad } from './power-ops.js';
 import { defineDataset } from './flags.js';
+import { inColumnOrder } from './flat-rows.js';
 
 /** Parameters of one power-markets request: one market (the service's name) or every market. */
 export interface PowerParams {
@@ -16,6 +17,9 @@ export interface PowerParams {
   readonly from: string;
   readonly to: string;
 }
+
+const ROW_ORDER = ['d', 'market', 'hub', 'p', 'o', 't', 'l', 'g'];
+const OPTIONAL_NULLS = { o: null, t: null, l: null, g: null };
 
 /** The service's short field names and the columns they are read as (the dictionary's meanings). */
 export const POWER_RENAME = { d: 'date', p: 'peak_price', o: 'offpeak_price', t: 'traded_gwh', l: 'load_gwh', g: 'trades' } as const;
@@ -47,7 +51,12 @@ const power = defineDataset({
         l: 'number|null?',
         g: 'int|null?',
       },
+      // The docs show no body: rows may come flat or grouped per market and hub (api/tolerant.ts).
+      groupedBy: ['market', 'hub'],
     },
+    // `o`, `t`, `l`, `g` are optional (absent where a market does not carry them): every row gets each
+    // column, null where absent, in the dictionary's order, so json and Parquet rows keep one set of fields.
+    rows: (body) => (Array.isArray(body.data) ? body.data : [body.data]).map((r) => inColumnOrder({ ...OPTIONAL_NULLS, ...r }, ROW_ORDER)),
     rename: POWER_RENAME,
     timeKey: 'date',
     columns: ['date', 'market', 'hub', 'peak_price', 'offpeak_price', 'traded_gwh', 'load_gwh', 'trades'],
@@ -58,7 +67,7 @@ const power = defineDataset({
     name: 'market',
     description: `power markets (default: all): ${POWER_MARKETS.map((m) => m.id).join(', ')}`,
     words: [
-      ...POWER_MARKETS.map((m) => ({ value: m.id, description: `${m.market} (${m.hub})` })),
+      ...POWER_MARKETS.map((m) => ({ value: m.id, description: `${m.market} (${m.hubs.join(', ')})` })),
       { value: 'all', description: 'every market' },
     ],
   },

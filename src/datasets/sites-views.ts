@@ -122,7 +122,7 @@ export const sitesMap: Dataset<SiteViewParams, SiteFlags> = {
         latitude: 'number',
         longitude: 'number',
         powerCapacity: 'number|null?',
-        gpuTypes: 'string[]?',
+        gpuTypes: 'string?',
         status: 'string|null?',
         isNeocloud: 'boolean?',
       },

@@ -24,7 +24,7 @@ export interface SitesParams {
 
 /** The documented fields of a site, in the dictionary's order. */
 const SITE_ROWS: Shape = {
-  company: 'string',
+  company: 'string|null?',
   siteName: 'string',
   streetAddress: 'string|null?',
   city: 'string|null?',
@@ -35,7 +35,7 @@ const SITE_ROWS: Shape = {
   dcTier: 'string|null?',
   ownershipModel: 'string|null?',
   coloPartner: 'string|null?',
-  gpuTypes: 'string[]?',
+  gpuTypes: 'string?',
   gpuQtyKnown: 'int|null?',
   gpuQtyEst: 'int|null?',
   chipGeneration: 'string|null?',

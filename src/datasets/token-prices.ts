@@ -80,8 +80,9 @@ const tokenPrices = defineDataset({
     dayOf(flags, today);
   },
   // Labs are checked offline, with suggestions; none named is one request for every lab the key reads.
-  targets: (args) => {
-    const labs = resolveLabList(args);
+  names: 'labs',
+  targets: (args, _flags, _keyed, learned) => {
+    const labs = resolveLabList(args, [...new Set([...LABS.map((l) => l.lab), ...(learned ?? []).map((e) => e.id)])]);
     return labs.length === 0 ? [undefined] : labs;
   },
   params: (flags, lab, window, today) => {

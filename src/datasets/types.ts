@@ -7,6 +7,7 @@ import type { Endpoint, EnvelopeBody } from '../api/endpoint.js';
 import type { DateWindow } from '../domain/dates.js';
 import type { Row } from '../domain/row.js';
 import type { RequiredPlan } from '../domain/plans.js';
+import type { NameCatalogueId, NameEntry } from '../domain/catalogues/name-catalogues.js';
 import type { OutputFlags } from './flag-groups.js';
 
 /** Where a flag's values come from, for completions (and `choices` for help and parsing). */
@@ -89,7 +90,7 @@ export interface Dataset<P = unknown, F = OutputFlags> {
    */
   readonly sort: boolean;
   /** Offline checks of the flags (exit 2 before any request); returns nothing or throws. */
-  validate?(flags: F, today: string): void;
+  validate?(flags: F, today: string, learned?: readonly NameEntry[]): void;
   /**
    * The parameters of one request about `target` (a GPU model, or what `targets` returned) over
    * `window` (undefined when the dataset has none).
@@ -98,9 +99,17 @@ export interface Dataset<P = unknown, F = OutputFlags> {
   /**
    * The targets of a run when the subject alone does not say (memory history: the types of
    * --type/--category; latest: one request for every model, or one per named model). `keyed` is
-   * false when no key will be sent (public routes). Throws a usage error for bad input.
+   * false when no key will be sent (public routes). `learned`: ids of the service's catalogue (`names`)
+   * that the offline list lacks, looked up before (src/run/names.ts). Throws a usage error for bad input.
    */
-  targets?(args: readonly string[], flags: F, keyed: boolean): ReadonlyArray<string | undefined>;
+  targets?(args: readonly string[], flags: F, keyed: boolean, learned?: readonly NameEntry[]): ReadonlyArray<string | undefined>;
+  /**
+   * The service's catalogue the positional names belong to (labs, coding products): a name the offline
+   * list lacks is looked up there before it is refused, and `sync` runs every name of it (docs/names.md).
+   */
+  readonly names?: NameCatalogueId;
+  /** The words of a run that name entries of `names` (default: the positional arguments; memory: --type). */
+  nameWords?(args: readonly string[], flags: F): readonly string[];
   /**
    * The row field that names what a request was about (`gpu_name`, `gpu_type`, `id`): the runner adds
    * no `gpu` column, orders rows of the same time by it in target order, and --append keys rows by it.

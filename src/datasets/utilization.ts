@@ -20,7 +20,14 @@ const utilization = defineDataset({
     query: () => ({}),
     envelope: {
       fields: { success: 'boolean?', count: 'uint?' },
-      rows: { gpu_type: 'string', region: 'string?', utilization_ratio: 'number|null?', avg_7d: 'number|null?', avg_30d: 'number|null?' },
+      rows: {
+        gpu_type: 'string',
+        region: 'string?',
+        utilization_ratio: 'number|null',
+        avg_7d: 'number|null?',
+        avg_30d: 'number|null?',
+        recorded_at: 'datetime|null?',
+      },
     },
     columns: ['gpu_type', 'region', 'utilization_ratio', 'avg_7d', 'avg_30d', 'recorded_at'],
     valueKey: 'utilization_ratio',

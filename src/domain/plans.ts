@@ -48,6 +48,12 @@ export function planReads(have: KeyPlan['plan'], need: RequiredPlan): boolean {
   return RANK[have] >= RANK[need];
 }
 
+/**
+ * How to give a key: said by every refusal for want of a key or of a plan (the variable, the config
+ * command, and the sandbox's demo data to try the command without one).
+ */
+export const KEY_HINT = "set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data";
+
 /** The words for what a dataset needs, for messages and `status`. */
 export function describeNeed(need: RequiredPlan): string {
   if (need === 'free') return 'no key (public)';

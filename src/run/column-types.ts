@@ -16,6 +16,7 @@ const TYPE_OF_KIND: Readonly<Record<Kind, ColumnType>> = {
   boolean: 'bool',
   string: 'string',
   'string[]': 'string',
+  'string[]|null': 'string',
   'string|null': 'string',
   'date|null': 'date',
   'datetime|null': 'timestamp',

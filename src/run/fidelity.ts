@@ -12,6 +12,31 @@ import type { ApiResponse } from '../api/client.js';
 import type { Row } from '../domain/row.js';
 import { daysBetween, type DateWindow } from '../domain/dates.js';
 import type { Session } from './session.js';
+import type { Deviation } from '../api/tolerant.js';
+
+function noteOffShape(off: OffShape, endpoint: string, deviations: readonly Deviation[] | undefined): void {
+  if (deviations === undefined || deviations.length === 0) return;
+  off.first ??= { endpoint, deviation: deviations[0] as Deviation };
+  off.count += deviations.length;
+  for (const d of deviations) if (d.path.startsWith('data.')) off.fields.add(d.field);
+}
+
+/**
+ * One line for every field the responses held off its documented type (kept as received: the body could
+ * still be rendered); --strict makes it exit 6. Returns the columns concerned (their declared types no
+ * longer hold, so typed formats infer them from the values), with the endpoint's renames applied.
+ */
+export function checkOffShape(ctx: Context, strict: boolean, served: Served, rename?: Readonly<Record<string, string>>): Set<string> {
+  const { first, count, fields } = served.offShape;
+  if (first === undefined) return new Set();
+  const { path, value, kind } = first.deviation;
+  const shown = (JSON.stringify(value) ?? String(value)).slice(0, 60);
+  const what = `${first.endpoint}: ${path} is ${shown}, not the documented ${kind}`;
+  if (strict) throw new InvalidResponseError(`the response does not have the documented shape: ${what}`);
+  const more = count > 1 ? `; ${count - 1} more field${count === 2 ? '' : 's'} off the documented shape` : '';
+  ctx.log.warn(`${what}: kept as received${more} (--strict makes this an error)`);
+  return new Set([...fields].map((f) => (rename && Object.hasOwn(rename, f) ? (rename[f] as string) : f)));
+}
 
 /** A grain of rows. */
 export type Grain = 'daily' | 'hourly';
@@ -24,6 +49,16 @@ export interface Served {
   readonly access: Set<string>;
   /** True once a response said `baseAvailable: false`. */
   baseUnavailable: boolean;
+  /** Fields off their documented type, kept as received (api/tolerant.ts). */
+  readonly offShape: OffShape;
+}
+
+/** What the responses of a run held off their documented shape: the first such field, how many, and their names. */
+export interface OffShape {
+  first?: { readonly endpoint: string; readonly deviation: Deviation };
+  count: number;
+  /** The row fields concerned, by their names in the body. */
+  readonly fields: Set<string>;
 }
 
 /** Windows longer than this many days are served daily under `auto` (docs/api-contract.md). */
@@ -39,7 +74,7 @@ export function servedGrainOf(body: unknown, rows: readonly Row[]): Grain | unde
 
 /** A session that notes what every response served (requests and results pass through untouched). */
 export function observe(session: Session): { session: Session; served: Served } {
-  const served: Served = { grains: new Set(), access: new Set(), baseUnavailable: false };
+  const served: Served = { grains: new Set(), access: new Set(), baseUnavailable: false, offShape: { count: 0, fields: new Set() } };
   const get = async <P, B>(endpoint: Endpoint<P, B>, params: P): Promise<ApiResponse<B>> => {
     const res = await session.get(endpoint, params);
     const grain = servedGrainOf(res.body, res.rows);
@@ -47,6 +82,7 @@ export function observe(session: Session): { session: Session; served: Served } 
     const body = res.body as { access?: unknown; baseAvailable?: unknown };
     if (typeof body.access === 'string') served.access.add(body.access);
     if (body.baseAvailable === false) served.baseUnavailable = true;
+    noteOffShape(served.offShape, endpoint.id, res.deviations);
     return res;
   };
   return { session: { ...session, get }, served };

@@ -5,7 +5,7 @@
  */
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
-import { describeNeed } from '../domain/plans.js';
+import { describeNeed, KEY_HINT } from '../domain/plans.js';
 import type { AnyDataset } from '../datasets/types.js';
 import { resolveWindow, type DateWindow } from '../domain/dates.js';
 import type { OutputPlan } from '../output/plan.js';
@@ -17,6 +17,7 @@ import { planAnalysis, type AnalysisPlan } from './analysis/views.js';
 import { planChunks } from './fetch/util-index-chunks.js';
 import { columnAliases, declaredColumnTypes } from './column-types.js';
 import { resolveTargets, selectDataset } from './targets.js';
+import { learnNames, withLookupNote } from './names.js';
 import { PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture } from './empty.js';
 
@@ -49,8 +50,12 @@ export async function planRun(ctx: Context, command: AnyDataset, args: readonly 
   const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
   const ds = selectDataset(command, flags, keyed);
   const today = ctx.today();
-  ds.validate?.(flags, today);
-  const targets = resolveTargets(ds, args, flags, keyed);
+  // A name the offline list lacks is asked of the service's catalogue first (none: no request).
+  const learned = await learnNames(ctx, ds.names, ds.nameWords?.(args, flags) ?? args, settings);
+  const targets = withLookupNote(learned, () => {
+    ds.validate?.(flags, today, learned.entries);
+    return resolveTargets(ds, args, flags, keyed, learned.entries);
+  });
   const keyless = keyed ? undefined : ds.keylessNote?.(args);
   if (keyless !== undefined) ctx.log.info(keyless);
   const window: DateWindow | undefined = ds.groups.window ? resolveWindow(flags.from, flags.to, today) : undefined;
@@ -183,10 +188,7 @@ function refuseRaw({ ds, plan, flags, targets, series, today, window }: Planned)
 
 /** A run without a key that asks for more than the free tier serves: exit 3 before any request, naming the plan. */
 function refuseBeyondFree(ds: AnyDataset, why: string): never {
-  throw new AuthError(
-    `no API key: without one '${ds.name}' reads ${why}; more needs ${describeNeed('premium')}`,
-    "set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data",
-  );
+  throw new AuthError(`no API key: without one '${ds.name}' reads ${why}; more needs ${describeNeed('premium')}`, KEY_HINT);
 }
 
 /** The table's column priority with the provisional marker right after the most important column. */

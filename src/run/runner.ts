@@ -15,11 +15,20 @@ import { openExport, type ExportRun } from '../append/export-run.js';
 import { requestRecord, type RequestRecord } from '../append/request-record.js';
 import { emitAnalysis, emitKeyedChart, keyedChartOf } from './analysis/views.js';
 import { isGpuModel, type GpuModel } from '../domain/catalogues/gpus.js';
-import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, PROVISIONAL_COLUMN } from './fidelity.js';
+import {
+  checkOffShape,
+  checkServedGrain,
+  handleProvisional,
+  markProvisional,
+  noteBaseUnavailable,
+  PROVISIONAL_COLUMN,
+  type Served,
+} from './fidelity.js';
 import { noteNoRows } from './empty.js';
 import { formatInfo } from '../output/formats.js';
 import { planRun, type RunFlags, type RunPlan } from './run-plan.js';
-import { dryRunCurls, fetchTargets, requestParams, type Fetched } from './run-fetch.js';
+import { dryRunCurls, fetchTargets, requestParams, type Fetched, type TargetResult } from './run-fetch.js';
+import { offShapeFields } from '../datasets/flat-rows.js';
 
 export type { RunFlags } from './run-plan.js';
 
@@ -84,6 +93,20 @@ function startExport(
   });
 }
 
+/**
+ * Fields the responses held off their documented type: one warning (exit 6 with --strict), and typed
+ * formats infer their columns. Rows flattened out of a nested body are held to their own shape (the
+ * dataset's checks word that warning), and their fields off it are inferred too.
+ */
+function keptAsReceived(ctx: Context, run: RunPlan, served: Served, results: readonly TargetResult[]): RunPlan {
+  const loose = checkOffShape(ctx, run.plan.strict, served, run.ds.endpoint.rename);
+  const flat = run.ds.endpoint.flatRows;
+  if (flat) for (const r of results) for (const f of offShapeFields(r.rows, flat)) loose.add(f);
+  const types = run.plan.types;
+  if (loose.size === 0 || !types) return run;
+  return { ...run, plan: { ...run.plan, types: Object.fromEntries(Object.entries(types).filter(([c]) => !loose.has(c))) } };
+}
+
 /** Checks what came back (grain, base, provisional rows, the dataset's own checks) and writes the rows or their analysis. */
 async function emitFetched(
   ctx: Context,
@@ -92,8 +115,9 @@ async function emitFetched(
   exp: ExportRun | undefined,
   request: RequestRecord,
 ): Promise<void> {
-  const { ds, plan, flags, targets, series } = run;
   const { results, served, window } = fetched;
+  run = keptAsReceived(ctx, run, served, results);
+  const { ds, plan, flags, targets, series } = run;
   const timeKey = ds.endpoint.timeKey;
   const grain =
     series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity ?? 'auto', window, run.settings.apiKey) : undefined;

@@ -7,7 +7,7 @@ import { AuthError, GpumktError, UsageError } from '../errors.js';
 import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
 import { normaliseProxy, proxyFromEnv } from '../api/transport/dispatcher.js';
 import { redactUrl } from '../domain/redact.js';
-import { describeNeed, planOfKey, planReads, type RequiredPlan } from '../domain/plans.js';
+import { describeNeed, KEY_HINT, planOfKey, planReads, type RequiredPlan } from '../domain/plans.js';
 import { BOUNDS } from '../config/settings.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { VERSION } from '../version.js';
@@ -144,14 +144,13 @@ function checkKey(ctx: Context, apiKey: string | undefined, options: SessionOpti
   const g = ctx.globals();
   if (!g.sandbox && !apiKey && !g.dryRun && options.keyOptional !== true) {
     const needs = options.plan && options.command ? ` ('${options.command}' needs ${describeNeed(options.plan)})` : '';
-    throw new AuthError(
-      `no API key${needs}: set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data`,
-    );
+    throw new AuthError(`no API key${needs}: ${KEY_HINT}`);
   }
   if (apiKey && options.plan && !planReads(planOfKey(apiKey).plan, options.plan)) {
     // The prefix is the plan (docs/api-contract.md): the service would answer 403, so nothing is sent.
     throw new AuthError(
       `'${options.command ?? 'this command'}' needs ${describeNeed(options.plan)}; the configured key's plan is ${planOfKey(apiKey).plan}`,
+      KEY_HINT,
     );
   }
 }

@@ -2,6 +2,7 @@
 import type { AnyDataset } from '../datasets/types.js';
 import type { RunFlags } from './request.js';
 import { resolveGpuList } from '../domain/catalogues/gpus.js';
+import type { NameEntry } from '../domain/catalogues/name-catalogues.js';
 
 /** The dataset a command runs: the first variant its flags (and whether a key is at hand) select, else its own. */
 export function selectDataset(ds: AnyDataset, flags: Partial<RunFlags>, keyed: boolean): AnyDataset {
@@ -17,8 +18,9 @@ export function resolveTargets(
   args: readonly string[],
   flags: Partial<RunFlags>,
   keyed: boolean,
+  learned: readonly NameEntry[] = [],
 ): Array<string | undefined> {
-  if (ds.targets) return [...ds.targets(args, flags, keyed)];
+  if (ds.targets) return [...ds.targets(args, flags, keyed, learned)];
   if (ds.subject === 'gpus' || ds.subject === 'some-gpus') return resolveGpuList(args);
   if (ds.subject === 'gpu-option' && flags.gpu) return resolveGpuList(flags.gpu);
   return [undefined];

@@ -68,6 +68,8 @@ export interface SandboxOptions {
   readonly record?: boolean;
   /** Test hook (after the rate limit): return a reply to send instead of the API's (e.g. 429 with Retry-After), or undefined. */
   readonly intercept?: (req: RecordedRequest) => InterceptReply | undefined;
+  /** Test hook: rewrites the body of every 200 JSON reply (another shape the docs allow), as served at that clock. */
+  readonly reshape?: (req: RecordedRequest, body: unknown) => unknown;
 }
 
 /** A running sandbox. */
@@ -196,6 +198,8 @@ function requestHandler(
     } catch (e) {
       reply = errorReply(e);
     }
+    if (opts.reshape && reply.status === 200 && typeof reply.body === 'string')
+      reply = jsonReply(200, opts.reshape(rec, JSON.parse(reply.body)), reply.headers);
     gate.schedule(() => send(res, reply, rec));
   };
 }

@@ -163,6 +163,8 @@ export async function runPlanned(
   st: LakeState,
   planned: readonly Planned[],
   session: Session,
+  /** Requests sent before the datasets (the service's catalogues of names), counted in the run's total. */
+  lookups = 0,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const startedAt = ctx.now().toISOString();
@@ -186,7 +188,7 @@ export async function runPlanned(
       await writeState(s.lake, st);
     }
   }
-  const requests = outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
+  const requests = lookups + outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
   st.lastRun = { startedAt, finishedAt: ctx.now().toISOString(), exitCode: exitCodeOf(outcomes), requests };
   await writeState(s.lake, st);
   for (const o of outcomes.filter((x) => x.status === 'not run')) ctx.log.warn(outcomeLine(o));

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { AuthError, GpumktError, NoDataError, PartialError, UsageError } from '../errors.js';
-import { planOfKey } from '../domain/plans.js';
+import { KEY_HINT, planOfKey } from '../domain/plans.js';
 import { parseUserDate } from '../domain/dates.js';
 import { outputError } from '../output/files/file-sink.js';
 import { acquireLock } from '../append/lock/lock.js';
@@ -20,6 +20,7 @@ import { targetExists } from './held.js';
 import { planRequests } from './run-one.js';
 import { exitCodeOf, outcomeLine, statusTable, type Outcome } from './report.js';
 import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
+import { withServiceNames } from './service-names.js';
 
 /** The flags of `gpumkt sync`. */
 export interface SyncOptions {
@@ -67,12 +68,12 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   if (grain === 'hourly' && plan !== 'full') {
     throw new AuthError(
       `hourly rows need a full key (sk_live_); this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}`,
-      'sync daily rows (the default)',
+      `sync daily rows (the default), or for a full key: ${KEY_HINT}`,
     );
   }
   const { readable, skipped } = byPlan(chosen, plan);
   if (readable.length === 0)
-    throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`);
+    throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`, KEY_HINT);
   const s: SyncSettings = { lake, format, grain, today, from: opts.from, keyless: plan === 'none' };
   const skippedOutcomes: Outcome[] = skipped.map(({ lake: d, reason }) => ({ name: d.name, status: 'skipped', reason }));
   if (g.dryRun) {
@@ -82,7 +83,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
       ctx,
       s,
       state,
-      readable.map((d) => datasetRun(d, s, state?.datasets[d.name], false)),
+      (await withServiceNames(ctx, readable, settings)).map((d) => datasetRun(d, s, state?.datasets[d.name], false)),
       session,
     );
     return printPlan(ctx, lake, planned, skippedOutcomes, opts.json === true);
@@ -105,10 +106,13 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   );
   const session = await openSession(ctx, settings, { keyOptional: true });
   for (const o of skippedOutcomes) ctx.log.info(outcomeLine(o));
-  const runs = readable.map((d) => datasetRun(d, s, st.datasets[d.name], false));
+  // A dataset asking one request per product runs the service's products, not ours.
+  const sent = session.requests.length;
+  const runs = (await withServiceNames(ctx, readable, settings, session)).map((d) => datasetRun(d, s, st.datasets[d.name], false));
+  const lookups = session.requests.length - sent;
   const planned = await planAll(ctx, s, st, runs, session);
-  const outcomes = await runPlanned(ctx, s, st, planned, session);
-  finish(ctx, lake, [...skippedOutcomes, ...outcomes], opts.json === true, session.pacedMs?.() ?? 0);
+  const outcomes = await runPlanned(ctx, s, st, planned, session, lookups);
+  finish(ctx, lake, [...skippedOutcomes, ...outcomes], { json: opts.json === true, pacedMs: session.pacedMs?.() ?? 0, lookups });
 }
 
 /** Plans every dataset: whether it exists, its run, and the requests it would send (a dataset that cannot be planned fails alone). */
@@ -144,13 +148,19 @@ function askedWindow(curls: readonly string[]): { from: string; to: string } | u
 }
 
 /** Prints the --json summary, and ends with the exit code the outcomes call for (module comment of errors.ts: 10 for a partial sync). */
-function finish(ctx: Context, lake: string, outcomes: readonly Outcome[], json: boolean, pacedMs: number): void {
+function finish(
+  ctx: Context,
+  lake: string,
+  outcomes: readonly Outcome[],
+  { json, pacedMs, lookups }: { json: boolean; pacedMs: number; lookups: number },
+): void {
   const failed = outcomes.filter((o) => o.status === 'failed' || o.status === 'not run');
   const done = outcomes.filter((o) => o.status === 'updated' || o.status === 'current');
   const first = failed[0];
   const exitCode = exitCodeOf(outcomes);
   if (json) {
-    const requests = outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
+    // Every request sent: the datasets' and the catalogue reads before them.
+    const requests = lookups + outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
     // pacedSeconds: wall time the requests waited for the rate limit (60 a minute), apart from the work.
     const pacedSeconds = Math.round(pacedMs / 100) / 10;
     ctx.io.stdout.write(`${JSON.stringify({ lake, exitCode, requests, pacedSeconds, datasets: outcomes }, null, 2)}\n`);

@@ -9,7 +9,7 @@ const texts = (words: string[]) => bashComplete(words).map((r) => r.text);
 describe('bash completion of the market families', needs('bash'), () => {
   it('token-prices offers the labs; forward the curves and their aliases', () => {
     expect(texts(['token-prices', ''])).toEqual(LABS.map((l) => l.lab));
-    expect(texts(['token-prices', 'openai', 'm'])).toEqual(['meta', 'mistral', 'moonshot', 'minimax']);
+    expect(texts(['token-prices', 'openai', 'm'])).toEqual(['minimax', 'moonshotai', 'mistralai', 'meta-llama']);
     expect(bashComplete(['forward', 'GB']).map((r) => r.first)).toEqual(['GB200', 'GB300']);
     expect(texts(['forward', 'gb3'])).toEqual(['gb300']);
   });

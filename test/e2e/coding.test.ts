@@ -14,6 +14,7 @@ import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { CODING_PRODUCTS } from '../../src/domain/catalogues/coding-products.js';
+import { DOCUMENTED_CODING_PRODUCTS } from '../fixtures/documented-ids.js';
 import { runOn } from './cron-helpers.js';
 import { rewriting, runAt } from './append-helpers.js';
 import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
@@ -23,23 +24,29 @@ const reader = useParquetReader();
 const env = (): Record<string, string> => sandboxEnv(sb.current);
 
 describe('coding (latest values)', () => {
-  it("one GET /api/llm-coding/index; named products are kept in the service's order", async () => {
+  it('one GET /api/llm-coding/index?product= per single-tool product (the docs: one object each); a compare product needs a window', async () => {
+    const single = CODING_PRODUCTS.filter((p) => !p.compare).map((p) => p.id);
     const before = sb.current.requests.length;
     const all = await jsonRows(['coding'], env());
-    const api = await apiBody(`${sb.current.url}/api/llm-coding/index`, env().GPUMKT_API_KEY);
-    expect(all).toEqual(api.body.data);
-    expect(all.map((r) => r.product)).toEqual(CODING_PRODUCTS.map((p) => p.id));
-    const some = await jsonRows(['coding', 'devin-prs', 'claude-prs'], env());
-    expect(some.map((r) => r.product)).toEqual(['claude-prs', 'devin-prs']);
-    expect(sb.current.requests.slice(before).map((q) => q.path)).toEqual([
-      '/api/llm-coding/index',
-      '/api/llm-coding/index',
-      '/api/llm-coding/index',
+    const bodies = await Promise.all(
+      single.map((id) => apiBody(`${sb.current.url}/api/llm-coding/index?product=${id}`, env().GPUMKT_API_KEY)),
+    );
+    expect(all).toEqual(bodies.map((b) => b.body.data));
+    expect(all.map((r) => r.product)).toEqual(single);
+    const some = await jsonRows(['coding', 'devin-prs', 'cc-prs'], env());
+    expect(some.map((r) => r.product)).toEqual(['devin-prs', 'cc-prs']);
+    const seen = sb.current.requests.slice(before).filter((q) => q.path === '/api/llm-coding/index');
+    // Fanned out: the arrival order is the network's, the set is exact.
+    expect(seen.map((q) => q.query.product).sort()).toEqual([...single, ...single, 'devin-prs', 'cc-prs'].sort());
+    const compare = await runCli(['coding', 'cc-vs-codex'], { env: env() });
+    expect([compare.code, compare.stderr]).toEqual([
+      2,
+      'gpumkt: error: cc-vs-codex is a compare product: it has no latest value, only a history (give a window, e.g. gpumkt coding cc-vs-codex --from 30d)\n',
     ]);
   });
 
   it("every text format reads back as the json rows (CSV with Python's csv module)", needs('python3'), async () => {
-    const args = ['coding', 'claude-prs', 'cursor-share', 'codex-commits'];
+    const args = ['coding', 'cc-prs', 'cursor-merge', 'cc-commits'];
     await expectEveryTextFormat(args, env(), await jsonRows(args, env()));
   });
 
@@ -54,32 +61,32 @@ describe('coding (latest values)', () => {
 describe('coding --from/--to (history)', () => {
   it('one request per product with both dates and a limit covering the window; value2 only where the product compares', async () => {
     const before = sb.current.requests.length;
-    const rows = await jsonRows(['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-10', '--to', '2026-11-19'], env());
+    const rows = await jsonRows(['coding', 'cc-vs-codex', 'cursor-merge', '--from', '2026-11-10', '--to', '2026-11-19'], env());
     const queries = sb.current.requests.slice(before).map((q) => q.query);
     expect(queries).toEqual(
       expect.arrayContaining([
-        { product: 'claude-prs', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
-        { product: 'cursor-share', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
+        { product: 'cc-vs-codex', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
+        { product: 'cursor-merge', startDate: '2026-11-10', endDate: '2026-11-19', limit: '10' },
       ]),
     );
     expect(rows).toHaveLength(20);
     // Oldest first; products of one day in the order named.
     expect(rows.slice(0, 2).map((r) => [r.date, r.product])).toEqual([
-      ['2026-11-10', 'claude-prs'],
-      ['2026-11-10', 'cursor-share'],
+      ['2026-11-10', 'cc-vs-codex'],
+      ['2026-11-10', 'cursor-merge'],
     ]);
-    for (const r of rows) expect(r.value2 === undefined).toBe(r.product === 'cursor-share');
+    for (const r of rows) expect(r.value2 === undefined).toBe(r.product === 'cursor-merge');
     const api = await apiBody(
-      `${sb.current.url}/api/llm-coding/history?product=claude-prs&startDate=2026-11-10&endDate=2026-11-19`,
+      `${sb.current.url}/api/llm-coding/history?product=cc-vs-codex&startDate=2026-11-10&endDate=2026-11-19`,
       env().GPUMKT_API_KEY,
     );
-    expect(rows.filter((r) => r.product === 'claude-prs').map((r) => ({ date: r.date, value: r.value, value2: r.value2 }))).toEqual(
+    expect(rows.filter((r) => r.product === 'cc-vs-codex').map((r) => ({ date: r.date, value: r.value, value2: r.value2 }))).toEqual(
       api.body.data,
     );
   });
 
   it('every text format reads back as the json rows (value2 empty where absent)', needs('python3'), async () => {
-    const args = ['coding', 'devin-prs', 'devin-merge-rate', '--from', '2026-11-15'];
+    const args = ['coding', 'cc-vs-codex', 'devin-merge', '--from', '2026-11-15'];
     const rows = await jsonRows(args, env());
     expect(Object.keys(rows[0] as Row)).toEqual(['date', 'product', 'value', 'value2']);
     // Text formats print the documented columns: value2 empty for a product without a second series.
@@ -92,7 +99,7 @@ describe('coding --from/--to (history)', () => {
 
   it('Parquet: date date32, value and value2 double (one column holds counts and percents)', async () => {
     const file = join(makeTempDir('coding'), 'c.parquet');
-    const args = ['coding', 'copilot-prs', 'copilot-share', '--from', '2026-11-17'];
+    const args = ['coding', 'cc-vs-codex', 'copilot-merge', '--from', '2026-11-17'];
     expect((await runCli([...args, '-o', file], { env: env() })).code).toBe(0);
     const back = await reader.read(file);
     expect(back.columns.map((c) => `${c.name} ${c.type}`)).toEqual(['date DATE', 'product VARCHAR', 'value DOUBLE', 'value2 DOUBLE']);
@@ -103,7 +110,7 @@ describe('coding --from/--to (history)', () => {
   it.each([['csv'], ['parquet']])('--append across three days equals one full export (%s)', async (format) => {
     const dir = makeTempDir('coding-append');
     const file = join(dir, `c.${format}`);
-    const args = ['coding', 'claude-prs', 'codex-share', '--from', '2026-10-20'];
+    const args = ['coding', 'cc-prs', 'codex-merge', '--from', '2026-10-20'];
     for (const day of ['2026-11-01', '2026-11-09', '2026-11-20']) {
       const r = await runOn(day, [...args, '--append', file]);
       expect(r.code, r.stderr).toBe(0);
@@ -120,7 +127,7 @@ describe('coding --list', () => {
   it("the service's catalogue, public: runs without a key and sends none", async () => {
     const before = sb.current.requests.length;
     const rows = await jsonRows(['coding', '--list'], { ...env(), GPUMKT_API_KEY: undefined });
-    expect(rows.map((r) => r.id)).toEqual(CODING_PRODUCTS.map((p) => p.id));
+    expect(rows.map((r) => r.id)).toEqual(DOCUMENTED_CODING_PRODUCTS);
     expect(rows.filter((r) => r.compare === true).every((r) => (r.seriesLabels as string[]).length === 2)).toBe(true);
     expect(sb.current.requests.slice(before).map((q) => [q.path, q.headers.authorization])).toEqual([
       ['/api/llm-coding/products', undefined],
@@ -134,31 +141,33 @@ describe('coding --list', () => {
 
 describe('coding: names, dry runs, plans, the terminal', () => {
   it.each([
-    [['coding', 'claude-pr'], "did you mean 'claude-prs'?"],
-    [['coding', 'cursr-share', '--from', '7d'], "did you mean 'cursor-share'?"],
-    [['coding', '--list', 'claude-prs'], 'takes no product names'],
-    [['coding', 'claude-prs', 'claude-share', '--from', '7d', '-f', 'chart'], 'in 2 units: count (claude-prs); pct (claude-share)'],
-    [['coding', '--from', '7d', '-f', 'chart'], 'pct (claude-share, codex-share, copilot-share, cursor-share, devin-merge-rate)'],
-  ])('%j: exit 2 before any request', async (args, message) => {
+    [['coding', 'cc-pr'], "did you mean 'cc-prs'?"],
+    [['coding', 'cursr-merge', '--from', '7d'], "did you mean 'cursor-merge'?"],
+    [['coding', '--list', 'cc-prs'], 'takes no product names'],
+    [['coding', 'cc-prs', 'cc-merge', '--from', '7d', '-f', 'chart'], 'in 2 units: count (cc-prs); pct (cc-merge)'],
+    [['coding', '--from', '7d', '-f', 'chart'], 'pct (cc-merge, codex-merge, copilot-merge, cursor-merge, devin-merge, cc-vs-codex-merge)'],
+  ])('%j: exit 2 before any data request (a name the offline list lacks is asked of the catalogue)', async (args, message) => {
     const before = sb.current.requests.length;
     const r = await runCli(args, { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
-    expect(sb.current.requests.length).toBe(before);
+    expect(sb.current.requests.slice(before).filter((q) => q.path !== '/api/llm-coding/products')).toEqual([]);
   });
 
   it('-f chart draws products of one unit, each its own series', async () => {
-    const r = await runCli(['coding', 'claude-share', 'cursor-share', '--from', '2026-11-01', '-f', 'chart'], { env: env() });
+    const r = await runCli(['coding', 'cc-merge', 'cursor-merge', '--from', '2026-11-01', '-f', 'chart'], { env: env() });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('value');
-    expect(lines[lines.length - 1]).toMatch(/^\S claude-share +\S cursor-share$/);
+    expect(lines[lines.length - 1]).toMatch(/^\S cc-merge +\S cursor-merge$/);
   });
 
   it('--dry-run: the index, or one history request per product', async () => {
     const idx = await runCli(['--dry-run', 'coding'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
-    expect(idx.stdout).toMatch(/^curl .*\/api\/llm-coding\/index'\n$/);
-    const hist = await runCli(['--dry-run', 'coding', 'claude-prs', 'devin-prs', '--from', '2026-11-01'], {
+    const lines = idx.stdout.split('\n').filter((l) => l.startsWith('curl'));
+    expect(lines).toHaveLength(CODING_PRODUCTS.filter((p) => !p.compare).length);
+    expect(lines[0]).toMatch(/\/api\/llm-coding\/index\?product=cc-prs'$/);
+    const hist = await runCli(['--dry-run', 'coding', 'cc-prs', 'devin-prs', '--from', '2026-11-01'], {
       env: { GPUMKT_API_KEY: 'sk_prem_x' },
     });
     expect(hist.stdout.split('\n').filter((l) => l.startsWith('curl'))).toHaveLength(2);
@@ -168,7 +177,7 @@ describe('coding: names, dry runs, plans, the terminal', () => {
 
   it('plans: values without a key exit 3 naming the plan before any request; premium and full keys read them', async () => {
     const before = sb.current.requests.length;
-    for (const args of [['coding'], ['coding', 'claude-prs', '--from', '7d']]) {
+    for (const args of [['coding'], ['coding', 'cc-prs', '--from', '7d']]) {
       const r = await runCli(args, { env: { ...env(), GPUMKT_API_KEY: undefined } });
       expect(r.code).toBe(3);
       expect(r.stderr).toContain("'coding' needs a premium or full key");
@@ -178,8 +187,8 @@ describe('coding: names, dry runs, plans, the terminal', () => {
     try {
       for (const key of ['sk_prem_sandbox', 'sk_live_sandbox']) {
         const e = { GPUMKT_BASE_URL: plain.url, GPUMKT_API_KEY: key };
-        expect(await jsonRows(['coding', 'claude-prs', '--from', '2026-11-18'], e)).toEqual(
-          await jsonRows(['coding', 'claude-prs', '--from', '2026-11-18'], env()),
+        expect(await jsonRows(['coding', 'cc-prs', '--from', '2026-11-18'], e)).toEqual(
+          await jsonRows(['coding', 'cc-prs', '--from', '2026-11-18'], env()),
         );
       }
     } finally {
@@ -188,14 +197,14 @@ describe('coding: names, dry runs, plans, the terminal', () => {
   });
 
   it('the 80-column tables keep their keys', async () => {
-    await expectTableFits(['coding', '--no-pager'], env(), ['product'], 13);
-    await expectTableFits(['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-16', '--no-pager'], env(), ['date', 'product'], 8);
+    await expectTableFits(['coding', '--no-pager'], env(), ['product'], 11);
+    await expectTableFits(['coding', 'cc-prs', 'cursor-merge', '--from', '2026-11-16', '--no-pager'], env(), ['date', 'product'], 8);
   });
 });
 
 describe('coding history bodies read the robust way', () => {
   const NOW = '2026-11-20T23:00:00.000Z';
-  const args = ['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-14', '-f', 'json'];
+  const args = ['coding', 'cc-prs', 'cursor-merge', '--from', '2026-11-14', '-f', 'json'];
 
   it('newest-first data prints oldest first; unknown fields kept; a null value stays null', async () => {
     const plain = await runAt(NOW, args);

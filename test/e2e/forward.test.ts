@@ -156,14 +156,16 @@ describe('forward', () => {
       'months BIGINT',
       'price DOUBLE',
       'has_mark BOOLEAN',
-      'as_of_date DATE',
+      'as_of_date TIMESTAMP WITH TIME ZONE',
       'insufficient_data VARCHAR',
       'provenance_updated_at TIMESTAMP WITH TIME ZONE',
       'provenance_source VARCHAR',
     ]);
     const { rows } = await json(['forward', '--include-suppressed']);
-    expect(back.rows.map((r) => [r.name, r.label, r.months, r.price, r.has_mark, r.as_of_date])).toEqual(
-      rows.map((r) => [r.name, r.label, BigInt(r.months as number), r.price, r.has_mark, r.as_of_date]),
+    // as_of_date is the mark's edit/publish timestamp (the data dictionary's type): the same instant both ways.
+    const instant = (v: unknown): number | null => (v === null ? null : Date.parse(v instanceof Date ? v.toISOString() : (v as string)));
+    expect(back.rows.map((r) => [r.name, r.label, r.months, r.price, r.has_mark, instant(r.as_of_date)])).toEqual(
+      rows.map((r) => [r.name, r.label, BigInt(r.months as number), r.price, r.has_mark, instant(r.as_of_date)]),
     );
     // The manifest records what the response said of itself.
     const manifest = JSON.parse(readFileSync(`${file}.manifest.json`, 'utf8')) as { served?: { asOf?: string } };

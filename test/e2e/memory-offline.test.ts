@@ -1,4 +1,7 @@
-/** Bad memory types fail before the request: unknown types and type/category contradictions exit 2 with the list and a suggestion. */
+/**
+ * Bad memory types fail before any data request: unknown types (after a look in the service's catalogue,
+ * docs/names.md) and type/category contradictions exit 2 with the list and a suggestion.
+ */
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli } from '../helpers/cli.js';
@@ -8,17 +11,17 @@ async function run(args: string[]) {
   const sb = await startSandbox({ today: '2026-11-20', keys: { valid: [CANARY_KEY] } });
   try {
     const r = await runCli(['memory', ...args], { env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: CANARY_KEY } });
-    return { ...r, requests: sb.requests.length };
+    return { ...r, requests: sb.requests.length, paths: sb.requests.map((q) => q.path) };
   } finally {
     await sb.close();
   }
 }
 
 describe('memory --type / --category checked offline', () => {
-  it('--type ddr5: exit 2, no request, the valid ids and a "did you mean"', async () => {
+  it('--type ddr5: exit 2, no data request (the catalogue is asked), the valid ids and a "did you mean"', async () => {
     const r = await run(['--type', 'ddr5']);
     expect(r.code).toBe(2);
-    expect(r.requests).toBe(0);
+    expect(r.paths).toEqual(['/api/memory-types']);
     expect(r.stdout).toBe('');
     const line = r.stderr.split('\n')[0] as string;
     expect(line).toMatch(
@@ -30,7 +33,7 @@ describe('memory --type / --category checked offline', () => {
   it('a typo of an id suggests the id', async () => {
     const r = await run(['--type', 'mem_ddr4_16gbb']);
     expect(r.code).toBe(2);
-    expect(r.requests).toBe(0);
+    expect(r.paths).toEqual(['/api/memory-types']);
     expect(r.stderr).toContain('did you mean mem_ddr4_16gb ');
   });
 

@@ -22,7 +22,9 @@ const NAMES: Record<string, string> = { d: 'date', p: 'peak_price', o: 'offpeak_
 /** The service's own rows for the window, renamed as the dictionary reads them. */
 async function serviceRows(query: string): Promise<Row[]> {
   const body = await fx.api<{ data: Row[] }>(`/api/power/markets?${query}`);
-  return body.data.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [NAMES[k] ?? k, v])));
+  // The dictionary's optional numbers a market does not carry are left out of its row: gpumkt reads them as null.
+  const absent = { offpeak_price: null, traded_gwh: null, load_gwh: null, trades: null };
+  return body.data.map((r) => ({ ...absent, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [NAMES[k] ?? k, v])) }));
 }
 
 describe('power: rows and columns', () => {
@@ -184,7 +186,9 @@ describe('power: plans', () => {
       for (const flag of ['--load', '--fuel-mix']) {
         const r = await runCli(['power', flag], { env });
         expect(r.code, flag).toBe(3);
-        expect(r.stderr).toBe("gpumkt: error: 'power' needs a full key (sk_live_); the configured key's plan is premium\n");
+        expect(r.stderr).toBe(
+          "gpumkt: error: 'power' needs a full key (sk_live_); the configured key's plan is premium (set GPUMKT_API_KEY, or run 'gpumkt config set api-key', or add --sandbox to try built-in demo data)\n",
+        );
       }
       expect(premium.requests.length).toBe(before);
     });

@@ -91,7 +91,7 @@ describe('sites: formats', () => {
         r.siteName,
         r.latitude,
         r.gpuQtyKnown === null ? null : BigInt(r.gpuQtyKnown as number),
-        JSON.stringify(r.gpuTypes),
+        r.gpuTypes,
         r.phase1LiveDate,
       ]),
     );

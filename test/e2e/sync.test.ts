@@ -271,6 +271,9 @@ describe('plan, status and refusals', () => {
     });
     expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toMatch(/^gpumkt: warning: util-index failed: cannot reach http:\/\/127\.0\.0\.1:\d+: /m);
+    // The catalogues of memory types and coding products are asked first (sync runs the service's lists).
+    expect(r.stderr).toMatch(/^gpumkt: warning: memory: the service's list could not be read \(.*\); syncing the offline list$/m);
+    expect(r.stderr).toMatch(/^gpumkt: warning: coding: the service's list could not be read \(.*\); syncing the offline list$/m);
     expect(r.stderr).toMatch(/^gpumkt: warning: history: not run, the service could not be reached \(util-index\)$/m);
     expect(r.stderr).toMatch(/^gpumkt: error: every dataset failed/m);
   });

@@ -33,7 +33,7 @@ const CASES: readonly Case[] = [
   { args: ['util-index', '--gpu', 'all', '--from', '3m', '--stats', '--y', 'demandEffect'], keys: ['gpu'] },
   { args: ['workload', 'anthropic', '--from', '2026-11-16', '--family', 'all,opus,sonnet'], keys: ['date', 'lab', 'family'] },
   { args: ['coding'], keys: ['product'] },
-  { args: ['coding', 'claude-prs', 'cursor-share', '--from', '2026-11-12'], keys: ['date', 'product'] },
+  { args: ['coding', 'cc-prs', 'cursor-merge', '--from', '2026-11-12'], keys: ['date', 'product'] },
   { args: ['frontier'], keys: ['slug'] },
   { args: ['frontier', '--table', 'release-dates'], keys: ['name', 'date'] },
   { args: ['rolling'], keys: ['gpu_name'] },

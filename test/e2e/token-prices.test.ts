@@ -13,6 +13,7 @@ import { useParquetReader } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { needs } from '../helpers/requires.js';
 import { FREE_LABS, LABS } from '../../src/domain/catalogues/labs.js';
+import { DOCUMENTED_LABS } from '../fixtures/documented-ids.js';
 import { appendOnDays, runOn } from './cron-helpers.js';
 import { checkTableAt80, csvCell, pythonCsv, requestsDuring, runAs } from './market-helpers.js';
 
@@ -59,21 +60,21 @@ describe('token-prices', () => {
 
   it('named labs: one request each, rows by date then in the order asked; a gap in the history has no rows', async () => {
     const { result, requests } = await requestsDuring(sb.current, () =>
-      json(['token-prices', 'xai', 'anthropic', '--from', '2026-04-02', '--to', '2026-06-05']),
+      json(['token-prices', 'xiaomi', 'anthropic', '--from', '2026-04-02', '--to', '2026-06-05']),
     );
-    expect(requests.map((q) => q.query.lab).sort()).toEqual(['anthropic', 'xai']);
+    expect(requests.map((q) => q.query.lab).sort()).toEqual(['anthropic', 'xiaomi']);
     expect(result.map((r) => `${String(r.date)} ${String(r.lab)}`)).toEqual(
-      ['2026-04-02', '2026-04-03', '2026-06-04', '2026-06-05'].flatMap((d) => [`${d} xai`, `${d} anthropic`]),
+      ['2026-04-02', '2026-04-03', '2026-06-04', '2026-06-05'].flatMap((d) => [`${d} xiaomi`, `${d} anthropic`]),
     );
   });
 
-  it('labs typed wrong get a suggestion and exit 2 before any request', async () => {
+  it('labs typed wrong get a suggestion and exit 2 before any data request (the lab catalogue is asked first)', async () => {
     const { result, requests } = await requestsDuring(sb.current, () =>
       runCli(['token-prices', 'opneai'], { env: sandboxEnv(sb.current) }),
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown lab 'opneai'; did you mean 'openai'?");
-    expect(requests).toHaveLength(0);
+    expect(requests.map((q) => q.path)).toEqual(['/api/token-types']);
   });
 
   it('without a key: the free four over the trailing month; a paid lab or an older day exits 3 before any request', async () => {
@@ -84,7 +85,7 @@ describe('token-prices', () => {
     expect([...new Set(rows.map((r) => r.lab))]).toEqual(FREE_LABS);
     expect(rows).toEqual(await service(`startDate=2026-11-13&endDate=2026-11-20`, false));
     for (const args of [
-      ['token-prices', 'meta'],
+      ['token-prices', 'meta-llama'],
       ['token-prices', '--from', '2026-10-19'],
       ['token-prices', 'openai', '--date', '2026-09-01'],
     ]) {
@@ -97,12 +98,12 @@ describe('token-prices', () => {
   });
 
   it('premium and full keys read every lab and the whole history alike', async () => {
-    const args = ['token-prices', 'meta', 'minimax', '--from', '2025-07-01', '--to', '2025-07-10', '-f', 'csv'];
+    const args = ['token-prices', 'meta-llama', 'minimax', '--from', '2025-07-01', '--to', '2025-07-10', '-f', 'csv'];
     const premium = await runAs(sb.current, 'premium', args);
     const full = await runAs(sb.current, 'full', args);
     expect([premium.code, full.code]).toEqual([0, 0]);
     expect(premium.stdout).toBe(full.stdout);
-    expect(premium.stdout.split('\n')[1]).toMatch(/^2025-07-04,meta,/);
+    expect(premium.stdout.split('\n')[1]).toMatch(/^2025-07-04,meta-llama,/);
   });
 
   it('--dry-run shows what would be sent, without a key too', async () => {
@@ -117,10 +118,12 @@ describe('token-prices', () => {
       ].join('\n'),
     );
     // A dry run shows what would be sent even beyond the free tier (with a key configured, the header).
-    const paid = await runCli(['--dry-run', 'token-prices', 'meta', '--date', '2026-11-01'], { env: { GPUMKT_API_KEY: 'sk_prem_x' } });
+    const paid = await runCli(['--dry-run', 'token-prices', 'meta-llama', '--date', '2026-11-01'], {
+      env: { GPUMKT_API_KEY: 'sk_prem_x' },
+    });
     expect(paid.code).toBe(0);
     expect(paid.stdout).toBe(
-      'curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/otpi?date=2026-11-01&lab=meta\'\n',
+      'curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" \'https://api.ornnai.com/api/otpi?date=2026-11-01&lab=meta-llama\'\n',
     );
   });
 
@@ -145,7 +148,7 @@ describe('token-prices', () => {
 
   it('Parquet: date32, double (exact), timestamp', async () => {
     const file = join(makeTempDir('otpi'), 'otpi.parquet');
-    const args = ['token-prices', 'google', 'zhipu', '--from', '2026-11-10'];
+    const args = ['token-prices', 'google', 'z-ai', '--from', '2026-11-10'];
     expect((await runCli([...args, '-o', file], { env: sandboxEnv(sb.current) })).code).toBe(0);
     const back = await reader.read(file);
     expect(back.columns.map((c) => `${c.name} ${c.type}`)).toEqual([
@@ -164,7 +167,7 @@ describe('token-prices', () => {
   ])('--append over three days equals one full export (%s)', async (_f, name) => {
     const dir = makeTempDir('otpi-append');
     const file = join(dir, name);
-    const args = ['token-prices', 'openai', 'meta', '--from', '2026-10-25'];
+    const args = ['token-prices', 'openai', 'meta-llama', '--from', '2026-10-25'];
     await appendOnDays(['2026-11-01', '2026-11-12', '2026-11-20'], args, file);
     const full = join(dir, `full-${name}`);
     expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
@@ -186,6 +189,8 @@ describe('labs', () => {
     const offline = await requestsDuring(sb.current, () => runCli(['labs'], { env: sandboxEnv(sb.current) }));
     expect(offline.requests).toHaveLength(0);
     expect(offline.result.stdout).toBe(LABS.map((l) => `${l.lab}\t${l.label}\n`).join(''));
+    // The documented ids and labels, exactly (the docs' list, kept apart from src/).
+    expect(offline.result.stdout).toBe(DOCUMENTED_LABS.map(([lab, label]) => `${lab}\t${label}\n`).join(''));
     const free = await runCli(['labs', '--free', '-f', 'csv'], { env: sandboxEnv(sb.current) });
     expect(free.stdout).toBe(
       ['lab,label', ...LABS.filter((l) => FREE_LABS.includes(l.lab)).map((l) => `${l.lab},${l.label}`), ''].join('\n'),

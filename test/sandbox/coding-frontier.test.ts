@@ -10,25 +10,35 @@ import { AUTH_MESSAGES } from '../../src/sandbox/http.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';
 import { addDays } from '../../src/domain/dates.js';
+import { DOCUMENTED_CODING_PRODUCTS } from '../fixtures/documented-ids.js';
 
 const sb = useSandbox();
 type Row = Record<string, unknown>;
 const YESTERDAY = addDays(TODAY, -1);
 
 describe('/api/llm-coding', () => {
-  it('products: the 13 products of 5 tools, public (no key)', async () => {
+  it("products: the docs' 13 products (two of them compare products), public (no key)", async () => {
     const r = await get(sb(), '/api/llm-coding/products', null);
     expect(r.status).toBe(200);
     const rows = r.body.data as Row[];
-    expect(rows).toHaveLength(13);
-    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(['claude', 'codex', 'copilot', 'cursor', 'devin']));
+    expect(rows.map((p) => p.id)).toEqual(DOCUMENTED_CODING_PRODUCTS);
+    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(['prs', 'commits', 'merge']));
     expect(new Set(rows.map((p) => p.kind))).toEqual(new Set(['count', 'pct']));
-    for (const p of rows) expect((p.seriesLabels as string[]).length).toBe(p.compare ? 2 : 1);
+    expect(rows.filter((p) => p.compare === true).map((p) => p.id)).toEqual(['cc-vs-codex', 'cc-vs-codex-merge']);
+    expect(rows.find((p) => p.id === 'cc-vs-codex')).toMatchObject({ seriesLabels: ['Claude PRs', 'Codex PRs'], kind: 'count' });
+    // The docs: seriesLabels names a compare product's two series, and is null for a single tool.
+    for (const p of rows) expect(p.compare ? (p.seriesLabels as string[]).length : p.seriesLabels).toBe(p.compare ? 2 : null);
   });
 
-  it('index: one row per product for yesterday (published within 24 h), changePct against the day before', async () => {
-    const index = (await get(sb(), '/api/llm-coding/index', SANDBOX_PREMIUM_KEY)).body.data as Row[];
-    expect(index.map((r) => r.product)).toEqual(CODING_PRODUCTS.map((p) => p.id));
+  it('index: one object per single-tool product (?product=) for yesterday (published within 24 h), changePct against the day before', async () => {
+    const index: Row[] = [];
+    for (const p of CODING_PRODUCTS.filter((x) => !x.compare)) {
+      const r = await get(sb(), `/api/llm-coding/index?product=${p.id}`, SANDBOX_PREMIUM_KEY);
+      expect(r.status, p.id).toBe(200);
+      expect(Array.isArray(r.body.data), p.id).toBe(false);
+      index.push(r.body.data as Row);
+    }
+    expect(index.map((r) => r.product)).toEqual(CODING_PRODUCTS.filter((p) => !p.compare).map((p) => p.id));
     for (const row of index) {
       expect(row.date).toBe(YESTERDAY);
       const h = (
@@ -42,40 +52,46 @@ describe('/api/llm-coding', () => {
   });
 
   it('history: oldest first, limit default 2000 keeps the latest rows, value2 only on compare products', async () => {
-    const all = (await get(sb(), '/api/llm-coding/history?product=claude-prs')).body;
-    expect(all).toMatchObject({ success: true, product: 'claude-prs', compare: true, seriesLabels: ['opened', 'merged'] });
+    const all = (await get(sb(), '/api/llm-coding/history?product=cc-vs-codex')).body;
+    expect(all).toMatchObject({ success: true, product: 'cc-vs-codex', compare: true, seriesLabels: ['Claude PRs', 'Codex PRs'] });
     const data = all.data as Row[];
     expect(data.map((x) => x.date)).toEqual(datesBetween('2025-06-01', YESTERDAY));
-    for (const x of data) expect((x.value2 as number) <= (x.value as number)).toBe(true);
-    const limited = (await get(sb(), '/api/llm-coding/history?product=claude-prs&limit=3')).body.data as Row[];
+    // The compare product's two series are the single products its seriesLabels name.
+    const single = async (id: string): Promise<Row[]> => (await get(sb(), `/api/llm-coding/history?product=${id}`)).body.data as Row[];
+    expect(data.map((x) => x.value)).toEqual((await single('cc-prs')).map((x) => x.value));
+    expect(data.map((x) => x.value2)).toEqual((await single('codex-prs')).map((x) => x.value));
+    const limited = (await get(sb(), '/api/llm-coding/history?product=cc-vs-codex&limit=3')).body.data as Row[];
     expect(limited).toEqual(data.slice(-3));
-    const pct = (await get(sb(), '/api/llm-coding/history?product=cursor-share&startDate=2026-01-01&endDate=2026-01-31')).body
+    const pct = (await get(sb(), '/api/llm-coding/history?product=cursor-merge&startDate=2026-01-01&endDate=2026-01-31')).body
       .data as Row[];
     expect(pct).toHaveLength(31);
     for (const x of pct) {
       expect(Object.keys(x)).toEqual(['date', 'value']);
       expect((x.value as number) >= 0 && (x.value as number) <= 100).toBe(true);
     }
-    const empty = await get(sb(), '/api/llm-coding/history?product=cursor-share&startDate=2024-01-01&endDate=2024-02-01');
+    const empty = await get(sb(), '/api/llm-coding/history?product=cursor-merge&startDate=2024-01-01&endDate=2024-02-01');
     expect(empty.status).toBe(200);
     expect(empty.body.data).toEqual([]);
   });
 
-  it('values need a key (401); a missing or unknown product is 400', async () => {
-    for (const path of ['/api/llm-coding/index', '/api/llm-coding/history?product=claude-prs']) {
+  it('values need a key (401); a missing or unknown product is 400, and a compare product on the index too', async () => {
+    for (const path of ['/api/llm-coding/index?product=cc-prs', '/api/llm-coding/history?product=cc-prs']) {
       const r = await get(sb(), path, null);
       expect(r.status, path).toBe(401);
       expect(r.text).toBe(errorBody('Unauthorized', AUTH_MESSAGES.missing));
     }
     expect((await get(sb(), '/api/llm-coding/history')).status).toBe(400);
     expect((await get(sb(), '/api/llm-coding/history?product=claude-pr')).status).toBe(400);
+    expect((await get(sb(), '/api/llm-coding/index')).status).toBe(400);
+    expect((await get(sb(), '/api/llm-coding/index?product=claude-pr')).status).toBe(400);
+    expect((await get(sb(), '/api/llm-coding/index?product=cc-vs-codex')).status).toBe(400);
   });
 
   it("nothing of the clock's own day: at 00:10 UTC the day before is not published yet", async () => {
     const early = await startSandbox({ now: `${TODAY}T00:10:00.000Z` });
     try {
-      const index = (await get(early, '/api/llm-coding/index')).body.data as Row[];
-      expect(index[0]?.date).toBe(addDays(TODAY, -2));
+      const index = (await get(early, '/api/llm-coding/index?product=cc-prs')).body.data as Row;
+      expect(index.date).toBe(addDays(TODAY, -2));
     } finally {
       await early.close();
     }

@@ -28,7 +28,7 @@ describe('GET /api/otpi', () => {
   });
 
   it('without a key, a paid lab or a day before the trailing month is 401', async () => {
-    expect((await get(sb(), '/api/otpi?lab=meta', null)).status).toBe(401);
+    expect((await get(sb(), '/api/otpi?lab=meta-llama', null)).status).toBe(401);
     expect((await get(sb(), '/api/otpi?startDate=2026-10-19&endDate=2026-10-25', null)).status).toBe(401);
     expect((await get(sb(), '/api/otpi?startDate=2026-10-20&endDate=2026-10-25&lab=openai', null)).status).toBe(200);
     expect((await get(sb(), '/api/otpi?date=2026-09-01', null)).status).toBe(401);
@@ -57,7 +57,7 @@ describe('GET /api/otpi', () => {
   });
 
   it('a range comes oldest first, echoes its dates, and starts with the history on 2025-07-04', async () => {
-    const r = await get(sb(), '/api/otpi?startDate=2025-07-01&endDate=2025-07-06&lab=xai');
+    const r = await get(sb(), '/api/otpi?startDate=2025-07-01&endDate=2025-07-06&lab=xiaomi');
     expect([r.body.startDate, r.body.endDate]).toEqual(['2025-07-01', '2025-07-06']);
     expect((r.body.data as Row[]).map((x) => x.date)).toEqual(['2025-07-04', '2025-07-05', '2025-07-06']);
   });
@@ -109,8 +109,8 @@ describe('GET /api/otpi', () => {
   it('answers the same request with the same bytes, and a day the same in a range and alone', async () => {
     const a = await get(sb(), '/api/otpi?startDate=2026-11-01&endDate=2026-11-05');
     expect((await get(sb(), '/api/otpi?startDate=2026-11-01&endDate=2026-11-05')).text).toBe(a.text);
-    const one = await get(sb(), '/api/otpi?date=2026-11-03&lab=moonshot');
-    expect((a.body.data as Row[]).find((x) => x.date === '2026-11-03' && x.lab === 'moonshot')).toEqual((one.body.data as Row[])[0]);
+    const one = await get(sb(), '/api/otpi?date=2026-11-03&lab=moonshotai');
+    expect((a.body.data as Row[]).find((x) => x.date === '2026-11-03' && x.lab === 'moonshotai')).toEqual((one.body.data as Row[])[0]);
   });
 });
 

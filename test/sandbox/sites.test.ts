@@ -81,11 +81,11 @@ describe('GET /api/neocloud/sites/aggregate', () => {
     const sites = await whole();
     const buckets = (await get(sb(), '/api/neocloud/sites/aggregate?by=gpu_type')).body.data as Site[];
     const known = ['H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090', 'RTX PRO 6000 WS', 'B300', 'GB200', 'GB300'];
-    const perSite = sites.map((s) => new Set((s.gpuTypes as string[]).map((g) => (known.includes(g) ? g : 'Other'))).size);
+    const perSite = sites.map((s) => new Set((s.gpuTypes as string).split('/').map((g) => (known.includes(g) ? g : 'Other'))).size);
     expect(perSite.some((n) => n > 1)).toBe(true);
     expect(buckets.reduce((a, b) => a + (b.site_count as number), 0)).toBe(perSite.reduce((a, n) => a + n, 0));
     expect(buckets.map((b) => b.key)).toContain('Other');
-    const b200 = sites.filter((s) => (s.gpuTypes as string[]).includes('B200'));
+    const b200 = sites.filter((s) => (s.gpuTypes as string).split('/').includes('B200'));
     expect(buckets.find((b) => b.key === 'B200')?.site_count).toBe(b200.length);
   });
 

@@ -1,25 +1,26 @@
 /**
- * The LLM-coding analytics products (docs/api-contract.md): 5 tools (claude, codex, copilot, cursor,
- * devin) × their metrics = 13 products. The service documents the tools, the count and the fields of
- * its catalogue (`id`, `label`, `category`, `kind`, `compare`, `seriesLabels`) but not the ids, so this
- * list is our offline snapshot for checking names before a request: `gpumkt coding --list` asks
- * `/api/llm-coding/products`, which is authoritative.
+ * The LLM-coding analytics products: the service's documented list (its LLM Coding Analytics guide,
+ * Products table; the data dictionary counts 13): a tool crossed with a metric (PRs opened, commits,
+ * merge rate), plus two compare products (`cc-vs-codex`, `cc-vs-codex-merge`) carrying two series.
+ * This offline list is a snapshot for completion, suggestions and work without a network; the
+ * service's catalogue (`/api/llm-coding/products`) is the authority, and a product it adds is learned
+ * at run time (docs/names.md).
  */
 import { resolveWords } from '../word-list.js';
 import { UsageError } from '../../errors.js';
 import { didYouMean } from '../suggest.js';
 
-/** One product: a metric of one tool. `compare` products carry two series (`value`, `value2`). */
+/** One product, with the fields of the service's catalogue rows. */
 export interface CodingProduct {
   readonly id: string;
   readonly label: string;
-  /** The tool the metric is about. */
-  readonly category: CodingTool;
+  /** The metric: `prs` (documented), `commits` or `merge` (the docs show only `prs`; named after the ids). */
+  readonly category: CodingMetric;
   /** `count` (events per day) or `pct` (percent, 0–100). */
   readonly kind: 'count' | 'pct';
   readonly compare: boolean;
-  /** The names of the series: one, or two for compare products (value, value2). */
-  readonly seriesLabels: readonly string[];
+  /** The names of value and value2 on a compare product; null on a single-tool product, as the service sends it. */
+  readonly seriesLabels: readonly string[] | null;
 }
 
 /** The five tools of the dictionary. */
@@ -28,46 +29,39 @@ export const CODING_TOOLS = ['claude', 'codex', 'copilot', 'cursor', 'devin'] as
 /** One tool. */
 export type CodingTool = (typeof CODING_TOOLS)[number];
 
-const count = (id: string, label: string, category: CodingTool): CodingProduct => ({
+/** The three metrics a product reads. */
+export type CodingMetric = 'prs' | 'commits' | 'merge';
+
+const one = (id: string, label: string, category: CodingMetric): CodingProduct => ({
   id,
   label,
   category,
-  kind: 'count',
+  kind: category === 'merge' ? 'pct' : 'count',
   compare: false,
-  seriesLabels: [label],
+  seriesLabels: null,
 });
-const pct = (id: string, label: string, category: CodingTool): CodingProduct => ({
-  id,
-  label,
-  category,
-  kind: 'pct',
-  compare: false,
-  seriesLabels: [label],
-});
-const pair = (id: string, label: string, category: CodingTool, a: string, b: string): CodingProduct => ({
-  id,
-  label,
-  category,
-  kind: 'count',
+const pair = (id: string, label: string, category: CodingMetric, a: string, b: string): CodingProduct => ({
+  ...one(id, label, category),
   compare: true,
   seriesLabels: [a, b],
 });
 
-/** The 13 products, in catalogue order (by tool). */
+/** The 13 products, in the docs' order. */
 export const CODING_PRODUCTS: readonly CodingProduct[] = [
-  count('claude-commits', 'Claude Code commits', 'claude'),
-  pair('claude-prs', 'Claude Code pull requests', 'claude', 'opened', 'merged'),
-  pct('claude-share', 'Claude Code commit share', 'claude'),
-  count('codex-commits', 'Codex commits', 'codex'),
-  pair('codex-prs', 'Codex pull requests', 'codex', 'opened', 'merged'),
-  pct('codex-share', 'Codex commit share', 'codex'),
-  pair('copilot-prs', 'Copilot pull requests', 'copilot', 'opened', 'merged'),
-  count('copilot-reviews', 'Copilot code reviews', 'copilot'),
-  pct('copilot-share', 'Copilot commit share', 'copilot'),
-  count('cursor-commits', 'Cursor commits', 'cursor'),
-  pct('cursor-share', 'Cursor commit share', 'cursor'),
-  pair('devin-prs', 'Devin pull requests', 'devin', 'opened', 'merged'),
-  pct('devin-merge-rate', 'Devin merge rate', 'devin'),
+  one('cc-prs', 'Claude PRs', 'prs'),
+  one('codex-prs', 'Codex PRs', 'prs'),
+  one('copilot-prs', 'Copilot PRs', 'prs'),
+  one('cursor-prs', 'Cursor PRs', 'prs'),
+  one('devin-prs', 'Devin PRs', 'prs'),
+  one('cc-commits', 'Claude Commits', 'commits'),
+  one('cc-merge', 'Claude Merge', 'merge'),
+  one('codex-merge', 'Codex Merge', 'merge'),
+  one('copilot-merge', 'Copilot Merge', 'merge'),
+  one('cursor-merge', 'Cursor Merge', 'merge'),
+  one('devin-merge', 'Devin Merge', 'merge'),
+  pair('cc-vs-codex', 'Claude vs Codex', 'prs', 'Claude PRs', 'Codex PRs'),
+  // The docs give this pair's series labels only for cc-vs-codex; these follow the single products' labels.
+  pair('cc-vs-codex-merge', 'Claude vs Codex Merge', 'merge', 'Claude Merge', 'Codex Merge'),
 ];
 
 /** The product with this exact id, or undefined. */
@@ -76,21 +70,18 @@ export function findCodingProduct(id: string): CodingProduct | undefined {
 }
 
 /**
- * The ids the user named, checked against the offline list (exit 2 with the closest id when one is
- * not in it), de-duplicated, in the order given (commas split, as every list does); `all` or nothing
- * names every product.
+ * The ids the user named, checked against the offline list and the ids `learned` from the service's
+ * catalogue (exit 2 with the closest id when one is in neither), de-duplicated, in the order given
+ * (commas split, as every list does); `all` or nothing names every product.
  */
-export function resolveCodingProducts(args: readonly string[]): string[] {
-  const ids = CODING_PRODUCTS.map((p) => p.id);
+export function resolveCodingProducts(args: readonly string[], learned: readonly string[] = []): string[] {
+  const ids = [...new Set([...CODING_PRODUCTS.map((p) => p.id), ...learned])];
   const out = resolveWords(
     args,
     (raw) => {
       const typed = raw.toLowerCase();
       if (ids.includes(typed)) return typed;
-      throw new UsageError(
-        `unknown coding product '${raw}'`,
-        `${didYouMean(typed, ids)}see 'gpumkt coding --list' (the service's catalogue; this list is an offline snapshot)`,
-      );
+      throw new UsageError(`unknown coding product '${raw}'`, `${didYouMean(typed, ids)}see 'gpumkt coding --list'`);
     },
     ids,
   );

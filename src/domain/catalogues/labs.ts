@@ -1,10 +1,10 @@
 /**
  * The AI labs of the token-price index (OTPI), token volume and workload cost (docs/api-contract.md).
  *
- * The service documents 11 OTPI labs (4 of them on the free tier) and names the three closed labs of
- * token volume and workload; it does not publish the other ids in the material this project follows,
- * so this offline list is our snapshot: `gpumkt labs --live` asks `/api/token-types`, which is
- * authoritative. Ids are lower-case words, as the service's `lab` parameter takes them.
+ * The ids and labels are the service's documented list (its supported-types page and data dictionary,
+ * OTPI section): 11 labs, the first 4 on the free tier. This offline list is a snapshot for completion,
+ * suggestions and work without a network; the service's catalogue (`/api/token-types`) is the authority,
+ * and a lab it adds is learned at run time (docs/names.md). Ids are as the `lab` parameter takes them.
  */
 import { resolveWords } from '../word-list.js';
 import { UsageError } from '../../errors.js';
@@ -22,13 +22,13 @@ export const LABS: readonly Lab[] = [
   { lab: 'openai', label: 'OpenAI' },
   { lab: 'google', label: 'Google' },
   { lab: 'deepseek', label: 'DeepSeek' },
-  { lab: 'meta', label: 'Meta' },
-  { lab: 'mistral', label: 'Mistral' },
-  { lab: 'xai', label: 'xAI' },
-  { lab: 'alibaba', label: 'Alibaba (Qwen)' },
-  { lab: 'moonshot', label: 'Moonshot AI' },
-  { lab: 'zhipu', label: 'Zhipu AI' },
   { lab: 'minimax', label: 'MiniMax' },
+  { lab: 'xiaomi', label: 'Xiaomi' },
+  { lab: 'qwen', label: 'Qwen' },
+  { lab: 'moonshotai', label: 'Moonshot AI' },
+  { lab: 'z-ai', label: 'Z.ai' },
+  { lab: 'mistralai', label: 'Mistral AI' },
+  { lab: 'meta-llama', label: 'Meta Llama' },
 ];
 
 /** The four labs OTPI serves without a key (trailing month): `/api/token-types-free`. */

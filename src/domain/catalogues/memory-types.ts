@@ -32,10 +32,26 @@ export const MEMORY_TYPES: readonly MemoryType[] = [
   { id: 'mem_ddr5_udimm_16gb', name: 'DDR5 UDIMM 16GB 4800/5600', category: 'module' },
 ];
 
-/** Finds a memory type by exact id or exact name (case-insensitive), or undefined. */
-export function findMemoryType(idOrName: string): MemoryType | undefined {
+/** A memory type learned from the service's catalogue (`/api/memory-types`): id, name, category. */
+export interface LearnedMemoryType {
+  readonly id: string;
+  readonly label?: string;
+  readonly category?: string;
+}
+
+/**
+ * Finds a memory type by exact id or exact name (case-insensitive), or undefined: in the offline list,
+ * then among the types `learned` from the service.
+ */
+export function findMemoryType(idOrName: string, learned: readonly LearnedMemoryType[] = []): MemoryType | undefined {
   const key = idOrName.trim().toLowerCase();
-  return MEMORY_TYPES.find((t) => t.id === key || t.name.toLowerCase() === key);
+  const known = MEMORY_TYPES.find((t) => t.id === key || t.name.toLowerCase() === key);
+  if (known) return known;
+  const l = learned.find((t) => t.id.toLowerCase() === key || t.label?.toLowerCase() === key);
+  if (l === undefined) return undefined;
+  const category = MEMORY_CATEGORIES.find((c) => c === l.category?.toLowerCase());
+  // A category the service names and this release does not know is kept out of --category checks.
+  return { id: l.id, name: l.label ?? l.id, category: category ?? (l.category as MemoryCategory) };
 }
 
 /** Validates a --category value or throws a usage error listing the valid ones. */
@@ -87,10 +103,14 @@ export function suggestMemoryType(input: string): MemoryType | undefined {
  * Checks --type (and its agreement with --category) offline, like GPU names: an unknown type or a type
  * of another category is a usage error (exit 2) with the list and, where one is close, a suggestion.
  */
-export function checkMemoryFilter(type: string | undefined, category: string | undefined): void {
+export function checkMemoryFilter(
+  type: string | undefined,
+  category: string | undefined,
+  learned: readonly LearnedMemoryType[] = [],
+): void {
   const cat = category === undefined ? undefined : parseMemoryCategory(category);
   if (type === undefined) return;
-  const found = findMemoryType(type);
+  const found = findMemoryType(type, learned);
   if (found === undefined) {
     const near = suggestMemoryType(type);
     const hint = near ? `did you mean ${near.id} (${near.name})? ` : '';

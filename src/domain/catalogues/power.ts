@@ -1,6 +1,6 @@
 /**
  * The seven power markets of the service's data dictionary (docs/api-contract.md, Power markets): the
- * market as the service names it, its pricing hub, the word users type, and the EIA balancing region
+ * market as the service names it, its pricing hubs, the word users type, and the EIA balancing region
  * of its hourly operations. ERCOT carries load and an off-peak price instead of traded volume.
  */
 import { resolveWords } from '../word-list.js';
@@ -13,8 +13,8 @@ export interface PowerMarket {
   readonly id: string;
   /** The market as the service names it (its `market` field and parameter). */
   readonly market: string;
-  /** The pricing hub whose peak product the daily row reports. */
-  readonly hub: string;
+  /** The pricing hubs whose peak products the daily rows report (CAISO has two), as the dictionary names them. */
+  readonly hubs: readonly string[];
   /** The EIA balancing region of the market's hourly load and fuel mix. */
   readonly region: string;
   /** Other words that name it (hub nicknames). */
@@ -23,13 +23,19 @@ export interface PowerMarket {
 
 /** The seven markets, in the dictionary's order. */
 export const POWER_MARKETS: readonly PowerMarket[] = [
-  { id: 'wecc-northwest', market: 'WECC Northwest', hub: 'Mid C Peak', region: 'BPAT', aliases: ['mid-c', 'midc', 'northwest'] },
-  { id: 'pjm', market: 'PJM', hub: 'PJM WH Real Time Peak', region: 'PJM', aliases: ['pjm-west', 'western-hub'] },
-  { id: 'caiso', market: 'CAISO', hub: 'NP15 and SP15 EZ Gen DA LMP Peak', region: 'CISO', aliases: ['np15', 'sp15', 'california'] },
-  { id: 'iso-ne', market: 'ISO-NE', hub: 'Nepool MH DA LMP Peak', region: 'ISNE', aliases: ['isone', 'nepool', 'new-england'] },
-  { id: 'wecc-southwest', market: 'WECC Southwest', hub: 'Palo Verde Peak', region: 'AZPS', aliases: ['palo-verde', 'southwest'] },
-  { id: 'miso', market: 'MISO', hub: 'Indiana Hub RT Peak', region: 'MISO', aliases: ['indiana', 'indiana-hub'] },
-  { id: 'ercot', market: 'ERCOT', hub: 'HB_NORTH', region: 'ERCO', aliases: ['hb-north', 'hbnorth', 'texas'] },
+  { id: 'wecc-northwest', market: 'WECC Northwest', hubs: ['Mid C Peak'], region: 'BPAT', aliases: ['mid-c', 'midc', 'northwest'] },
+  { id: 'pjm', market: 'PJM', hubs: ['PJM WH Real Time Peak'], region: 'PJM', aliases: ['pjm-west', 'western-hub'] },
+  {
+    id: 'caiso',
+    market: 'CAISO',
+    hubs: ['NP15 EZ Gen DA LMP Peak', 'SP15 EZ Gen DA LMP Peak'],
+    region: 'CISO',
+    aliases: ['np15', 'sp15', 'california'],
+  },
+  { id: 'iso-ne', market: 'ISO-NE', hubs: ['Nepool MH DA LMP Peak'], region: 'ISNE', aliases: ['isone', 'nepool', 'new-england'] },
+  { id: 'wecc-southwest', market: 'WECC Southwest', hubs: ['Palo Verde Peak'], region: 'AZPS', aliases: ['palo-verde', 'southwest'] },
+  { id: 'miso', market: 'MISO', hubs: ['Indiana Hub RT Peak'], region: 'MISO', aliases: ['indiana', 'indiana-hub'] },
+  { id: 'ercot', market: 'ERCOT', hubs: ['HB_NORTH'], region: 'ERCO', aliases: ['hb-north', 'hbnorth', 'texas'] },
 ];
 
 /** The first day of the service's power market history. */

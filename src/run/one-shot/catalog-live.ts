@@ -7,13 +7,16 @@
 import type { Context } from '../../context.js';
 import { InvalidResponseError } from '../../errors.js';
 import type { Row } from '../../domain/row.js';
-import { loadSettings, openSession } from '../session.js';
+import { loadSettings, openSession, type RunSettings, type Session } from '../session.js';
 import { emitDryRun } from '../emit.js';
 import { dataRows, jsonEndpoint } from './json-endpoint.js';
 
-/** Fetches one catalogue's rows; undefined in a dry run (the curl command is printed instead). */
-async function fetchCatalogue(ctx: Context, path: string): Promise<Row[] | undefined> {
-  const session = await openSession(ctx, await loadSettings(ctx), { keyOptional: true });
+/**
+ * Fetches one catalogue's rows; undefined in a dry run (the curl command is printed instead). Through
+ * `through` when given (a sync's session: its pacer counts the request), else a session of its own.
+ */
+export async function fetchCatalogue(ctx: Context, path: string, settings?: RunSettings, through?: Session): Promise<Row[] | undefined> {
+  const session = through ?? (await openSession(ctx, settings ?? (await loadSettings(ctx)), { keyOptional: true }));
   const endpoint = jsonEndpoint(path.slice(5), path);
   if (session.dryRun) {
     emitDryRun(ctx, [session.curl(endpoint, undefined)]);
@@ -29,7 +32,7 @@ async function fetchCatalogue(ctx: Context, path: string): Promise<Row[] | undef
 }
 
 /** The first string field of `row` among `names`, or an invalid-response error naming the row. */
-function field(row: Row, names: readonly string[], path: string, index: number): string {
+export function field(row: Row, names: readonly string[], path: string, index: number): string {
   for (const n of names) if (typeof row[n] === 'string' && row[n] !== '') return row[n];
   throw new InvalidResponseError(`${path}: row ${index + 1} has no ${names[0]} (a string)`);
 }

@@ -6,7 +6,7 @@
  */
 import type { Context } from '../../context.js';
 import { AuthError, ExitCode, GpumktError, InvalidResponseError, NoDataError, UnreachableError } from '../../errors.js';
-import { planOfKey, type KeyPlan } from '../../domain/plans.js';
+import { KEY_HINT, planOfKey, type KeyPlan } from '../../domain/plans.js';
 import { redactUrl } from '../../domain/redact.js';
 import { wrapReport } from '../../domain/wrap.js';
 import { loadSettings, openSession, type RunSettings } from '../session.js';
@@ -93,7 +93,7 @@ export async function runStatus(ctx: Context, flags: StatusFlags): Promise<void>
     failure = err instanceof InvalidResponseError ? err : new UnreachableError(`the service is not healthy: ${err.message}`);
   }
   if (!failure && key === undefined) {
-    failure = new AuthError("no API key: set GPUMKT_API_KEY, or run 'gpumkt config set api-key' (public routes work without one)");
+    failure = new AuthError(`no API key (public routes work without one): ${KEY_HINT}`);
   } else if (!failure) {
     try {
       await session.get(KEY_CHECK, undefined);
@@ -104,7 +104,7 @@ export async function runStatus(ctx: Context, flags: StatusFlags): Promise<void>
       else {
         report.key.message = err.message;
         if (err instanceof AuthError) report.key.accepted = false;
-        failure = err instanceof AuthError ? new AuthError(`the key is refused: ${err.message}`) : err;
+        failure = err instanceof AuthError ? new AuthError(`the key is refused: ${err.message}`, err.hint) : err;
       }
     }
   }

@@ -42,20 +42,31 @@ export function workloadHandler(input: ExtraInput): Reply {
   return jsonReply(200, { success: true, ...echoed, ...(lab === undefined ? {} : { lab }), count: data.length, data });
 }
 
+/** A product's `seriesLabels` as the service documents them: the two series of a compare product, null for a single tool. */
+const seriesLabelsOf = (p: { readonly compare: boolean; readonly seriesLabels: readonly string[] | null }): string[] | null =>
+  p.compare && p.seriesLabels ? [...p.seriesLabels] : null;
+
 /** GET /api/llm-coding/products: the public catalogue. */
 export function codingProductsHandler(): Reply {
   return jsonReply(200, {
     success: true,
     count: CODING_PRODUCTS.length,
-    data: CODING_PRODUCTS.map((p) => ({ ...p, seriesLabels: [...p.seriesLabels] })),
+    data: CODING_PRODUCTS.map((p) => ({ ...p, seriesLabels: seriesLabelsOf(p) })),
   });
 }
 
-/** GET /api/llm-coding/index: every product's latest published day. */
+/** GET /api/llm-coding/index?product=: one single-tool product's latest published day, as one object. */
 export function codingIndexHandler(input: ExtraInput): Reply {
+  const id = input.params.get('product');
+  if (id === undefined) throw badRequest('product query parameter is required');
+  const product = CODING_PRODUCTS.find((x) => x.id === id);
+  if (product === undefined) throw badRequest(`Unknown product: ${echo(id)}. Allowed: ${CODING_PRODUCTS.map((x) => x.id).join(', ')}`);
+  // The docs: compare products are only valid on /api/llm-coding/history.
+  if (product.compare) throw badRequest(`Compare product ${product.id} is only valid on /api/llm-coding/history`);
   const last = lastCodingDay(input.now);
-  const data = last === undefined ? [] : codingIndex(last);
-  return jsonReply(200, { success: true, count: data.length, data });
+  const data = last === undefined ? undefined : codingIndex(last).find((r) => r.product === product.id);
+  if (data === undefined) return jsonReply(404, { error: 'No data available', message: `No data found for ${product.id}` });
+  return jsonReply(200, { success: true, data });
 }
 
 /** GET /api/llm-coding/history?product=&startDate=&endDate=&limit=. */
@@ -73,7 +84,7 @@ export function codingHistoryHandler(input: ExtraInput): Reply {
     success: true,
     product: product.id,
     compare: product.compare,
-    seriesLabels: [...product.seriesLabels],
+    seriesLabels: seriesLabelsOf(product),
     count: data.length,
     data,
   });

@@ -46,6 +46,12 @@ function numberParam(params: Params, name: string, min: number, max: number): nu
   return n;
 }
 
+/** A site's GPU models as the data dictionary types them: one string, models joined by `/` (`H100/A100`). */
+const gpuTypesText = (chips: readonly string[]): string => chips.join('/');
+
+/** A site as the listing serves it. */
+const served = (s: Site): Record<string, unknown> => ({ ...s, gpuTypes: gpuTypesText(s.gpuTypes) });
+
 /** The sites the query's filters keep. */
 function filtered(params: Params, today: string): Site[] {
   const city = params.get('city')?.toLowerCase();
@@ -70,7 +76,7 @@ export function sitesHandler({ params, today, plan }: ExtraInput): Reply {
   const offset = numberParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
   if (!Number.isInteger(offset)) throw badRequest('Invalid offset: must be an integer of at least 0');
   const all = filtered(params, today);
-  const data = all.slice(offset, offset + limit);
+  const data = all.slice(offset, offset + limit).map(served);
   return jsonReply(200, { success: true, total: all.length, count: data.length, limit, offset, data });
 }
 
@@ -96,7 +102,7 @@ export function sitesMapHandler({ params, today, plan }: ExtraInput): Reply {
       latitude: s.latitude,
       longitude: s.longitude,
       powerCapacity: s.powerCapacity,
-      gpuTypes: s.gpuTypes,
+      gpuTypes: gpuTypesText(s.gpuTypes),
       status: s.status,
       isNeocloud: s.isNeocloud,
     }));

@@ -4,10 +4,11 @@
  * - the history starts on 2025-06-01; day D is published at 00:30 UTC the next day (the docs: "within
  *   ~24 h of UTC midnight") and served only once the clock has reached that time;
  * - `count` products: a whole number of events per day growing ~1 %/day with weekly seasonality;
- *   compare products carry `value` (first series, e.g. opened) and `value2` (second, e.g. merged:
- *   always at most `value`); `pct` products: a percent, 0–100, 2 decimals;
+ *   `pct` products: a percent, 0–100, 2 decimals; a compare product carries the two single products
+ *   its `seriesLabels` name (by label) as `value` and `value2`, the same numbers they serve alone;
  * - the index row of a product is its last published day, `changePct` its move against the day before
- *   in percent (2 decimals; null when that day's value is 0), `updatedAt` the publication time.
+ *   in percent (2 decimals; null when that day's value is 0), `updatedAt` the publication time;
+ *   compare products have no index row (the docs: the index route does not take them).
  */
 import { CODING_PRODUCTS, type CodingProduct } from '../../domain/catalogues/coding-products.js';
 import { addDays, daysBetween } from '../../domain/dates.js';
@@ -24,8 +25,7 @@ export interface CodingPoint {
 }
 
 const S_LEVEL = 51,
-  S_NOISE = 52,
-  S_SECOND = 53;
+  S_NOISE = 52;
 
 /** The publication time of day D: 00:30 UTC the next day. */
 export function codingUpdatedAt(date: string): string {
@@ -39,9 +39,16 @@ export function lastCodingDay(nowMs: number): string | undefined {
   return last < CODING_START ? undefined : last;
 }
 
+/** The catalogue index of the single product labelled `label`. */
+const byLabel = (label: string): number => CODING_PRODUCTS.findIndex((x) => x.label === label && !x.compare);
+
 /** The point of product `p` (its index in the catalogue) on day `date`. */
 export function codingPoint(p: number, date: string): CodingPoint {
   const product = CODING_PRODUCTS[p] as CodingProduct;
+  if (product.compare && product.seriesLabels) {
+    const [a, b] = product.seriesLabels.map(byLabel);
+    return { date, value: codingPoint(a as number, date).value, value2: codingPoint(b as number, date).value };
+  }
   const d = daysBetween(CODING_START, date);
   // Day of week 0–6 (2025-06-01 was a Sunday): weekends are quieter.
   const weekend = d % 7 === 0 || d % 7 === 6;
@@ -51,9 +58,7 @@ export function codingPoint(p: number, date: string): CodingPoint {
     return { date, value: roundTo(Math.min(100, Math.max(0, level + 4 * noise)), 2) };
   }
   const base = 200 + 4000 * unit(S_LEVEL, p, 0);
-  const value = Math.round(base * 1.01 ** Math.min(d, 400) * (weekend ? 0.6 : 1) * (1 + 0.2 * noise));
-  if (!product.compare) return { date, value };
-  return { date, value, value2: Math.floor(value * (0.55 + 0.35 * unit(S_SECOND, p, d))) };
+  return { date, value: Math.round(base * 1.01 ** Math.min(d, 400) * (weekend ? 0.6 : 1) * (1 + 0.2 * noise)) };
 }
 
 /** A product's points over an inclusive window (clamped to its history), oldest first; the last `limit` kept. */
@@ -76,7 +81,8 @@ export interface CodingIndexRow {
 
 /** Every product's latest published day, in catalogue order. */
 export function codingIndex(last: string): CodingIndexRow[] {
-  return CODING_PRODUCTS.map((product, p) => {
+  return CODING_PRODUCTS.flatMap((product, p) => {
+    if (product.compare) return [];
     const now = codingPoint(p, last);
     const before = last > CODING_START ? codingPoint(p, addDays(last, -1)) : undefined;
     const changePct = before === undefined || before.value === 0 ? null : roundTo(((now.value - before.value) / before.value) * 100, 2);

@@ -3,7 +3,8 @@
  * tenors, and the route's handler. Where the docs are silent, the sandbox decides:
  * - body: `{ success, asOf, data: [{ name, points }], suppressed: [{ name, points }] }`; each point
  *   carries `name`, `label`, `months`, `price`, `has_mark`, `provenance` (`{ source, updated_at }`,
- *   null without a mark), `as_of_date` and `insufficient_data` (`no_observation` without a mark);
+ *   null without a mark), `as_of_date` (the mark's edit/publish timestamp, as the data dictionary types
+ *   it; null without a mark) and `insufficient_data` (`no_observation` without a mark);
  * - marks are published the day before the clock's day, between 16:00 and 16:59 UTC (so never after
  *   the clock); `asOf` is the latest of them;
  * - unmarked tenors, every day: RTX 5090 3Y and 5Y, A100 SXM4 5Y, RTX PRO 6000 WS 5Y; GB300 has no
@@ -72,7 +73,7 @@ export function curvePoints(curve: ForwardCurve, today: string): ForwardPoint[] 
       price: marked ? roundTo(SPOT[curve] * (DISCOUNT[t.months] as number) * noise, 4) : null,
       has_mark: marked,
       provenance: marked ? { source: 'ornn-desk', updated_at: updatedAt } : null,
-      as_of_date: marked ? markDay : null,
+      as_of_date: marked ? updatedAt : null,
       insufficient_data: marked ? null : 'no_observation',
     };
   });

@@ -68,10 +68,10 @@ const MODELS: readonly ModelSeed[] = [
     bench: [66.0, 80.1, 88.4],
   },
   {
-    slug: 'grok-4',
-    name: 'Grok 4',
-    lab: 'xai',
-    released: '2025-07-09',
+    slug: 'kimi-k2',
+    name: 'Kimi K2',
+    lab: 'moonshotai',
+    released: '2025-07-11',
     cap: 147,
     tpt: 51_000,
     pIn: 3,
@@ -92,7 +92,7 @@ const MODELS: readonly ModelSeed[] = [
   {
     slug: 'qwen3-max',
     name: 'Qwen3 Max',
-    lab: 'alibaba',
+    lab: 'qwen',
     released: '2025-09-05',
     cap: 141,
     tpt: 40_000,

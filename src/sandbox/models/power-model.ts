@@ -7,8 +7,9 @@
  *   market), `startDate`/`endDate` (default: the 30 days ending yesterday). Rows are settled days only:
  *   through yesterday, never before 2017-01-03. Body `{ success, startDate, endDate, count, data }`,
  *   rows `{ d, market, hub, p, o, t, l, g }` grouped by market (dictionary order), oldest first within
- *   a market. The hubs of the traded markets print on weekdays (`t`, `g`; `o`, `l` null); ERCOT every
- *   day (`o`, `l`; `t`, `g` null).
+ *   a market. The hubs of the traded markets print on weekdays (`t`, `g`; no `o`, `l`); ERCOT every
+ *   day (`o`, `l`; no `t`, `g`): the data dictionary types these four as optional numbers, so a field
+ *   a market does not carry is left out, never null.
  * - `/api/power/load` and `/api/power/fuel-mix` (full only; premium: the daily-only 403): hourly rows
  *   from 2019-01-01, on the hour, each once its hour has come by the clock (never after it); same parameters (default: today).
  *   Load rows `{ timestamp, market, region, actual_mw, forecast_mw }`; fuel mix one row per hour with a
@@ -41,16 +42,16 @@ const BASE = [
   { price: 35, gwh: 0, mw: 48_000 },
 ] as const;
 
-/** One daily row, with the service's short field names; a field the market does not carry is null. */
+/** One daily row, with the service's short field names; a field the market does not carry is left out. */
 export interface PowerRow {
   d: string;
   market: string;
   hub: string;
   p: number;
-  o: number | null;
-  t: number | null;
-  l: number | null;
-  g: number | null;
+  o?: number;
+  t?: number;
+  l?: number;
+  g?: number;
 }
 
 const dayIndex = (date: string): number => Math.round((dateToMs(date) - dateToMs(POWER_HISTORY_START)) / DAY_MS);
@@ -65,7 +66,7 @@ export function powerRow(i: number, date: string): PowerRow | undefined {
   if (!ercot && !isWeekday(date)) return undefined;
   const k = dayIndex(date);
   const p = roundTo(base.price * season(date) * (0.75 + 0.5 * unit(STREAM.peak, i, k)), 2);
-  const row: PowerRow = { d: date, market: m.market, hub: m.hub, p, o: null, t: null, l: null, g: null };
+  const row: PowerRow = { d: date, market: m.market, hub: m.hubs.join(', '), p };
   if (ercot) {
     row.o = roundTo(p * (0.45 + 0.25 * unit(STREAM.offpeak, i, k)), 2);
     row.l = roundTo((base.mw * 24 * season(date) * (0.9 + 0.2 * unit(STREAM.load, i, k))) / 1000, 1);

@@ -34,7 +34,7 @@ describe('resolveWords', () => {
 
 describe('the catalogues use it', () => {
   it('coding products split at commas like every other list', () => {
-    expect(resolveCodingProducts(['claude-prs,codex-prs', 'claude-prs'])).toEqual(['claude-prs', 'codex-prs']);
+    expect(resolveCodingProducts(['cc-prs,codex-prs', 'cc-prs'])).toEqual(['cc-prs', 'codex-prs']);
   });
 
   it('power markets: all is every market, a typo after it is still an error', () => {

@@ -1,0 +1,69 @@
+/**
+ * The lists of names the service is the authority on, and where it publishes each (its public
+ * catalogue routes): an offline list (this folder) is a snapshot; a name it lacks is looked up in the
+ * route before it is refused (src/run/names.ts, docs/names.md).
+ */
+import { CODING_PRODUCTS } from './coding-products.js';
+import { LABS } from './labs.js';
+import { MEMORY_TYPES } from './memory-types.js';
+
+/** The catalogues a name may be looked up in. */
+export type NameCatalogueId = 'labs' | 'coding-products' | 'memory-types';
+
+/** One entry of a catalogue: the id commands take, and its label where the service gives one. */
+export interface NameEntry {
+  readonly id: string;
+  readonly label?: string;
+  /** Its category, where the catalogue has them (memory types: dram, flash, module). */
+  readonly category?: string;
+}
+
+/** One catalogue: its public route, the row fields that hold the id and label, and the offline list. */
+export interface NameCatalogue {
+  readonly id: NameCatalogueId;
+  /** What one entry is called in messages: `lab`, `coding product`. */
+  readonly noun: string;
+  readonly route: string;
+  /** The row fields that may hold the id, first found wins (the docs name the first). */
+  readonly idFields: readonly string[];
+  readonly labelFields: readonly string[];
+  readonly categoryFields?: readonly string[];
+  /** True when a name may be typed as its label too (memory types: id or name). */
+  readonly byLabel?: boolean;
+  readonly offline: readonly NameEntry[];
+}
+
+/** Every catalogue, by id. */
+export const NAME_CATALOGUES: Readonly<Record<NameCatalogueId, NameCatalogue>> = {
+  labs: {
+    id: 'labs',
+    noun: 'lab',
+    route: '/api/token-types',
+    idFields: ['lab', 'id'],
+    labelFields: ['label', 'name'],
+    offline: LABS.map((l) => ({ id: l.lab, label: l.label })),
+  },
+  'coding-products': {
+    id: 'coding-products',
+    noun: 'coding product',
+    route: '/api/llm-coding/products',
+    idFields: ['id', 'product'],
+    labelFields: ['label', 'name'],
+    offline: CODING_PRODUCTS.map((p) => ({ id: p.id, label: p.label })),
+  },
+  'memory-types': {
+    id: 'memory-types',
+    noun: 'memory type',
+    route: '/api/memory-types',
+    idFields: ['id'],
+    labelFields: ['memory_type', 'memoryType', 'name'],
+    categoryFields: ['category'],
+    byLabel: true,
+    offline: MEMORY_TYPES.map((t) => ({ id: t.id, label: t.name, category: t.category })),
+  },
+};
+
+/** The ids of the offline list of `catalogue`. */
+export function offlineIds(catalogue: NameCatalogueId): string[] {
+  return NAME_CATALOGUES[catalogue].offline.map((e) => e.id);
+}
