@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sweepStaleDirs } from '../../../../src/output/files/dir-swap.js';
-import { makeTempDir } from '../../../helpers/temp.js';
+import { sweepStaleDirs } from '../../../src/store/dir-swap.js';
+import { makeTempDir } from '../../helpers/temp.js';
 
 const deadPid = (): number =>
   Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);

@@ -14,7 +14,7 @@ import {
   parseLock,
   processStartTime,
   removeDeadTemps,
-} from '../../../../src/append/lock/lock.js';
+} from '../../../../src/store/lock/lock.js';
 
 const target = (): string => join(makeTempDir('lock'), 'out.csv');
 

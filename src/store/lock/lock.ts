@@ -13,9 +13,9 @@ import { hostname } from 'node:os';
 import { link, lstat, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { LockedError } from '../../errors.js';
-import { describeFsError, errorCode } from '../../domain/files.js';
+import { describeFsError, errorCode } from '../files.js';
 import { sleep } from '../../domain/sleep.js';
-import { isAlive, sweepStale } from '../../output/files/stale-temp.js';
+import { isAlive, sweepStale } from '../stale-temp.js';
 import { lockWriter, unreadable, type LockWriter } from './lock-fs.js';
 
 /** What a lock file holds. */

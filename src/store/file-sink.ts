@@ -2,8 +2,8 @@
 import { constants, type Stats } from 'node:fs';
 import { access, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { OutputError } from '../../errors.js';
-import { describeFsError, errorCode, syncFolder, tempPathFor } from '../../domain/files.js';
+import { OutputError } from '../errors.js';
+import { describeFsError, errorCode, syncFolder, tempPathFor } from './files.js';
 import type { Sink } from './sink.js';
 import { sweepStale } from './stale-temp.js';
 

@@ -7,8 +7,8 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { acquireLock, lockPath } from '../../../../src/append/lock/lock.js';
-import { unreadable } from '../../../../src/append/lock/lock-fs.js';
+import { acquireLock, lockPath } from '../../../../src/store/lock/lock.js';
+import { unreadable } from '../../../../src/store/lock/lock-fs.js';
 import { LockedError } from '../../../../src/errors.js';
 import { makeTempDir } from '../../../helpers/temp.js';
 

@@ -17,8 +17,8 @@
 import { type Stats } from 'node:fs';
 import { lstat, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { OutputError } from '../../errors.js';
-import { errorCode, syncFolder, tempStem } from '../../domain/files.js';
+import { OutputError } from '../errors.js';
+import { errorCode, syncFolder, tempStem } from './files.js';
 import { checkFolder, outputError } from './file-sink.js';
 import { isAlive } from './stale-temp.js';
 

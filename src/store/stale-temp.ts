@@ -1,7 +1,7 @@
 /** Clean-up of temporary files that a killed run of gpumkt left next to its -o target. */
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { parseTempName } from '../../domain/files.js';
+import { parseTempName } from './files.js';
 
 // Left behind only by a run killed with SIGKILL (or a crash): old enough, and its process is gone.
 const STALE_AFTER_MS = 10 * 60 * 1000;

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, lstat, open, unlink } from 'node:fs/promises';
 import { OutputError } from '../../errors.js';
-import { describeFsError, errorCode, tempStem } from '../../domain/files.js';
+import { describeFsError, errorCode, tempStem } from '../files.js';
 
 /** Puts a lock file in place, or reports that one is there. */
 export interface LockWriter {
