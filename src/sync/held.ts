@@ -24,7 +24,7 @@ export function lakeKey(lake: string, p: string): string {
 /** True when the dataset's target exists with data in it (a first sync otherwise): a non-empty object, or a folder of objects. */
 export async function targetExists(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun): Promise<boolean> {
   const key = lakeKey(s.lake, run.target);
-  const found = await s.store.list(key, { limit: 2 });
+  const found = await s.store.list(key);
   return found.some((o) => (o.key === key ? o.size > 0 : o.key.startsWith(`${key}/`)));
 }
 
