@@ -3,8 +3,10 @@
  * MAY import (an allow-list): an import that no rule allows fails as `not-in-allowed`, so a new folder
  * is outside every rule until it is given a layer here.
  *
- *   cli.ts → commands/ completion/ → sync/ → run/ → datasets/ → api/ append/ output/ config/ → domain/ context.ts version.ts → errors.ts
+ *   cli.ts → commands/ completion/ → sync/ → run/ → datasets/ → api/ append/ output/ config/ → store/ → domain/ context.ts version.ts → errors.ts
  *   sandbox/ is its own entry and may use only domain/ and errors.ts (the runner and `gpumkt sandbox` start it).
+ *
+ * store/ is the storage seam: the only folder (with config/ and sandbox/) that may import node:fs (rule fs-in-store-only).
  *
  * `npm test` runs `npm run lint` (this, then ESLint); a wrong-way import fails naming the rule.
  */
@@ -22,6 +24,12 @@ const LAYERS = {
     to: BASICS,
     comment: 'domain/ (rows, GPUs, dates, checks, sanitising, redaction, atomic files), context.ts and version.ts are the shared basics.',
   },
+  store: {
+    from: '^src/store/',
+    to: `^src/store/|${BASICS}`,
+    comment:
+      'store/ keeps objects under keys (the Store interface, its local file-system backend, atomic files, locks); it knows no formats, rows or HTTP.',
+  },
   api: {
     from: '^src/api/',
     to: `^src/api/|${BASICS}`,
@@ -29,17 +37,17 @@ const LAYERS = {
   },
   output: {
     from: '^src/output/',
-    to: `^src/output/|${BASICS}`,
+    to: `^src/(output|store)/|${BASICS}`,
     comment: 'output/ turns rows into text or bytes and writes them; it knows nothing of HTTP, appends or config.',
   },
   config: {
     from: '^src/config/',
-    to: `^src/(config|output)/|${BASICS}`,
+    to: `^src/(config|output|store)/|${BASICS}`,
     comment: 'config/ checks settings (formats against the format registry); it never calls the API or appends.',
   },
   append: {
     from: '^src/append/',
-    to: `^src/(append|output)/|${BASICS}`,
+    to: `^src/(append|output|store)/|${BASICS}`,
     comment: 'append/ (merge, lock, manifest) writes through output/; it never calls the API or reads config.',
   },
   datasets: {
@@ -49,12 +57,12 @@ const LAYERS = {
   },
   run: {
     from: '^src/run/',
-    to: `^src/(run|datasets|api|append|output|config)/|^src/sandbox/(index|keys)\\.ts$|${BASICS}`,
+    to: `^src/(run|datasets|api|append|output|config|store)/|^src/sandbox/(index|keys)\\.ts$|${BASICS}`,
     comment: 'run/ is called by the commands and never imports them; it starts the sandbox only through its entry.',
   },
   sync: {
     from: '^src/sync/',
-    to: `^src/(sync|run|datasets|api|append|output|config)/|${BASICS}`,
+    to: `^src/(sync|run|datasets|api|append|output|config|store)/|${BASICS}`,
     comment:
       'sync/ (the lake: state per dataset, what the plan reads, one pacer) is called by commands/; it runs each dataset through run/ and the append code below it, never the commands.',
   },
@@ -70,7 +78,7 @@ const LAYERS = {
     comment: 'The sandbox is a separate server: domain/ and errors.ts only, so it never shares state with the client.',
   },
 };
-const KNOWN = `^src/(cli|errors|context|version)\\.ts$|^src/(${['domain', 'api', 'output', 'config', 'append', 'datasets', 'run', 'sync', 'commands', 'completion', 'sandbox'].join('|')})/`;
+const KNOWN = `^src/(cli|errors|context|version)\\.ts$|^src/(${['domain', 'store', 'api', 'output', 'config', 'append', 'datasets', 'run', 'sync', 'commands', 'completion', 'sandbox'].join('|')})/`;
 
 module.exports = {
   allowed: [
@@ -93,6 +101,14 @@ module.exports = {
       comment: 'Every file of src/ belongs to a layer of .dependency-cruiser.cjs: give a new folder its layer (and its allow-list) there.',
       from: {},
       to: { path: '^src/', pathNot: KNOWN },
+    },
+    {
+      name: 'fs-in-store-only',
+      severity: 'error',
+      comment:
+        'Files are read and written through src/store/ (the storage seam; a second backend is one new file there): node:fs is imported only by store/, config/ and sandbox/.',
+      from: { path: '^src/', pathNot: '^src/(store|config|sandbox)/' },
+      to: { path: '^(node:)?fs(/promises)?$' },
     },
     {
       name: 'no-circular',

@@ -6,16 +6,16 @@
  * provisional when written are replaced silently, and late rows are inserted in order, so the file
  * stays equal to one full export of its range. The rules are merge.ts's; this file does the I/O.
  */
-import { createReadStream } from 'node:fs';
 import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
 import { exportOrder, modelOrder, planMerge, reportMerge, type AppendResult, type IncomingRow } from './merge.js';
 import type { Row } from '../domain/row.js';
 import type { Formatter, FormatOptions } from '../output/format-types.js';
-import { fileSink } from '../output/files/file-sink.js';
+import { fileSink } from '../store/file-sink.js';
 import type { Sink } from '../output/files/sink.js';
 import { rowKey, type ExistingFile, type RegionRecord } from './read-existing.js';
 import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
+import { fileChunks } from '../store/paths.js';
 
 /** What an append did (merge.ts). */
 export type { AppendResult } from './merge.js';
@@ -160,7 +160,7 @@ async function writeLines(
   ctx.onCleanup(() => sink.abort());
   try {
     if (cut > 0) {
-      for await (const chunk of createReadStream(spec.target, { start: 0, end: cut - 1 }) as AsyncIterable<Buffer>) await sink.write(chunk);
+      for await (const chunk of fileChunks(spec.target, { start: 0, end: cut - 1 })) await sink.write(chunk);
     }
     let li = 0;
     if (cut < existing.size) {

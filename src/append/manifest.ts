@@ -4,14 +4,14 @@
  * file's sha256, tool version and time. Written atomically, after the data file.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { redactAll, redactSecrets, redactUrl } from '../domain/redact.js';
 import { writeAll } from '../output/files/sink.js';
-import { fileSink } from '../output/files/file-sink.js';
+import { fileSink } from '../store/file-sink.js';
 import { VERSION } from '../version.js';
 import type { Context } from '../context.js';
 import type { OutputPlan } from '../output/plan.js';
+import { fileChunks } from '../store/paths.js';
 
 /** One request of the run, as --manifest records it (the key travels in a header, never in the URL). */
 export interface RequestLogEntry {
@@ -76,7 +76,7 @@ export function redactArgv(argv: readonly string[], secrets?: ReadonlySet<string
 export async function fileDigest(file: string): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+  for await (const chunk of fileChunks(file)) {
     hash.update(chunk);
     bytes += chunk.length;
   }

@@ -4,13 +4,12 @@
  * the overlap region (the last key's neighbourhood) with their bytes, for de-duplication.
  */
 import type { LineSyntax } from '../output/format-types.js';
-import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { errorCode } from '../domain/files.js';
 import { fieldReader, readRecords, recordText, type Fields, type RawRecord } from './records.js';
 import { isIsoDate } from '../domain/dates.js';
 import { keyColumnList, type KeyColumns } from './key-columns.js';
 import { checkSeriesKey, checkTimeShape, type TimeShape } from './existing-checks.js';
+import { pathInfo } from '../store/paths.js';
 
 /** A record of the overlap region. */
 export interface RegionRecord {
@@ -125,14 +124,10 @@ export async function scanExisting(file: string, spec: ScanSpec): Promise<Existi
 
 /** The size of `file`; undefined when it does not exist. Refuses anything but a regular file. */
 async function regularFileSize(file: string): Promise<number | undefined> {
-  try {
-    const st = await stat(file);
-    if (!st.isFile()) throw new UsageError(`--append needs a regular file; ${file} is not one`);
-    return st.size;
-  } catch (err) {
-    if (errorCode(err) === 'ENOENT') return undefined;
-    throw err;
-  }
+  const st = await pathInfo(file);
+  if (st === undefined) return undefined;
+  if (st.kind !== 'file') throw new UsageError(`--append needs a regular file; ${file} is not one`);
+  return st.size;
 }
 
 /** The state before the first record. */

@@ -4,10 +4,10 @@
  * old file can later be copied verbatim. Last, the reader of a record's time and series key, which
  * refuses any record that does not read back exactly as the file's own header says.
  */
-import { createReadStream } from 'node:fs';
 import type { LineSyntax } from '../output/format-types.js';
 import { UsageError } from '../errors.js';
 import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
+import { fileChunks } from '../store/paths.js';
 
 /** One record of a file: its text (no line end) and where its bytes lie. */
 export interface RawRecord {
@@ -37,7 +37,7 @@ export async function* readRecords(file: string, quoted: boolean): AsyncGenerato
   let pendingStart = 0;
   let offset = 0; // bytes consumed before the current chunk
   let inQuotes = false;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of fileChunks(file, { chunk: 1 << 20 })) {
     const batch: RawRecord[] = [];
     let from = 0;
     // The next quote at or after `from`, searched once and reused: searching afresh per line would

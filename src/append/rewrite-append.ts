@@ -8,7 +8,7 @@ import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
 import type { Row } from '../domain/row.js';
 import type { Formatter, TypedColumn } from '../output/format-types.js';
-import { fileSink } from '../output/files/file-sink.js';
+import { fileSink } from '../store/file-sink.js';
 import { exportOrder, modelOrder, planMerge, reportMerge, type AppendResult, type MergePlan, type MergeRow } from './merge.js';
 import { keyColumnList, keyValue } from './key-columns.js';
 import { canonical, keyText, sameColumns, timeValue, type ExistingRows, type RewriteSpec } from './rewrite-read.js';

@@ -3,14 +3,13 @@
  * run, and the file or partitioned folder read back before any request, with the comparable forms of
  * times and cells the merge uses.
  */
-import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { errorCode } from '../domain/files.js';
 import type { ColumnType, FormatOptions, Formatter, ReadBack, TypedColumn } from '../output/format-types.js';
 import { parseDateDays, parseTimestampMicros } from '../output/parquet/iso-time.js';
 import { rowKey } from './read-existing.js';
 import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
 import type { Row } from '../domain/row.js';
+import { pathInfo } from '../store/paths.js';
 
 /** What the rewrite needs to know about the run. */
 export interface RewriteSpec {
@@ -64,15 +63,12 @@ export const keyText = (k: bigint | number | string, gpu: string | undefined, by
  */
 export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows | undefined> {
   const { target, partitionBy } = spec;
-  const st = await stat(target).catch((err: unknown) => {
-    if (errorCode(err) === 'ENOENT') return undefined;
-    throw err;
-  });
+  const st = await pathInfo(target);
   // An empty file is a new one, as for csv.
-  if (st === undefined || (st.isFile() && st.size === 0)) return undefined;
-  if (st.isDirectory() !== (partitionBy !== undefined)) {
+  if (st === undefined || (st.kind === 'file' && st.size === 0)) return undefined;
+  if ((st.kind === 'folder') !== (partitionBy !== undefined)) {
     throw new UsageError(
-      st.isDirectory()
+      st.kind === 'folder'
         ? `${target} is a partitioned folder; give the --partition-by it was written with`
         : `${target} is one file; --partition-by appends to a folder`,
     );

@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { chmod, mkdir, open, realpath, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { OutputError, UsageError } from '../errors.js';
-import { describeFsError, writeFileAtomic } from '../domain/files.js';
+import { describeFsError, writeFileAtomic } from '../store/files.js';
 import { configFileSchema, type ConfigFile } from './schema.js';
 
 export type { ConfigFile } from './schema.js';

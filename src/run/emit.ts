@@ -7,7 +7,7 @@ import { sortInPlace } from '../domain/sort.js';
 import { formatInfo, getFormatter } from '../output/formats.js';
 import { stdoutSink, writeAll, type Sink } from '../output/files/sink.js';
 import { writeFormatted } from '../output/write-formatted.js';
-import { fileSink } from '../output/files/file-sink.js';
+import { fileSink } from '../store/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 
 /** Sorts rows by `timeKey` (ISO strings sort as text), then by `tieKey` (default `gpu`) in the given target order. */

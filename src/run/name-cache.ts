@@ -5,10 +5,11 @@
  * a name looked up once costs no request for a day and completion and suggestions know it. Written
  * atomically; a file that cannot be read or parsed is as good as none.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { cacheDir, type Env } from '../config/paths.js';
-import { writeFileAtomic } from '../domain/files.js';
+import { localStore } from '../store/local.js';
+import { makeFolder } from '../store/paths.js';
+import type { Store } from '../store/store.js';
 import type { NameCatalogueId, NameEntry } from '../domain/catalogues/name-catalogues.js';
 
 /** How long a catalogue read from the service stands for it. */
@@ -27,9 +28,14 @@ export function nameCachePath(env: Env, catalogue: NameCatalogueId): string {
   return join(cacheDir(env), 'catalogues', `${catalogue}.json`);
 }
 
+/** The cache's folder as a store (keys `<catalogue>.json`, `<catalogue>.words`). */
+const cacheStore = (env: Env): Store => localStore(join(cacheDir(env), 'catalogues'));
+
 async function readAll(env: Env, catalogue: NameCatalogueId): Promise<CacheFile> {
   try {
-    const parsed = JSON.parse(await readFile(nameCachePath(env, catalogue), 'utf8')) as unknown;
+    const bytes = await cacheStore(env).read(`${catalogue}.json`);
+    if (bytes === undefined) return {};
+    const parsed = JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown;
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as CacheFile) : {};
   } catch {
     return {};
@@ -57,16 +63,16 @@ export async function writeNameCache(
   entries: readonly NameEntry[],
   nowMs: number,
 ): Promise<void> {
-  const file = nameCachePath(env, catalogue);
   try {
     const all = await readAll(env, catalogue);
     all[service] = { fetchedAt: nowMs, entries };
     // Private, as the code cache beside it (bin/compile-cache.js).
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(file, `${JSON.stringify(all, null, 2)}\n`, 0o644);
+    await makeFolder(join(cacheDir(env), 'catalogues'), 0o700);
+    const store = cacheStore(env);
+    await store.put(`${catalogue}.json`, `${JSON.stringify(all, null, 2)}\n`);
     // The ids alone, one a line: what the bash completion reads (no JSON parser in a shell).
     const ids = await cachedIds(env, catalogue);
-    await writeFileAtomic(file.replace(/\.json$/, '.words'), ids.map((id) => `${id}\n`).join(''), 0o644);
+    await store.put(`${catalogue}.words`, ids.map((id) => `${id}\n`).join(''));
   } catch {
     // A cache is a saving, not a duty: a read-only home still runs, it asks again next time.
   }

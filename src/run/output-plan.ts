@@ -1,15 +1,15 @@
 /** Turns the output flags into a checked plan before any request is sent (bad flags exit 2 early). */
-import { stat } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
 import type { JsonQuery } from '../output/json-query.js';
 import { FORMAT_NAMES, formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
-import { checkOutputTarget } from '../output/files/file-sink.js';
+import { checkOutputTarget } from '../store/file-sink.js';
 import { checkExportFlags } from '../append/flags.js';
 import type { OutputPlan } from '../output/plan.js';
 import { didYouMean } from '../domain/suggest.js';
 import type { ColumnType } from '../output/format-types.js';
+import { pathInfo } from '../store/paths.js';
 
 /** Every file extension a format claims, for messages (`.csv, .tsv, …`). */
 export function knownExtensions(): string[] {
@@ -185,7 +185,7 @@ async function checkTargets(flags: OutputFlags, columns: readonly string[], form
     }
     // Loaded only for partitioned runs (it brings the Parquet writer).
     const [{ checkDirTarget }, { isPartitionedDataset }] = await Promise.all([
-      import('../output/files/dir-swap.js'),
+      import('../store/dir-swap.js'),
       import('../output/parquet/partition.js'),
     ]);
     await checkDirTarget(folder, isPartitionedDataset);
@@ -193,7 +193,7 @@ async function checkTargets(flags: OutputFlags, columns: readonly string[], form
   }
   for (const target of [flags.output, flags.append]) {
     if (target === undefined) continue;
-    if (formatInfo(format).partitions && (await stat(target).catch(() => undefined))?.isDirectory() === true) {
+    if (formatInfo(format).partitions && (await pathInfo(target).catch(() => undefined))?.kind === 'folder') {
       throw new UsageError(`${target} is a folder; give --partition-by <column> to write a partitioned dataset there`);
     }
     await checkOutputTarget(target);

@@ -6,13 +6,13 @@
  * out the same retries. A status the server answered (a 500 that persists on one route) fails that
  * dataset alone: the service was reached, and its other routes may well answer.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { GpumktError, UnreachableError } from '../errors.js';
-import { sweepStaleDirs } from '../output/files/dir-swap.js';
-import { sweepStale } from '../output/files/stale-temp.js';
+import { sweepStaleDirs } from '../store/dir-swap.js';
+import { sweepStale } from '../store/stale-temp.js';
 import type { Session } from '../run/session.js';
+import { makeFolder } from '../store/paths.js';
 import { readHeld } from './held.js';
 import { runOne } from './run-one.js';
 import {
@@ -100,14 +100,14 @@ async function runPlannedOne(
   let requests = 0;
   try {
     if (p.error) throw p.error;
-    if (run.target !== run.folder) await mkdir(path.dirname(run.target), { recursive: true });
+    if (run.target !== run.folder) await makeFolder(path.dirname(run.target));
     const { counts } = await runOne(ctx, run, session, (c) => {
       requests = c.requests;
       const per = (Date.now() - started) / 1000 / Math.max(1, c.requests);
       progress.show(name, c.requests, p.requests, c.rows, Math.max(0, p.requests - c.requests) * per);
     });
     progress.clear();
-    const held = await readHeld(run, s.format);
+    const held = await readHeld(s, run, s.format);
     const added = run.lake.kind === 'snapshot' ? held.rows : held.rows - (p.exists && run.mode === 'append' ? (prev?.rows ?? 0) : 0);
     const now = ctx.now().toISOString();
     st.datasets[name] = entry(s, p, held, added, counts.requests, now);
@@ -185,12 +185,12 @@ export async function runPlanned(
       outcomes.push(outcome);
       if (stops) stopped = outcome;
     } finally {
-      await writeState(s.lake, st);
+      await writeState(s.store, st);
     }
   }
   const requests = lookups + outcomes.reduce((n, o) => n + (o.requests ?? 0), 0);
   st.lastRun = { startedAt, finishedAt: ctx.now().toISOString(), exitCode: exitCodeOf(outcomes), requests };
-  await writeState(s.lake, st);
+  await writeState(s.store, st);
   for (const o of outcomes.filter((x) => x.status === 'not run')) ctx.log.warn(outcomeLine(o));
   return outcomes;
 }

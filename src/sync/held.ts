@@ -2,11 +2,11 @@
  * What a dataset of the lake holds, read from the data itself (never from the state file): row count
  * and first and last day of a series; the snapshot dates of a snapshot. The state file records it.
  */
-import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Row } from '../domain/row.js';
 import { getFormatter } from '../output/formats.js';
 import { scanExisting } from '../append/read-existing.js';
-import type { DatasetRun } from './targets.js';
+import type { DatasetRun, SyncSettings } from './targets.js';
 
 /** What a dataset holds. */
 export interface Held {
@@ -16,28 +16,32 @@ export interface Held {
   readonly snapshots?: number;
 }
 
-/** True when the dataset's target exists with data in it (a first sync otherwise). */
-export async function targetExists(run: DatasetRun): Promise<boolean> {
-  const st = await stat(run.target).catch(() => undefined);
-  if (st === undefined) return false;
-  if (st.isDirectory()) return (await readdir(run.target)).length > 0;
-  return st.size > 0;
+/** The key in the lake's store of a path inside the lake. */
+export function lakeKey(lake: string, p: string): string {
+  return path.relative(lake, p).split(path.sep).join('/');
+}
+
+/** True when the dataset's target exists with data in it (a first sync otherwise): a non-empty object, or a folder of objects. */
+export async function targetExists(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun): Promise<boolean> {
+  const key = lakeKey(s.lake, run.target);
+  const found = await s.store.list(key);
+  return found.some((o) => (o.key === key ? o.size > 0 : o.key.startsWith(`${key}/`)));
 }
 
 const SNAPSHOT = /^snapshot_date=(\d{4}-\d{2}-\d{2})$/;
 
 /** Reads back what `run`'s dataset holds now; `fetched` is the row count of this run's snapshot. */
-export async function readHeld(run: DatasetRun, format: 'parquet' | 'csv'): Promise<Held> {
+export async function readHeld(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun, format: 'parquet' | 'csv'): Promise<Held> {
   if (run.mode === 'snapshot') {
-    const dates = (await readdir(run.folder).catch(() => [] as string[]))
-      .map((n) => SNAPSHOT.exec(n)?.[1])
+    const folder = `${lakeKey(s.lake, run.folder)}/`;
+    const dates = [...new Set((await s.store.list(folder)).map((o) => SNAPSHOT.exec(o.key.slice(folder.length).split('/')[0] ?? '')?.[1]))]
       .filter((d): d is string => d !== undefined)
       .sort();
     const rows = await countRows(run.target, format);
     return { rows, from: dates[0], to: dates.at(-1), snapshots: dates.length };
   }
   const timeKey = run.lake.timeKey as string;
-  if (!(await targetExists(run))) return { rows: 0 };
+  if (!(await targetExists(s, run))) return { rows: 0 };
   if (format === 'csv') {
     const f = await scanExisting(run.target, { format: 'csv', timeKey, regionStart: () => '\uffff', keyColumn: run.lake.ds.targetColumn });
     return { rows: f?.rows ?? 0, from: f?.firstKey?.split(' ')[0]?.slice(0, 10), to: f?.lastTime?.slice(0, 10) };

@@ -1,15 +1,13 @@
 /**
  * The lake's state file, `<lake>/.gpumkt-sync.json` (docs/sync.md): the lake's format and grain, and
- * per dataset the range held, row counts, the last run and its outcome. Written whole and atomically
- * (temporary file, fsync, rename) after every dataset, so a run killed at any moment leaves the state
+ * per dataset the range held, row counts, the last run and its outcome. Put whole in the lake's store
+ * (atomic per object) after every dataset, so a run killed at any moment leaves the state
  * of the last finished dataset. The data itself is the truth: the append merge reads what each dataset
  * holds, so a state one dataset behind (killed between a swap and the state write) costs nothing.
  */
-import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { OutputError } from '../errors.js';
-import { errorCode, writeFileAtomic } from '../domain/files.js';
+import type { Store } from '../store/store.js';
 
 /** The state file's name in the lake. */
 export const STATE_FILE = '.gpumkt-sync.json';
@@ -57,24 +55,18 @@ export type LakeState = z.infer<typeof lakeState>;
  * Reads the lake's state; undefined for a lake not created yet (no folder, or an empty one). A folder
  * that holds other things and no state is not a lake: refused (exit 7) so `sync ~` never fills a home folder.
  */
-export async function readState(lake: string): Promise<LakeState | undefined> {
-  const file = path.join(lake, STATE_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    if (errorCode(err) !== 'ENOENT') throw new OutputError(`cannot read ${file}: ${String((err as Error).message)}`);
-    const entries = await readdir(lake).catch((e: unknown) => {
-      if (errorCode(e) === 'ENOENT') return [];
-      if (errorCode(e) === 'ENOTDIR') throw new OutputError(`${lake} is not a folder`);
-      throw e;
-    });
-    // The lock alone is what a run killed before its first state write leaves.
-    if (entries.some((e) => !e.startsWith(LOCK_NAME))) {
-      throw new OutputError(`${lake} is not a gpumkt lake (it holds files and no ${STATE_FILE})`, 'give a new or empty folder');
+export async function readState(lake: Store): Promise<LakeState | undefined> {
+  const file = `${lake.name}/${STATE_FILE}`;
+  const bytes = await lake.read(STATE_FILE);
+  if (bytes === undefined) {
+    // The lock alone (and a lock set aside by a takeover) is what a run killed before its first state write leaves.
+    const some = await lake.list('', { limit: 3 });
+    if (some.some((o) => !o.key.startsWith(LOCK_NAME))) {
+      throw new OutputError(`${lake.name} is not a gpumkt lake (it holds files and no ${STATE_FILE})`, 'give a new or empty folder');
     }
     return undefined;
   }
+  const text = Buffer.from(bytes).toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -87,6 +79,6 @@ export async function readState(lake: string): Promise<LakeState | undefined> {
 }
 
 /** Writes the state atomically (readable by the team that shares the lake; it holds no secret). */
-export async function writeState(lake: string, state: LakeState): Promise<void> {
-  await writeFileAtomic(path.join(lake, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`, 0o644);
+export async function writeState(lake: Store, state: LakeState): Promise<void> {
+  await lake.put(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`);
 }

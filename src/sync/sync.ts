@@ -4,14 +4,15 @@
  * dataset is planned (a dry run of its export, which reads what it holds), then run through the one
  * runner with --append / -o into its folder, read back, and recorded in the state file.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { AuthError, GpumktError, NoDataError, PartialError, UsageError } from '../errors.js';
 import { KEY_HINT, planOfKey } from '../domain/plans.js';
 import { parseUserDate } from '../domain/dates.js';
-import { outputError } from '../output/files/file-sink.js';
-import { acquireLock } from '../append/lock/lock.js';
+import { outputError } from '../store/file-sink.js';
+import { acquireLock } from '../store/lock/lock.js';
+import { localStore } from '../store/local.js';
+import { makeFolder } from '../store/paths.js';
 import { loadSettings, openSession, type Session } from '../run/session.js';
 import { LOCK_NAME, readState, writeState, type LakeState } from './state.js';
 import { byPlan, chosenDatasets, lakeSetting } from './select.js';
@@ -35,7 +36,7 @@ export interface SyncOptions {
 
 /** `--status`: the state as a table (or JSON); reads the state file only. */
 async function printStatus(ctx: Context, lake: string, json: boolean): Promise<void> {
-  const state = await readState(lake);
+  const state = await readState(localStore(lake));
   if (state === undefined) throw new NoDataError(`${lake} holds no lake yet; run 'gpumkt sync ${lake}' first`);
   ctx.io.stdout.write(json ? `${JSON.stringify(state, null, 2)}\n` : statusTable(state, ctx.today()));
 }
@@ -62,7 +63,8 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const g = ctx.globals();
   const plan = g.sandbox ? 'full' : planOfKey(settings.apiKey).plan;
   const chosen = chosenDatasets(opts.datasets, plan !== 'none');
-  const state = await readState(lake);
+  const store = localStore(lake);
+  const state = await readState(store);
   const format = lakeSetting('--format', opts.format, state?.format, 'parquet');
   const grain = lakeSetting('--granularity', opts.granularity, state?.grain, 'daily');
   if (grain === 'hourly' && plan !== 'full') {
@@ -74,7 +76,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const { readable, skipped } = byPlan(chosen, plan);
   if (readable.length === 0)
     throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`, KEY_HINT);
-  const s: SyncSettings = { lake, format, grain, today, from: opts.from, keyless: plan === 'none' };
+  const s: SyncSettings = { lake, store, format, grain, today, from: opts.from, keyless: plan === 'none' };
   const skippedOutcomes: Outcome[] = skipped.map(({ lake: d, reason }) => ({ name: d.name, status: 'skipped', reason }));
   if (g.dryRun) {
     // Only the requests' text is needed: no sandbox is started for a plan.
@@ -88,7 +90,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
     );
     return printPlan(ctx, lake, planned, skippedOutcomes, opts.json === true);
   }
-  await mkdir(lake, { recursive: true }).catch((err: unknown) => {
+  await makeFolder(lake).catch((err: unknown) => {
     throw outputError(lake, err);
   });
   const lock = await acquireLock(path.join(lake, LOCK_NAME), {
@@ -99,7 +101,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   ctx.onCleanup(() => lock.release());
   // Written before any dataset, so a run killed at once leaves a folder the next run knows as a lake.
   const st: LakeState = { ...(state ?? { version: 1, createdAt: ctx.now().toISOString(), datasets: {} }), format, grain };
-  await writeState(lake, st);
+  await writeState(store, st);
   await sweepLake(
     lake,
     readable.map((d) => d.name),
@@ -125,7 +127,7 @@ async function planAll(
 ): Promise<Planned[]> {
   const out: Planned[] = [];
   for (const first of runs) {
-    const exists = await targetExists(first);
+    const exists = await targetExists(s, first);
     const run = exists ? datasetRun(first.lake, s, state?.datasets[first.lake.name], true) : first;
     try {
       const curls = await planRequests(ctx, run, session, exists);

@@ -12,6 +12,7 @@ import type { RunFlags } from '../run/request.js';
 import { FREE_GPU_MODELS } from '../domain/plans.js';
 import { addDays, parseUserDate, subtractMonths, type DateWindow } from '../domain/dates.js';
 import { resolveTargets } from '../run/targets.js';
+import type { Store } from '../store/store.js';
 import type { LakeDataset } from './lake-datasets.js';
 import type { DatasetState } from './state.js';
 
@@ -23,7 +24,9 @@ export const FREE_WINDOW_MONTHS = 3;
 
 /** The lake's file format and grain, and what the run was asked. */
 export interface SyncSettings {
+  /** The lake's folder, and the store on it that the lake's own files (state, what is held) are read and written through. */
   readonly lake: string;
+  readonly store: Store;
   readonly format: 'parquet' | 'csv';
   readonly grain: 'daily' | 'hourly';
   readonly today: string;

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { processStartTime } from '../../src/append/lock/lock.js';
+import { processStartTime } from '../../src/store/lock/lock.js';
 import { pythonCsv, runOn, workDir } from './cron-helpers.js';
 
 const DAY = '2026-11-20';

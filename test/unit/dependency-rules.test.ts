@@ -76,4 +76,21 @@ describe('dependency rules (allow-lists per layer, every file in a known layer)'
       expect(r.out).toMatch(/src\/domain\/probe\.ts → src\/run\/request\.ts/);
     });
   });
+
+  it('node:fs (in any spelling) outside store/, config/ and sandbox/ fails the storage-seam rule', () => {
+    withProbe(
+      {
+        'src/append/probe.ts': "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n",
+        'src/sync/probe.ts': "import { readFile } from 'fs/promises';\nexport const b = readFile;\n",
+        'src/store/probe.ts': "import { readFile } from 'node:fs/promises';\nexport const c = readFile;\n",
+      },
+      () => {
+        const r = lintDeps();
+        expect(r.status).not.toBe(0);
+        expect(r.out).toMatch(/fs-in-store-only: src\/append\/probe\.ts → (node:)?fs\b/);
+        expect(r.out).toMatch(/fs-in-store-only: src\/sync\/probe\.ts → fs\/promises/);
+        expect(r.out).not.toMatch(/src\/store\/probe\.ts/);
+      },
+    );
+  });
 });

@@ -3,19 +3,14 @@
  * as git does. Only at a terminal; quitting it early is not an error (its closed pipe ends the write).
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { stdoutSink, type Sink } from './sink.js';
+import { notExecutable } from '../../store/paths.js';
 
 /** True when `name` is an executable file in one of PATH's folders. */
 function onPath(name: string, path: string | undefined): boolean {
   return (path ?? '').split(delimiter).some((dir) => {
-    try {
-      accessSync(join(dir || '.', name), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
+    return notExecutable(join(dir || '.', name)) === undefined;
   });
 }
 
@@ -41,12 +36,8 @@ export function pagerMissing(command: string, env: Readonly<Record<string, strin
   const first = command.trim().split(/\s+/)[0] ?? '';
   if (first === '' || SHELL_WORDS.has(first) || /[=$`'"\\|&;<>(){}*?[\]~]/.test(first)) return undefined;
   if (first.includes('/')) {
-    try {
-      accessSync(first, constants.X_OK);
-      return undefined;
-    } catch (err) {
-      return (err as { code?: unknown }).code === 'ENOENT' ? 'no such file' : 'not executable';
-    }
+    const code = notExecutable(first);
+    return code === undefined ? undefined : code === 'ENOENT' ? 'no such file' : 'not executable';
   }
   return onPath(first, env.PATH) ? undefined : 'not found on PATH';
 }

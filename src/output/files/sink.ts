@@ -1,19 +1,10 @@
 /** Where formatted text goes: stdout (a closed reader is not an error) or a file replaced atomically. */
 import type { Writable } from 'node:stream';
 import { OutputError } from '../../errors.js';
-import { errorCode } from '../../domain/files.js';
+import { errorCode } from '../../store/files.js';
+import type { Sink } from '../../store/sink.js';
 
-/** A destination for text chunks. */
-export interface Sink {
-  /** Write a chunk (text, or bytes copied verbatim); when the destination is busy, returns a promise that settles once it can take more. */
-  write(chunk: string | Uint8Array): Promise<void> | void;
-  /** Finish: flush; for files, fsync and rename into place. */
-  end(): Promise<void>;
-  /** On failure or interrupt: remove the temporary file, leave the old file untouched; idempotent. */
-  abort(): Promise<void>;
-  /** True once stdout's reader went away (EPIPE): further writes are dropped. */
-  readonly closed: boolean;
-}
+export type { Sink } from '../../store/sink.js';
 
 // The reader went away (`| head -1`, a closed socket): stop quietly, as `cat` and `grep` do.
 const READER_GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED']);

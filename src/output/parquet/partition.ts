@@ -4,13 +4,13 @@
  * dataset with `gpu` as a column. The partition column lives in the folder names only (Spark refuses a
  * column that is both in the files and in the path). The whole folder is replaced atomically (dir-swap.ts).
  */
-import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Row } from '../../domain/row.js';
 import { UsageError } from '../../errors.js';
-import { replaceDir } from '../files/dir-swap.js';
+import { replaceDir } from '../../store/dir-swap.js';
 import { writeParquet, type ParquetOptions } from './write.js';
-import { fileSink } from '../files/file-sink.js';
+import { fileSink } from '../../store/file-sink.js';
+import { folderEntries, makeFolder } from '../../store/paths.js';
 
 /** The folder name Hive, Spark and pyarrow use for a null (or empty) partition value. */
 export const HIVE_NULL = '__HIVE_DEFAULT_PARTITION__';
@@ -43,10 +43,10 @@ const PART_FILE = /^part-\d+\.parquet$/;
 
 /** True when `dir` holds only `name=value` folders of `part-N.parquet` files (or nothing): a dataset gpumkt wrote. */
 export async function isPartitionedDataset(dir: string): Promise<boolean> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (!entry.isDirectory() || !/^[^=]+=/.test(entry.name)) return false;
-    const files = await readdir(path.join(dir, entry.name), { withFileTypes: true });
-    if (!files.every((f) => f.isFile() && PART_FILE.test(f.name))) return false;
+  for (const entry of await folderEntries(dir)) {
+    if (entry.kind !== 'folder' || !/^[^=]+=/.test(entry.name)) return false;
+    const files = await folderEntries(path.join(dir, entry.name));
+    if (!files.every((f) => f.kind === 'file' && PART_FILE.test(f.name))) return false;
   }
   return true;
 }
@@ -98,7 +98,7 @@ export async function writePartitioned(rows: Iterable<Row>, target: string, opts
   await replaceDir(target, isPartitionedDataset, async (tmp) => {
     for (const [folder, group] of groups) {
       signal?.throwIfAborted();
-      await mkdir(path.join(tmp, folder));
+      await makeFolder(path.join(tmp, folder));
       const sink = await fileSink(path.join(tmp, folder, 'part-0.parquet'));
       const stop = (): void => void sink.abort().catch(() => undefined);
       signal?.addEventListener('abort', stop, { once: true });

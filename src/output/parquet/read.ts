@@ -4,13 +4,13 @@
  * `YYYY-MM-DD`), so writing them again gives the same Parquet values. Uses hyparquet, the reader twin
  * of the writer; loaded only by Parquet appends.
  */
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, type SchemaElement } from 'hyparquet';
 import { UsageError } from '../../errors.js';
 import type { Row } from '../../domain/row.js';
 import type { ColumnType, ReadBack, TypedColumn } from '../format-types.js';
 import { HIVE_NULL } from './partition.js';
+import { folderNames, pathInfo } from '../../store/paths.js';
 
 /** The gpumkt column type of one schema leaf, if it is one gpumkt writes. */
 function columnType(e: SchemaElement): ColumnType | undefined {
@@ -100,12 +100,12 @@ function partitionValue(text: string): string | null {
  * the partition column added back as text, after the files' columns). A folder with no partitions has no columns.
  */
 export async function readParquet(target: string): Promise<ReadBack & { partitionBy?: string }> {
-  const st = await stat(target);
-  if (!st.isDirectory()) return readFile(target, target);
+  const st = await pathInfo(target, { missing: 'throw' });
+  if (st?.kind !== 'folder') return readFile(target, target);
   let partitionBy: string | undefined;
   let columns: readonly TypedColumn[] | undefined;
   const rows: Row[] = [];
-  for (const folder of (await readdir(target)).sort()) {
+  for (const folder of (await folderNames(target)).sort()) {
     const eq = folder.indexOf('=');
     const name = partitionValue(folder.slice(0, eq));
     if (eq < 1 || name === null || (partitionBy !== undefined && name !== partitionBy)) {
@@ -116,7 +116,7 @@ export async function readParquet(target: string): Promise<ReadBack & { partitio
     }
     partitionBy = name;
     const value = partitionValue(folder.slice(eq + 1));
-    for (const part of (await readdir(path.join(target, folder))).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
+    for (const part of (await folderNames(path.join(target, folder))).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
       const back = await readFile(path.join(target, folder, part), path.join(target, folder, part));
       columns ??= back.columns;
       for (const row of back.rows) {

@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { InvalidResponseError, UsageError } from '../../errors.js';
 import { requestUrl } from '../../api/client.js';
 import type { Query } from '../../domain/row.js';
-import { checkOutputTarget } from '../../output/files/file-sink.js';
+import { checkOutputTarget } from '../../store/file-sink.js';
 import { loadSettings, openSession } from '../session.js';
 import { planOutput } from '../output-plan.js';
 import { emitDryRun, emitRaw, emitRows } from '../emit.js';

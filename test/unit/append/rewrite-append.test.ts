@@ -10,7 +10,7 @@ import type { Context } from '../../../src/context.js';
 import type { Row } from '../../../src/domain/row.js';
 import { addDays } from '../../../src/domain/dates.js';
 import { readExistingRows, rewriteRows, type RewriteSpec } from '../../../src/append/rewrite-append.js';
-import { fileSink } from '../../../src/output/files/file-sink.js';
+import { fileSink } from '../../../src/store/file-sink.js';
 import type { FormatOptions } from '../../../src/output/format-types.js';
 import { formatter } from '../../../src/output/parquet/format.js';
 import { useParquetReader } from '../../helpers/duckdb.js';

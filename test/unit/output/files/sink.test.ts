@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir } from '../../../helpers/temp.js';
 import { ExitCode, OutputError } from '../../../../src/errors.js';
 import { stdoutSink, writeAll } from '../../../../src/output/files/sink.js';
-import { fileSink } from '../../../../src/output/files/file-sink.js';
+import { fileSink } from '../../../../src/store/file-sink.js';
 
 let dir: string;
 beforeEach(() => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Row } from '../../../../src/domain/row.js';
 import { OutputError, UsageError } from '../../../../src/errors.js';
-import { sweepStaleDirs } from '../../../../src/output/files/dir-swap.js';
+import { sweepStaleDirs } from '../../../../src/store/dir-swap.js';
 import { HIVE_NULL, MAX_PARTITIONS, partitionFolder, writePartitioned } from '../../../../src/output/parquet/partition.js';
 import type { ParquetColumn } from '../../../../src/output/parquet/types.js';
 import { ParquetValueError } from '../../../../src/output/parquet/types.js';

@@ -9,7 +9,7 @@ import type { Row } from '../../../../src/domain/row.js';
 import { parseDateDays, parseTimestampMicros } from '../../../../src/output/parquet/iso-time.js';
 import { resolveColumns } from '../../../../src/output/parquet/types.js';
 import { writeParquet } from '../../../../src/output/parquet/write.js';
-import { fileSink } from '../../../../src/output/files/file-sink.js';
+import { fileSink } from '../../../../src/store/file-sink.js';
 import { useParquetReader } from '../../../helpers/duckdb.js';
 import { makeTempDir } from '../../../helpers/temp.js';
 

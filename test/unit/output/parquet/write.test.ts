@@ -10,7 +10,7 @@ import type { Row } from '../../../../src/domain/row.js';
 import { ExitCode } from '../../../../src/errors.js';
 import { ParquetValueError, type ParquetColumn } from '../../../../src/output/parquet/types.js';
 import { requestMetadata, writeParquet } from '../../../../src/output/parquet/write.js';
-import { fileSink } from '../../../../src/output/files/file-sink.js';
+import { fileSink } from '../../../../src/store/file-sink.js';
 import { stdoutSink, type Sink } from '../../../../src/output/files/sink.js';
 import { VERSION } from '../../../../src/version.js';
 import { isoMicros, useParquetReader } from '../../../helpers/duckdb.js';
