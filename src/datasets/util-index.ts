@@ -135,7 +135,7 @@ const utilIndex = defineDataset({
     ['demandEffect', 'part of occupancyChange from GPUs rented or returned'],
     ['supplyEffect', 'part of occupancyChange from capacity added or withdrawn'],
     ['occupancyChange', 'move since the last published day = demand + supply'],
-    ['decompositionBasis', 'no_prior_day (first row: effects null) or like_for_like'],
+    ['decompositionBasis', 'no_prior_day (no earlier published day: effects null) or like_for_like'],
     ['comparable', 'true when decomposed against a prior published day'],
     ['reportingTypes', 'how many GPU types reported that day'],
     ['coverage', 'coverage of the row (not defined further by the API)'],

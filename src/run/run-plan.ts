@@ -176,7 +176,7 @@ function refuseRaw({ ds, plan, flags, targets, series, today, window }: Planned)
         : '--raw prints one response body; give at most one --gpu and a window of at most 400 days',
     );
   }
-  if (ds.fetch.kind === 'windowed' && window && planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays).length > 1) {
+  if (ds.fetch.kind === 'windowed' && window && planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays, 0).length > 1) {
     throw new UsageError(`--raw prints one response body; give at most one --gpu and a window of at most ${ds.fetch.maxDays} days`);
   }
 }
