@@ -81,6 +81,7 @@ async function runPlannedOne(ctx: Context, s: SyncSettings, st: LakeState, p: Pl
   const prev = st.datasets[name];
   const started = Date.now();
   const progress = progressLine(ctx);
+  progress.watch(session, name, p.requests);
   let requests = 0;
   try {
     if (p.error) throw p.error;

@@ -2,8 +2,10 @@
  * What a sync tells its user: a progress line per dataset at a terminal, one summary line per dataset
  * on stderr, the plan of --dry-run, the state as a table (--status), and the --json documents.
  */
+import path from 'node:path';
 import type { Context } from '../context.js';
 import type { DatasetState, LakeState } from './state.js';
+import { fitLine, holdCountdown, type Hold } from '../run/fetch/hold.js';
 
 /** Requests the service allows per minute and client address (docs/api-contract.md): the pacer's window. */
 export const REQUESTS_PER_MINUTE = 60;
@@ -41,22 +43,56 @@ export function alignTable(header: readonly string[], rows: ReadonlyArray<readon
   return [line(header), ...rows.map(line)].join('\n') + '\n';
 }
 
-/** The progress line of the dataset being synced, at a terminal only (never in a log, with -q or -v). */
+/**
+ * The progress line of the dataset being synced, at a terminal only (never in a log, with -q or -v).
+ * While the pacer holds the requests back it says so, counting the seconds down, instead of an ETA.
+ */
 export function progressLine(ctx: Context): {
   show(name: string, done: number, expected: number, rows: number, etaS: number | undefined): void;
+  /** Says each hold of the session's pacer (from a second on) until cleared; `name` and `expected` before any response. */
+  watch(session: { onHold?(fn: (hold: Hold) => void): () => void }, name: string, expected: number): void;
   clear(): void;
 } {
   const g = ctx.globals();
   const on = ctx.io.stderrIsTTY && !g.quiet && !g.verbose;
   let shown = false;
+  let state = { name: '', done: 0, expected: 0, rows: undefined as number | undefined, eta: '' };
+  const draw = (): void => {
+    shown = true;
+    const { name, done, expected, rows } = state;
+    const counts = `gpumkt: ${name}: ${done}/${Math.max(done, expected)} requests`;
+    const withRows = rows === undefined ? counts : `${counts}, ${plural(rows, 'row')}`;
+    // While the pacer holds the next request, the wait says more than an ETA; narrower, it says less.
+    const [long, short] = [wait.tail(), wait.tail(true)];
+    const lines = long
+      ? [
+          `${withRows}, ${long}`,
+          `${counts}, ${long}`,
+          `${counts}, ${short}`,
+          `gpumkt: ${name} ${done}/${Math.max(done, expected)}, ${short}`,
+        ]
+      : [`${withRows}${state.eta}`, withRows, counts];
+    ctx.io.stderr.write(`\r${fitLine(ctx.io.errColumns ?? 80, lines)}\x1b[K`);
+  };
+  const wait = holdCountdown(draw);
+  let unwatch: (() => void) | undefined;
   return {
     show(name, done, expected, rows, etaS) {
       if (!on) return;
-      shown = true;
-      const eta = etaS === undefined ? '' : `, ETA ${duration(etaS)}`;
-      ctx.io.stderr.write(`\rgpumkt: ${name}: ${done}/${Math.max(done, expected)} requests, ${plural(rows, 'row')}${eta}\x1b[K`);
+      state = { name, done, expected, rows, eta: etaS === undefined ? '' : `, ETA ${duration(etaS)}` };
+      draw();
+    },
+    watch(session, name, expected) {
+      if (!on) return;
+      unwatch = session.onHold?.((hold) => {
+        if (state.name !== name) state = { name, done: 0, expected, rows: undefined, eta: '' };
+        wait.start(hold);
+      });
     },
     clear() {
+      unwatch?.();
+      unwatch = undefined;
+      wait.stop();
       if (!shown) return;
       shown = false;
       ctx.io.stderr.write('\r\x1b[K');
@@ -125,4 +161,26 @@ export function statusTable(state: LakeState, today: string): string {
   ]);
   const head = `lake: ${state.format}, ${state.grain}; last run ${state.lastRun ? `${state.lastRun.finishedAt.slice(0, 16).replace('T', ' ')} UTC, exit ${state.lastRun.exitCode}` : 'never'}\n`;
   return head + alignTable(['DATASET', 'KIND', 'GRAIN', 'PARTITION', 'FROM', 'TO', 'ROWS', 'LAST RUN', 'STATUS'], rows, [6]);
+}
+
+/**
+ * The sync's last line: how long it took, and one way to query what it holds (DuckDB over the first
+ * dataset it synced, `history` where it is there). `lake` is the folder as the user named it, so the
+ * query runs where the sync ran.
+ */
+export function closingLine(
+  lake: string,
+  outcomes: readonly Outcome[],
+  state: LakeState,
+  format: 'parquet' | 'csv',
+  seconds: number,
+): string {
+  const synced = outcomes.filter((o) => o.status === 'updated' || o.status === 'current').map((o) => o.name);
+  const took = `sync of ${lake} done in ${seconds < 10 ? `${seconds.toFixed(1)}s` : duration(seconds)}`;
+  const name = synced.includes('history') ? 'history' : synced[0];
+  const folder = name === undefined ? undefined : state.datasets[name]?.path;
+  if (folder === undefined) return took;
+  // DuckDB reads a glob named in FROM and finds the hive partitions (gpu=…) itself.
+  const files = `${path.join(lake, folder)}/**/*.${format}`.replace(/'/g, "''");
+  return `${took}; query it: duckdb -c "FROM '${files}' LIMIT 5"`;
 }

@@ -18,7 +18,7 @@ import { byPlan, chosenDatasets, lakeSetting } from './select.js';
 import { datasetRun, type DatasetRun, type SyncSettings } from './targets.js';
 import { targetExists } from './held.js';
 import { planRequests } from './run-one.js';
-import { exitCodeOf, outcomeLine, statusTable, type Outcome } from './report.js';
+import { closingLine, exitCodeOf, outcomeLine, statusTable, type Outcome } from './report.js';
 import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
 
 /** The flags of `gpumkt sync`. */
@@ -41,6 +41,7 @@ async function printStatus(ctx: Context, lake: string, json: boolean): Promise<v
 
 /** Runs a sync; see the module comment. Throws PartialError (exit 10) when some datasets failed and others were updated. */
 export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Promise<void> {
+  const started = Date.now();
   const lake = path.resolve(dir);
   if (opts.status === true) return printStatus(ctx, lake, opts.json === true);
   const today = ctx.today();
@@ -96,7 +97,9 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const runs = readable.map((d) => datasetRun(d, s, st.datasets[d.name], false));
   const planned = await planAll(ctx, s, st, runs, session);
   const outcomes = await runPlanned(ctx, s, st, planned, session);
-  finish(ctx, lake, [...skippedOutcomes, ...outcomes], opts.json === true, session.pacedMs?.() ?? 0);
+  const all = [...skippedOutcomes, ...outcomes];
+  ctx.log.info(closingLine(dir, all, st, format, (Date.now() - started) / 1000));
+  finish(ctx, lake, all, opts.json === true, session.pacedMs?.() ?? 0);
 }
 
 /** Plans every dataset: whether it exists, its run, and the requests it would send (a dataset that cannot be planned fails alone). */
