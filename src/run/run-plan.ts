@@ -19,6 +19,7 @@ import { columnAliases, declaredColumnTypes } from './column-types.js';
 import { resolveTargets, selectDataset } from './targets.js';
 import { PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture } from './empty.js';
+import { defaultGrain } from './default-grain.js';
 
 export type { RunFlags } from './request.js';
 
@@ -67,6 +68,9 @@ export async function planRun(ctx: Context, command: AnyDataset, args: readonly 
     flags = { ...flags, columns: ['gpu', ...flags.columns] };
   const plan = await outputPlanOf(ctx, ds, flags, { perModel, multi, format: settings.format });
   const series = ds.fetch.kind === 'series';
+  // No --granularity: what the key's plan serves, and what reads well where it is read (default-grain.ts).
+  if (series && flags.granularity === undefined)
+    flags = { ...flags, granularity: defaultGrain(settings.apiKey, ctx.globals().sandbox, plan, window) };
   const run = { settings, ds, args, flags, today, targets, window, perModel, multi, plan, series };
   refuseAppend(run);
   refuseRaw(run);
