@@ -48,7 +48,7 @@ const codingHistory = defineDataset({
     valueKey: 'value',
   }),
   subject: 'names',
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   fetch: { kind: 'single' },
   sort: true,
   targetColumn: 'product',

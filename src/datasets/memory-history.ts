@@ -76,7 +76,7 @@ const memoryHistory: Dataset<MemoryHistoryParams, MemoryFlags> = {
     valueKey: 'price',
   }),
   subject: 'none',
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   fetch: { kind: 'single' },
   plan: 'premium',
   sort: true,

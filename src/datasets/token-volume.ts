@@ -65,7 +65,7 @@ const tokenVolume = defineDataset({
     valueKey: 'totalTokens',
   }),
   subject: 'none',
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   fetch: { kind: 'single' },
   sort: true,
   plan: 'premium',

@@ -131,7 +131,7 @@ const workload = defineDataset({
     description: `closed labs: ${CLOSED_LABS.join(', ')} or 'all' (default: every lab, in one request)`,
     words: CLOSED_LABS.map((lab) => ({ value: lab, description: (WORKLOAD_FAMILIES[lab] ?? []).join(' ') })),
   },
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   options: [
     {
       flags: '--family <list>',

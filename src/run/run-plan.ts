@@ -81,7 +81,7 @@ export async function planRun(ctx: Context, command: AnyDataset, args: readonly 
   const analysis =
     ds.groups.analysis && timeKey && valueKey
       ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] })
-      : undefined;
+      : refuseAnalysis(ds, flags);
   // Beyond the free tier a key is needed after all: without one, exit 3 before any request.
   const beyondFree =
     ds.plan === 'free' && !settings.apiKey && !ctx.globals().sandbox && !ctx.globals().dryRun
@@ -196,4 +196,14 @@ function refuseBeyondFree(ds: AnyDataset, why: string): never {
 /** The table's column priority with the provisional marker right after the most important column. */
 function withNote(priority: readonly string[]): string[] {
   return [...priority.slice(0, 1), PROVISIONAL_COLUMN, ...priority.slice(1)];
+}
+
+/** An analysis flag on a run that is no series over time (a snapshot: memory, coding, rolling without --from): exit 2. */
+function refuseAnalysis(ds: AnyDataset, flags: RunFlags): undefined {
+  const given = (['wide', 'stats', 'spark', 'y'] as const).find((k) => flags[k] !== undefined && flags[k] !== false);
+  if (given === undefined) return undefined;
+  throw new UsageError(
+    `--${given} analyses a series over time, and '${ds.name}' without a window is a snapshot`,
+    `give --from, e.g. gpumkt ${ds.name} --from 30d --${given === 'y' ? 'stats --y <column>' : given}`,
+  );
 }

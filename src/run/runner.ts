@@ -13,7 +13,7 @@ import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
 import { openExport, type ExportRun } from '../append/export-run.js';
 import { requestRecord, type RequestRecord } from '../append/request-record.js';
-import { emitAnalysis, emitKeyedChart, keyedChartOf } from './analysis/views.js';
+import { analysisSeries, emitAnalysis } from './analysis/views.js';
 import { isGpuModel, type GpuModel } from '../domain/catalogues/gpus.js';
 import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, PROVISIONAL_COLUMN } from './fidelity.js';
 import { noteNoRows } from './empty.js';
@@ -113,16 +113,8 @@ async function emitFetched(
       plan,
       perTarget.flatMap((rows, i) => (ds.checks as NonNullable<typeof ds.checks>)(rows, label(i))),
     );
-  if (run.analysis)
-    return emitAnalysis(
-      ctx,
-      plan,
-      run.analysis,
-      perTarget.map((rows, i) => ({ label: targets[i] ?? 'aggregate', rows })),
-    );
+  if (run.analysis) return emitAnalysis(ctx, plan, run.analysis, ...analysisSeries(ds, targets, perTarget));
   const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp);
-  const chart = keyedChartOf(ds, plan);
-  if (chart && joined.rows.length > 0) return emitKeyedChart(ctx, plan, chart, joined.rows);
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
   if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags));
   if (plan.order === 'desc') joined.rows.reverse();
