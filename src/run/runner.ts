@@ -18,6 +18,7 @@ import { isGpuModel, type GpuModel } from '../domain/catalogues/gpus.js';
 import { checkServedGrain, handleProvisional, markProvisional, noteBaseUnavailable, PROVISIONAL_COLUMN } from './fidelity.js';
 import { noteNoRows } from './empty.js';
 import { formatInfo } from '../output/formats.js';
+import { shortTime } from '../output/text/display.js';
 import { planRun, type RunFlags, type RunPlan } from './run-plan.js';
 import { dryRunCurls, fetchTargets, requestParams, type Fetched } from './run-fetch.js';
 
@@ -58,7 +59,7 @@ export async function runDataset(
   if (plan.raw && !run.series) return emitRaw(ctx, plan, (await session.get(ds.endpoint, requestParams(run, window)[0])).text);
   const fetched = await fetchTargets(ctx, run, session, exp, window, said);
   reportViolations(ctx, plan, fetched.joinProblems);
-  for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value ?? 'null'}`);
+  for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value === null ? 'null' : shortTime(value)}`);
   return emitFetched(ctx, run, fetched, exp, request);
 }
 

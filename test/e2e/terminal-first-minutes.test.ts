@@ -41,3 +41,29 @@ describe('the default grain at a terminal', needs('tmux'), () => {
     expect(screen.filter((l) => /^2026-11-(19|20) \d\d:00\s/.test(l))).toHaveLength(48);
   });
 });
+
+describe('numbers and times in the table at a terminal', needs('tmux'), () => {
+  for (const width of [60, 100]) {
+    it(`at ${width} columns: big integers grouped by thousands, percentages in hundredths, times shortened`, async () => {
+      const volume = await screenOf(width, ['token-volume', '--from', '3d', '--columns', 'date,lab,totalTokens']);
+      expect(volume.code).toBe(0);
+      const tokens = volume.screen.filter((l) => /^2026-11-1\d +[a-z]+ /.test(l)).map((l) => l.split(/ +/)[2] ?? '');
+      expect(tokens.length).toBeGreaterThan(0);
+      for (const t of tokens) expect(t).toMatch(/^\d{1,3}(,\d{3})+$/);
+
+      const spark = await screenOf(width, ['history', 'all', '--from', '1y', '--spark']);
+      expect(spark.code).toBe(0);
+      const head = spark.screen.find((l) => l.startsWith('gpu ')) ?? '';
+      // Numbers are right-aligned under their header: the cell ends where the header does.
+      const end = head.indexOf('change_pct') + 'change_pct'.length;
+      expect(end, head).toBeGreaterThan('change_pct'.length);
+      const pct = spark.screen.filter((l) => /^(H100|H200|A100|B200|RTX)/.test(l)).map((l) => l.slice(0, end).split(' ').at(-1));
+      expect(pct).toHaveLength(6);
+      for (const p of pct) expect(p).toMatch(/^-?\d+\.\d\d$/);
+
+      const forward = await screenOf(width, ['forward']);
+      expect(forward.code).toBe(0);
+      expect(forward.screen).toContain('gpumkt: forward: asOf 2026-11-19 16:55 UTC');
+    });
+  }
+});

@@ -8,7 +8,7 @@ import type { FormatOptions, Formatter } from '../format-types.js';
 import { sanitizeForTerminal } from '../../domain/sanitize.js';
 import { cellText, isNumericColumn } from './values.js';
 import { renderRecords } from './table-records.js';
-import { columnDecimals, displayWidth, fixedNumber, formatTime, timeStyle } from './display.js';
+import { columnDecimals, displayWidth, fixedNumber, formatTime, groupDigits, groupsDigits, timeStyle } from './display.js';
 
 // Kept importable from here; it lives in values.ts so that code needing only the number rule does not
 // load chalk.
@@ -30,8 +30,10 @@ function buildColumn(rows: readonly Row[], name: string, nullWidth: number): Col
   const values = rows.map((r) => r[name]);
   let cells: (string | undefined)[];
   if (numeric) {
-    const decimals = columnDecimals(values.filter((v): v is number => typeof v === 'number'));
-    cells = values.map((v) => (typeof v === 'number' ? fixedNumber(v, decimals) : undefined));
+    const numbers = values.filter((v): v is number => typeof v === 'number');
+    const decimals = columnDecimals(numbers);
+    const group = groupsDigits(name, numbers) ? groupDigits : (s: string) => s;
+    cells = values.map((v) => (typeof v === 'number' ? group(fixedNumber(v, decimals)) : undefined));
   } else {
     const style = timeStyle(values);
     cells = values.map((v) => {

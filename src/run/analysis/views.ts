@@ -80,6 +80,8 @@ export async function emitAnalysis(
         : SPARK_WIDTH;
       rows = named(summariseAll(series, a.timeKey, a.y, fit));
     }
+    // A percentage reads in hundredths on a screen (-17.37, not -17.3658); files keep every digit.
+    if (human) rows = rows.map((r) => (typeof r.change_pct === 'number' ? { ...r, change_pct: Number(r.change_pct.toFixed(2)) } : r));
     const columns = a.spark ? [...base, 'trend'] : [...base];
     // At a narrow terminal the trend and the latest value stay; the range and first value go first.
     const priority = ['trend', 'last', 'change_pct', 'count', 'mean', 'change', 'min', 'max', 'first'];
