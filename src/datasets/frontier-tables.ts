@@ -64,6 +64,8 @@ interface TableSpec {
   readonly shape: Shape;
   readonly timeKey?: string;
   readonly keys: readonly string[];
+  /** The table view's key and the other columns by importance (default: keyed by `keys`). */
+  readonly view?: { readonly keys: readonly string[]; readonly priority: readonly string[] };
   /** Meanings of this table's fields (the models table's show in the command's help). */
   readonly glossary?: ReadonlyArray<readonly [string, string]>;
 }
@@ -87,6 +89,25 @@ const TABLES: Readonly<Record<FrontierTable, TableSpec>> = {
       bench_math: 'number|null?',
     },
     keys: ['slug'],
+    // A reader knows a model by its name (the slug, for files and scripts, is the first to give way at a
+    // terminal); cost and benchmarks are what the frontier is about, so they outlast price and tokens.
+    view: {
+      keys: ['name'],
+      priority: [
+        'cap',
+        'costPerTask',
+        'bench_coding',
+        'bench_reasoning',
+        'bench_math',
+        'lab',
+        'price',
+        'tpt',
+        'pIn',
+        'pOut',
+        'totalTokens',
+        'slug',
+      ],
+    },
     glossary: [
       ['slug, name, lab', 'the model: its id, its name, its lab'],
       ['cap', 'capability, ECI points'],
@@ -174,7 +195,7 @@ export function frontierTable(
     groups: { window: false, series: false, analysis: false },
     fetch: { kind: 'single' },
     sort: spec.timeKey !== undefined,
-    table: { keys: spec.keys },
+    table: spec.view ? { keys: spec.view.keys, priority: spec.view.priority } : { keys: spec.keys },
     // A row off its documented shape is a warning (exit 6 with --strict), as for `data`'s rows elsewhere.
     checks: (rows) => shapeProblems(rows, spec.shape, (r) => `frontier ${table} ${spec.keys.map((k) => String(r[k])).join(' ')}`),
     params: () => ({}),

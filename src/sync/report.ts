@@ -15,10 +15,11 @@ const TYPICAL_REQUEST_S = 0.25;
 
 /**
  * Seconds `n` requests take at the documented pace: the pacer lets 60 start in any minute, so every
- * further 60 wait for the minute to pass.
+ * further 60 wait for the minute to pass. Unpaced (the built-in sandbox), only their time on the wire.
  */
-export function estimateSeconds(n: number): number {
+export function estimateSeconds(n: number, paced = true): number {
   if (n <= 0) return 0;
+  if (!paced) return Math.ceil(n * TYPICAL_REQUEST_S);
   const minutes = Math.floor((n - 1) / REQUESTS_PER_MINUTE);
   return Math.ceil(minutes * 60 + (((n - 1) % REQUESTS_PER_MINUTE) + 1) * TYPICAL_REQUEST_S);
 }
@@ -41,6 +42,45 @@ export function alignTable(header: readonly string[], rows: ReadonlyArray<readon
       .join('  ')
       .trimEnd();
   return [line(header), ...rows.map(line)].join('\n') + '\n';
+}
+
+/**
+ * `alignTable` within `width` columns (a terminal's; Infinity off a terminal): the columns named in
+ * `droppable` are left out, in that order, while a line is wider. `hidden` names them, for the note.
+ */
+export function fitTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  numeric: readonly number[],
+  width: number,
+  droppable: readonly string[],
+): { text: string; hidden: string[] } {
+  let keep = header.map((_, i) => i);
+  const render = (): string =>
+    alignTable(
+      keep.map((i) => header[i] as string),
+      rows.map((r) => keep.map((i) => r[i] ?? '')),
+      keep.flatMap((i, at) => (numeric.includes(i) ? [at] : [])),
+    );
+  const hidden: string[] = [];
+  let text = render();
+  for (const name of droppable) {
+    if (widest(text) <= width) break;
+    keep = keep.filter((i) => header[i] !== name);
+    hidden.push(name);
+    text = render();
+  }
+  return { text, hidden };
+}
+
+/** The length of the longest line of `text`. */
+export function widest(text: string): number {
+  return Math.max(...text.split('\n').map((l) => l.length));
+}
+
+/** The note for columns `fitTable` left out. */
+export function hiddenNote(hidden: readonly string[]): string {
+  return `${hidden.length} column${hidden.length === 1 ? '' : 's'} hidden to fit the terminal: ${hidden.join(', ')} (--json shows all)`;
 }
 
 /**
@@ -146,8 +186,11 @@ function standing(d: DatasetState, today: string): string {
   return last >= today ? 'current' : `stale since ${last}`;
 }
 
-/** `--status`: the state as a table (what is held, when it was last synced, what is stale since when). */
-export function statusTable(state: LakeState, today: string): string {
+/**
+ * `--status`: the state as a table (what is held, when it was last synced, what is stale since when),
+ * within `width` (a terminal's): the kind, grain and partition go first (the lake's line names its grain).
+ */
+export function statusTable(state: LakeState, today: string, width = Infinity): { text: string; hidden: string[] } {
   const rows = Object.entries(state.datasets).map(([name, d]) => [
     name,
     d.kind,
@@ -160,7 +203,9 @@ export function statusTable(state: LakeState, today: string): string {
     standing(d, today),
   ]);
   const head = `lake: ${state.format}, ${state.grain}; last run ${state.lastRun ? `${state.lastRun.finishedAt.slice(0, 16).replace('T', ' ')} UTC, exit ${state.lastRun.exitCode}` : 'never'}\n`;
-  return head + alignTable(['DATASET', 'KIND', 'GRAIN', 'PARTITION', 'FROM', 'TO', 'ROWS', 'LAST RUN', 'STATUS'], rows, [6]);
+  const header = ['DATASET', 'KIND', 'GRAIN', 'PARTITION', 'FROM', 'TO', 'ROWS', 'LAST RUN', 'STATUS'];
+  const fit = fitTable(header, rows, [6], width, ['KIND', 'GRAIN', 'PARTITION', 'LAST RUN']);
+  return { text: head + fit.text, hidden: fit.hidden };
 }
 
 /**

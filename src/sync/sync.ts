@@ -18,7 +18,7 @@ import { byPlan, chosenDatasets, lakeSetting } from './select.js';
 import { datasetRun, type DatasetRun, type SyncSettings } from './targets.js';
 import { targetExists } from './held.js';
 import { planRequests } from './run-one.js';
-import { closingLine, exitCodeOf, outcomeLine, statusTable, type Outcome } from './report.js';
+import { closingLine, exitCodeOf, hiddenNote, outcomeLine, statusTable, type Outcome } from './report.js';
 import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
 
 /** The flags of `gpumkt sync`. */
@@ -36,7 +36,10 @@ export interface SyncOptions {
 async function printStatus(ctx: Context, lake: string, json: boolean): Promise<void> {
   const state = await readState(lake);
   if (state === undefined) throw new NoDataError(`${lake} holds no lake yet; run 'gpumkt sync ${lake}' first`);
-  ctx.io.stdout.write(json ? `${JSON.stringify(state, null, 2)}\n` : statusTable(state, ctx.today()));
+  if (json) return void ctx.io.stdout.write(`${JSON.stringify(state, null, 2)}\n`);
+  const table = statusTable(state, ctx.today(), ctx.io.stdoutIsTTY ? ctx.io.columns : Infinity);
+  ctx.io.stdout.write(table.text);
+  if (table.hidden.length > 0) ctx.log.info(hiddenNote(table.hidden));
 }
 
 /** Runs a sync; see the module comment. Throws PartialError (exit 10) when some datasets failed and others were updated. */

@@ -1,8 +1,13 @@
 /**
  * What a newcomer sees in the first minutes, in real terminals of 60 and 100 columns (tmux): the
- * defaults read well (a 30-day series is 30 daily rows on one screen, not 720 hourly rows in a pager).
+ * defaults read well (a 30-day series is 30 daily rows on one screen, not 720 hourly rows in a pager),
+ * numbers and times read as a person reads them, and narrow terminals keep help, catalogues, sync's
+ * tables and the columns that matter readable.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { makeTempDir } from '../helpers/temp.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { cells, runInTerminal } from '../helpers/terminal.js';
 import { needs } from '../helpers/requires.js';
@@ -66,4 +71,98 @@ describe('numbers and times in the table at a terminal', needs('tmux'), () => {
       expect(forward.screen).toContain('gpumkt: forward: asOf 2026-11-19 16:55 UTC');
     });
   }
+});
+
+describe('narrow terminals', needs('tmux'), () => {
+  for (const width of [60, 100]) {
+    it(`at ${width} columns: --help keeps its two columns, bare config wraps at words, every line fits`, async () => {
+      const help = await screenOf(width, ['--help']);
+      expect(help.code).toBe(0);
+      for (const l of help.screen) expect(cells(l), l).toBeLessThanOrEqual(width);
+      const options = help.screen.slice(help.screen.indexOf('Options:') + 1, help.screen.indexOf('Commands:') - 1);
+      // Each option line is its term and the start of its description, or a description continued in its column.
+      const column = (options[1] ?? '').search(/ {2}\S+$|(?<=\S) {2,}\S/);
+      expect(column).toBeGreaterThan(10);
+      for (const l of options) expect(l, l).toMatch(/^ {2}-{1,2}\S.* {2}\S|^ {20,}\S/);
+      const config = await screenOf(width, ['config']);
+      for (const l of config.screen) expect(cells(l), l).toBeLessThanOrEqual(width);
+      expect(config.screen.join(' ').replace(/\s+/g, ' ')).toContain(
+        'Settings come from, highest first: flag, environment (GPUMKT_API_KEY, GPUMKT_BASE_URL), the selected profile of the config file',
+      );
+    });
+
+    it(`at ${width} columns: gpus, memory-types and labs print tables`, async () => {
+      for (const [cmd, head] of [
+        ['gpus', /^model$/],
+        ['memory-types', /^id +name +category$/],
+        ['labs', /^lab +label$/],
+      ] as const) {
+        const { code, screen } = await screenOf(width, [cmd]);
+        expect(code).toBe(0);
+        expect(screen[0], cmd).toMatch(head);
+        expect(screen[1], cmd).toMatch(/^─+( +─+)*$/);
+        for (const l of screen) expect(cells(l), l).toBeLessThanOrEqual(width);
+      }
+    });
+
+    it(`at ${width} columns: columns named with --columns are named when hidden; empty ones give way first`, async () => {
+      const named = [
+        'date',
+        'occupancy',
+        'index',
+        'price',
+        'demandEffect',
+        'supplyEffect',
+        'occupancyChange',
+        'readings',
+        'revPag',
+        'capacity',
+        'rented',
+        'coverage',
+      ];
+      const { code, screen } = await screenOf(width, ['util-index', '--from', '3d', '--columns', named.join(',')]);
+      expect(code).toBe(0);
+      const header = (screen.find((l) => l.startsWith('date ')) ?? '').split(/ +/);
+      const hidden = named.filter((c) => !header.includes(c));
+      expect(hidden.length).toBeGreaterThan(0);
+      const note = screen.join(' ').replace(/\s+/g, ' ');
+      expect(note).toContain(`${hidden.length + 1} columns hidden`);
+      for (const c of hidden) expect(note, c).toMatch(new RegExp(`hidden[^(]*\\b${c}\\b`));
+      const latest = await screenOf(width, ['latest']);
+      expect(latest.code).toBe(0);
+      const head = latest.screen.find((l) => l.startsWith('gpu_name')) ?? '';
+      if (width < 80) {
+        expect(head.split(/ +/)).not.toContain('region');
+        expect(latest.screen.join(' ').replace(/\s+/g, ' ')).toContain('gpumkt: empty in every row, not shown: region (-f csv shows all)');
+      } else expect(head.split(/ +/)).toContain('region');
+    });
+
+    it(`at ${width} columns: frontier shows the name, capability, cost and benchmarks, not the slug`, async () => {
+      const { code, screen } = await screenOf(width, ['frontier']);
+      expect(code).toBe(0);
+      const header = (screen.find((l) => l.startsWith('name ')) ?? '').split(/ +/);
+      expect(header.slice(0, 2)).toEqual(['name', ...(width < 80 ? ['cap'] : ['lab'])]);
+      expect(header).toContain('costPerTask');
+      expect(header).toContain('bench_coding');
+      expect(header).not.toContain('slug');
+      for (const l of screen) expect(cells(l), l).toBeLessThanOrEqual(width);
+    });
+  }
+
+  it('at 100 columns: sync --status and sync --dry-run fit, naming what they leave out', async () => {
+    const lake = join(makeTempDir('tty-sync'), 'lake');
+    const synced = await runCli(['sync', lake, '--sandbox', '-q', '--datasets', 'history,latest,util-index']);
+    expect([synced.code, synced.stderr]).toEqual([0, '']);
+    // The next day, so a status reads "stale since …", its widest.
+    const status = await screenOf(100, ['sync', lake, '--status'], { GPUMKT_TODAY: '2026-11-21' });
+    expect(status.code).toBe(0);
+    expect(status.screen.some((l) => /^history .* stale since 2026-11-20$/.test(l))).toBe(true);
+    const dry = await screenOf(100, ['sync', join(makeTempDir('tty-sync'), 'new'), '--dry-run', '--sandbox']);
+    expect(dry.code).toBe(0);
+    expect(dry.screen.some((l) => /^utilization .*utilization\/snapshot_date=2026-11-20\/$/.test(l))).toBe(true);
+    for (const { screen } of [status, dry]) {
+      for (const l of screen) expect(cells(l), l).toBeLessThanOrEqual(100);
+      expect(screen.some((l) => /^gpumkt: \d columns? hidden to fit the terminal: [A-Z ,]+ \(--json shows all\)$/.test(l))).toBe(true);
+    }
+  });
 });
