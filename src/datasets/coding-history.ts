@@ -49,6 +49,7 @@ const codingHistory = defineDataset({
   }),
   subject: 'names',
   groups: { window: true, series: false, analysis: true },
+  publishes: 'a day publishes within about 24 hours of its end (UTC), and recent days keep changing',
   fetch: { kind: 'single' },
   sort: true,
   targetColumn: 'product',

@@ -77,6 +77,7 @@ const memoryHistory: Dataset<MemoryHistoryParams, MemoryFlags> = {
   }),
   subject: 'none',
   groups: { window: true, series: false, analysis: true },
+  publishes: 'prices settle each weekday at 4 PM ET',
   fetch: { kind: 'single' },
   plan: 'premium',
   sort: true,

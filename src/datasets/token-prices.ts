@@ -60,6 +60,7 @@ const tokenPrices = defineDataset({
     words: LABS.map((l) => ({ value: l.lab, description: FREE_LABS.includes(l.lab) ? `${l.label} (free tier)` : l.label })),
   },
   groups: { window: true, series: false, analysis: true },
+  publishes: 'a day settles a short time after it ends (UTC)',
   options: [
     {
       flags: '--date <date>',

@@ -119,6 +119,7 @@ const utilIndex = defineDataset({
   }),
   checks: (rows, label) => checkUtilIndexSeries(rows, label, false).filter((v) => !isExpectedFirstRow(rows, v)),
   windowDependent: (r) => r.decompositionBasis === 'no_prior_day',
+  publishes: 'a day publishes once it has its 24 hourly readings, after it ends (UTC)',
   // From the API contract (docs/api-contract.md §4); where it only names a field, so does this.
   glossary: [
     ['date', 'the day (UTC) the row describes'],

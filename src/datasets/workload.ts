@@ -145,6 +145,7 @@ const workload = defineDataset({
   keyColumns: ['lab', 'family'],
   plan: 'premium',
   publishLagDays: 2,
+  publishes: 'a day settles about 36 hours after it ends (UTC)',
   table: {
     keys: ['date', 'lab', 'family'],
     priority: ['cCents', 'lfl', 'qKtok', 'priceEffect', 'intensityEffect', 'mixEffect', 'computedAt'],

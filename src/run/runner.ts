@@ -8,6 +8,7 @@
 import type { Context } from '../context.js';
 import type { AnyDataset } from '../datasets/types.js';
 import type { Row } from '../domain/row.js';
+import { addDays } from '../domain/dates.js';
 import type { OutputPlan } from '../output/plan.js';
 import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
@@ -114,14 +115,22 @@ async function emitFetched(
       plan,
       perTarget.flatMap((rows, i) => (ds.checks as NonNullable<typeof ds.checks>)(rows, label(i))),
     );
+  const caveat = ds.caveat?.(perTarget.flat());
+  if (caveat !== undefined) ctx.log.warn(caveat);
   if (run.analysis) return emitAnalysis(ctx, plan, run.analysis, ...analysisSeries(ds, targets, perTarget));
   const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp);
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
-  if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags));
+  if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags) ?? publishHint(ds, run));
   if (plan.order === 'desc') joined.rows.reverse();
   const { rows, out } = joined;
   // Typed formats (parquet) store the request in the file; text formats ignore it.
   await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined, { request });
+}
+
+/** When the empty window holds the last days (today, or as many days back as the dataset lags): when they publish. */
+function publishHint(ds: AnyDataset, run: RunPlan): string | undefined {
+  const recent = addDays(run.today, -Math.max(1, ds.publishLagDays ?? 0));
+  return ds.publishes !== undefined && run.window !== undefined && run.window.to >= recent ? ds.publishes : undefined;
 }
 
 /**

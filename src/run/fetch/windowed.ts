@@ -59,8 +59,6 @@ export async function fetchWindow<P extends WindowParams>(session: Session, f: W
     rows.push(...stitch([chunk], [part]));
   });
   if (rows.length === 0 && lastNoData) throw lastNoData;
-  // The lead days answered but the window itself is empty: the service's answer to that window.
-  if (rows.length === 0 && (parts[0] ?? []).length > 0) throw new NoDataError(`no data in ${window.from}..${window.to}`);
   const first = rows[0];
   const led = (parts[0] ?? []).some((r) => String(r.date) < window.from);
   if (first !== undefined && !led && first.decompositionBasis === 'no_prior_day') f.noPriorDay?.(String(first.date));
