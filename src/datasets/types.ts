@@ -161,7 +161,7 @@ export interface Dataset<P = unknown, F = OutputFlags> {
   checks?(rows: readonly Row[], label: string): string[];
   /**
    * What the rows cannot say themselves, though valid (token-volume: a day without one of the labs has
-   * its shares over the labs present): one warning on stderr, never a failure.
+   * its shares over the labs present): one note on stderr (hidden by -q), never a failure.
    */
   caveat?(rows: readonly Row[]): string | undefined;
   /** What a run that sends no key leaves out, as a notice (latest: the model only a key shows); undefined: nothing. */

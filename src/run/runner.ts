@@ -116,7 +116,7 @@ async function emitFetched(
       perTarget.flatMap((rows, i) => (ds.checks as NonNullable<typeof ds.checks>)(rows, label(i))),
     );
   const caveat = ds.caveat?.(perTarget.flat());
-  if (caveat !== undefined) ctx.log.warn(caveat);
+  if (caveat !== undefined) ctx.log.info(caveat);
   if (run.analysis) return emitAnalysis(ctx, plan, run.analysis, ...analysisSeries(ds, targets, perTarget));
   const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp);
   // An export says what it did with no rows itself (wrote only the header, or nothing new).

@@ -88,7 +88,7 @@ async function runPlannedOne(ctx: Context, s: SyncSettings, st: LakeState, p: Pl
   try {
     if (p.error) throw p.error;
     if (run.target !== run.folder) await mkdir(path.dirname(run.target), { recursive: true });
-    const { counts } = await runOne(ctx, run, session, (c) => {
+    const { counts } = await runOne(progress.clearing(ctx), run, session, (c) => {
       requests = c.requests;
       const per = (Date.now() - started) / 1000 / Math.max(1, c.requests);
       progress.show(name, c.requests, p.requests, c.rows, Math.max(0, p.requests - c.requests) * per);

@@ -89,6 +89,8 @@ export function hiddenNote(hidden: readonly string[]): string {
  */
 export function progressLine(ctx: Context): {
   show(name: string, done: number, expected: number, rows: number, etaS: number | undefined): void;
+  /** `ctx` whose warnings clear the line first, so none is written over it. */
+  clearing(ctx: Context): Context;
   /** Says each hold of the session's pacer (from a second on) until cleared; `name` and `expected` before any response. */
   watch(session: { onHold?(fn: (hold: Hold) => void): () => void }, name: string, expected: number): void;
   clear(): void;
@@ -116,7 +118,14 @@ export function progressLine(ctx: Context): {
   };
   const wait = holdCountdown(draw);
   let unwatch: (() => void) | undefined;
+  const erase = (): void => {
+    if (!shown) return;
+    shown = false;
+    ctx.io.stderr.write('\r\x1b[K');
+  };
   return {
+    // The line is drawn again with the next response (or the next second of a hold), below the warning.
+    clearing: (inner) => ({ ...inner, log: { ...inner.log, warn: (m) => (erase(), inner.log.warn(m)) } }),
     show(name, done, expected, rows, etaS) {
       if (!on) return;
       state = { name, done, expected, rows, eta: etaS === undefined ? '' : `, ETA ${duration(etaS)}` };
@@ -133,9 +142,7 @@ export function progressLine(ctx: Context): {
       unwatch?.();
       unwatch = undefined;
       wait.stop();
-      if (!shown) return;
-      shown = false;
-      ctx.io.stderr.write('\r\x1b[K');
+      erase();
     },
   };
 }

@@ -72,7 +72,7 @@ describe('--format chart of keyed rows (labs, markets, families)', () => {
     const r = await run(['token-volume', '--from', '30d', '-f', 'chart']);
     expect(r.code).toBe(0);
     // Only the note on the days a lab is missing (their shares are over the labs present).
-    expect(r.stderr).toMatch(/^(gpumkt: warning: a lab is missing on .*\n)?$/);
+    expect(r.stderr).toMatch(/^(gpumkt: a lab is missing on .*\n)?$/);
     const lines = r.stdout.replace(/\n$/, '').split('\n');
     expect(lines[0]).toBe('totalTokens');
     expect(lines.at(-1)).toMatch(/^\S anthropic {3}\S openai {3}\S google( {3}\S no value there \(a gap in the data\))?$/);

@@ -15,7 +15,7 @@ describe('token-volume on a day a lab is missing', () => {
     const r = await runCli(['token-volume', '--from', '2026-04-05', '--to', '2026-04-09', '-f', 'csv'], { env: sandboxEnv(sb.current) });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
-      'gpumkt: warning: a lab is missing on 1 day, 2026-04-07 (no anthropic): share there is of the labs present, not comparable with other days\n',
+      'gpumkt: a lab is missing on 1 day, 2026-04-07 (no anthropic): share there is of the labs present, not comparable with other days\n',
     );
     const day = r.stdout.split('\n').filter((l) => l.startsWith('2026-04-07,'));
     expect(day.map((l) => l.split(',')[1])).toEqual(['openai', 'google']);
