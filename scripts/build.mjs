@@ -1,13 +1,23 @@
 // Bundles src/ into dist/ with esbuild: one small entry (cli.js) plus lazily imported chunks,
 // so `gpumkt --version` loads almost nothing. Type checking is `tsc --noEmit` (npm test runs it).
-import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCjs } from './build-cjs.mjs';
 import { undiciSlim } from './undici-build.mjs';
+
+// A fresh clone has no node_modules: `npm install -g .` or `npm link` there runs this build (the
+// prepare script) before any dependency is installed. One line says what to do, not a stack trace.
+const esbuild = await import('esbuild').catch(() => undefined);
+if (esbuild === undefined) {
+  process.stderr.write(
+    "gpumkt: building needs the development dependencies, which are not installed: run 'npm install' in the clone first, then 'npm install -g .' or 'npm link'\n",
+  );
+  process.exit(1);
+}
+const { build } = esbuild;
+const { buildCjs } = await import('./build-cjs.mjs');
 
 // commander loads node:child_process (and with it net, dgram and friends) at start-up, for executable
 // subcommands gpumkt does not have; its one use, spawn(), is made to load it on first call instead.

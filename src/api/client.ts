@@ -12,7 +12,7 @@ import { readFullBody, readJsonBody } from './body/body.js';
 import { makeDispatcher, type ProxySettings } from './transport/dispatcher.js';
 import { describeSchemaIssue } from './errors.js';
 import { redactUrl } from '../domain/redact.js';
-import { RateLimiter, SERVICE_LIMIT } from './rate-limit.js';
+import { RateLimiter, SERVICE_LIMIT, type Hold } from './rate-limit.js';
 import { attemptOnce, type AttemptOutcome, type AttemptSetup, type BodyReader } from './attempt.js';
 import { retryDelay, seconds, type BackoffPolicy } from './retry.js';
 import { sleep } from '../domain/sleep.js';
@@ -220,6 +220,11 @@ export class ApiClient {
     if (this.closing.signal.aborted) return new UnreachableError('request cancelled: the run is ending');
     if (deadline.expired) return outOfTime();
     return err;
+  }
+
+  /** Calls `fn` as each wait of the rate limiter begins; returns the way to stop. */
+  onHold(fn: (hold: Hold) => void): () => void {
+    return this.limiter.onHold(fn);
   }
 
   /** Milliseconds the rate limiter has held this client's requests back (wall time, not gpumkt's CPU). */

@@ -19,6 +19,14 @@ import { sleep } from '../domain/sleep.js';
  */
 export const SERVICE_LIMIT = { limit: 60, windowMs: 61_000 } as const;
 
+/** One wait of the pacer: how long, and why (the window of `limit` starts, or a 429's Retry-After). */
+export interface Hold {
+  readonly ms: number;
+  readonly why: 'window' | 'retry-after';
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
 /** Time source and sleeper, injectable so tests need no real minute. */
 export interface LimiterClock {
   now(): number;
@@ -34,6 +42,7 @@ export class RateLimiter {
   private gapMs = 0;
   private lastStart = Number.NEGATIVE_INFINITY;
   private waited = 0;
+  private readonly watchers: Array<(hold: Hold) => void> = [];
 
   constructor(
     readonly limit = 60,
@@ -56,6 +65,20 @@ export class RateLimiter {
     return this.waited;
   }
 
+  /** Calls `fn` with each hold as it begins (a progress line says the run waits); returns the way to stop. */
+  onHold(fn: (hold: Hold) => void): () => void {
+    this.watchers.push(fn);
+    return () => {
+      const i = this.watchers.indexOf(fn);
+      if (i >= 0) this.watchers.splice(i, 1);
+    };
+  }
+
+  private sleep(ms: number, why: Hold['why'], signal?: AbortSignal): Promise<void> {
+    for (const fn of this.watchers) fn({ ms, why, limit: this.limit, windowMs: this.windowMs });
+    return this.clock.sleep(ms, signal);
+  }
+
   /**
    * Holds every further start until `epochMs`: a 429 with Retry-After speaks for the whole client
    * address, so the other requests of a fan-out wait too instead of drawing more 429s.
@@ -75,7 +98,7 @@ export class RateLimiter {
       const at = Math.max(this.notBefore, this.lastStart + this.gapMs);
       if (now < at) {
         held = true;
-        await this.clock.sleep(at - now, signal);
+        await this.sleep(at - now, 'retry-after', signal);
         continue;
       }
       while (this.starts.length > 0 && (this.starts[0] as number) <= now - this.windowMs) this.starts.shift();
@@ -86,7 +109,7 @@ export class RateLimiter {
         return;
       }
       held = true;
-      await this.clock.sleep((this.starts[0] as number) + this.windowMs - now, signal);
+      await this.sleep((this.starts[0] as number) + this.windowMs - now, 'window', signal);
     }
   }
 }

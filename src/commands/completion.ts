@@ -4,7 +4,15 @@ import type { Context } from '../context.js';
 
 /** Declares the completion command. */
 export default function completionCommand(ctx: Context): Command {
-  return new Command('completion')
+  const cmd = new Command('completion');
+  // Without a shell, name the three it may be (commander would only say the argument is missing).
+  // (missingArgument is commander's hook for this, public in its JavaScript but not in its typings.)
+  (cmd as unknown as { missingArgument: () => never }).missingArgument = () =>
+    cmd.error('error: completion needs a shell: bash, zsh or fish (e.g. gpumkt completion bash)', {
+      code: 'commander.missingArgument',
+      exitCode: 2,
+    });
+  return cmd
     .description('print the completion script for bash, zsh or fish (see docs/completions.md)')
     .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
     .addHelpText(

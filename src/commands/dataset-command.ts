@@ -59,7 +59,7 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
     order: all.some((d) => d.endpoint.timeKey !== undefined),
     strict: all.some((d) => d.checks !== undefined),
   });
-  if (ds.groups.analysis) addAnalysisOptions(cmd);
+  if (all.some((d) => d.groups.analysis)) addAnalysisOptions(cmd);
   const glossary =
     ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
   const examples = [...ds.examples, ...queryExample(ds)];

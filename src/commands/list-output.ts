@@ -22,7 +22,7 @@ export function addListOptions(cmd: Command): Command {
   return cmd
     .addOption(
       formatOption(
-        'output format (default: plain lines, tab-separated)',
+        'output format (default: a table at a terminal, else plain lines, tab-separated)',
         FORMAT_NAMES.filter((f) => f !== 'chart'),
       ),
     )
@@ -38,7 +38,7 @@ export function addListOptions(cmd: Command): Command {
     });
 }
 
-/** Prints `rows` in the chosen format, or as `plain` lines (the scriptable default) without -f. */
+/** Prints `rows` in the chosen format; without -f a table at a terminal, else `plain` lines (the scriptable default). */
 export async function printList(
   ctx: Context,
   rows: readonly Row[],
@@ -51,12 +51,13 @@ export async function printList(
     ctx.io.stdout.write(queryResultText(flags.compiledQuery.search(rows), flags.format === 'ndjson' ? 'ndjson' : 'json'));
     return;
   }
-  if (flags.format === undefined) {
+  const tty = ctx.io.stdoutIsTTY;
+  if (flags.format === undefined && !tty) {
     ctx.io.stdout.write(plain());
     return;
   }
-  const formatter = await getFormatter(flags.format);
-  const tty = ctx.io.stdoutIsTTY;
+  // At a terminal the catalogues read as every other command's rows do: a table.
+  const formatter = await getFormatter(flags.format ?? 'table');
   const opts = {
     columns,
     selected: true,

@@ -109,7 +109,15 @@ export function addWindowOptions(cmd: Command): Command {
 /** Adds --granularity and --limit. */
 export function addSeriesOptions(cmd: Command): Command {
   return cmd
-    .addOption(withChoices(new Option('--granularity <g>', 'row granularity'), GRANULARITY_NAMES).default('auto'))
+    .addOption(
+      withChoices(
+        new Option(
+          '--granularity <g>',
+          'row granularity (default: auto, daily over 30 days; daily with a premium key, and in a table at a terminal over 2 days)',
+        ),
+        GRANULARITY_NAMES,
+      ),
+    )
     .addOption(new Option('--limit <n>', "rows per model: N most recent of the window, or 'all'").argParser(parseLimit).default('all'));
 }
 

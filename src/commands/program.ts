@@ -10,7 +10,7 @@ import { wrapWords } from '../domain/wrap.js';
 import { commandsFor } from './index.js';
 import { exitCodesFor } from './help/help-text.js';
 import { parseRetries, parseTimeout } from './parse.js';
-import { HELP_WIDTH, wrapHelpText } from './help/help-width.js';
+import { HELP_MIN_DESCRIPTION, HELP_WIDTH, wrapHelpText } from './help/help-width.js';
 
 /** A message as stderr shows it: wrapped at the terminal's width at a terminal, else one line. */
 export function errLines(io: Io, message: string): string {
@@ -48,12 +48,16 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
 
 /** Applies error handling to every command: children added with addCommand inherit nothing. */
 function configureTree(cmd: Command, io: Io): void {
+  // Two columns down to 20 columns of description (commander gives up at 40: at 60 columns the whole
+  // help then ran down the left edge, see help-width.ts).
+  cmd.configureHelp({ minWidthToWrap: HELP_MIN_DESCRIPTION });
   cmd.exitOverride().configureOutput({
     writeOut: (s) => void io.stdout.write(wrapHelpText(s, Math.min(io.columns, HELP_WIDTH))),
-    writeErr: (s) => void io.stderr.write(s),
+    // Help on stderr (bare `gpumkt config`) wraps at the words too, at a terminal's own width.
+    writeErr: (s) => void io.stderr.write(io.stderrIsTTY ? wrapHelpText(s, Math.min(io.errColumns ?? 80, HELP_WIDTH)) : s),
     outputError: (s, write) => write(`${errLines(io, `gpumkt: ${s.trim().replace(/\s*\n\s*/g, ' ')}`)}\n`),
     getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
-    getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
+    getErrHelpWidth: () => Math.min(io.errColumns ?? 80, HELP_WIDTH),
   });
   for (const sub of cmd.commands) configureTree(sub, io);
 }

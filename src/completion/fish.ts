@@ -1,6 +1,6 @@
 /** Renders the fish completion script: `complete` lines whose conditions read a cached parse of the line. */
 import { PROFILES_AWK } from './profiles.js';
-import { allCommands, banner, spellings } from './shell-text.js';
+import { allCommands, banner, GLOBALS_NOT_AT, spellings } from './shell-text.js';
 import type { OptionSpec, ProgramSpec, ValueSource } from './spec.js';
 
 /** `s` as one single-quoted fish word (fish single quotes honour \\ and \'). */
@@ -30,7 +30,10 @@ export function renderFish(p: ProgramSpec): string {
     const at = c === p.root ? '' : `-n ${fq(`__gpumkt_at ${fq(c.path.join(' '))}`)} `;
     for (const o of c.options) {
       if (c !== p.root && spellings(o).every((s) => rootFlags.has(s))) continue;
-      completeLines.push(`complete -c ${p.name} ${at}${optionFlags(o)}${valueFlags(o.value, valueFn)}-d ${fq(o.description)}`);
+      // A global flag some command has no use for (`sandbox --sandbox`) is offered everywhere else.
+      const not = Object.entries(GLOBALS_NOT_AT).filter(([, flags]) => c === p.root && spellings(o).some((s) => flags.includes(s)));
+      const where = not.length === 0 ? at : `-n ${fq(not.map(([path]) => `not __gpumkt_at ${fq(path)}`).join('; and '))} `;
+      completeLines.push(`complete -c ${p.name} ${where}${optionFlags(o)}${valueFlags(o.value, valueFn)}-d ${fq(o.description)}`);
     }
     const pos = (n: string) => `-n ${fq(`__gpumkt_pos ${fq(c.path.join(' '))} ${n}`)}`;
     for (const s of c.commands) completeLines.push(`complete -c ${p.name} ${pos('0')} -a ${fq(s.name)} -d ${fq(s.description)}`);

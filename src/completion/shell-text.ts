@@ -21,8 +21,12 @@ export function allCommands(p: ProgramSpec): CommandSpec[] {
 export function flagsAt(p: ProgramSpec, c: CommandSpec): OptionSpec[] {
   if (c === p.root) return [...c.options];
   const own = new Set(c.options.flatMap(spellings));
-  return [...c.options, ...p.root.options.filter((o) => !spellings(o).some((s) => own.has(s)))];
+  const skip = GLOBALS_NOT_AT[c.path.join(' ')] ?? [];
+  return [...c.options, ...p.root.options.filter((o) => !spellings(o).some((s) => own.has(s) || skip.includes(s)))];
 }
+
+/** Global flags not offered at a command, where they make no sense (`gpumkt sandbox` is the sandbox already). */
+export const GLOBALS_NOT_AT: Readonly<Record<string, readonly string[]>> = { sandbox: ['--sandbox'] };
 
 /** `-f` and `--format`, whichever the flag has. */
 export function spellings(o: OptionSpec): string[] {

@@ -100,6 +100,12 @@ export function optionValues(path: readonly string[], long: string): ValueSource
     case '--config':
     case '--output':
       return { kind: 'file', name: 'file' };
+    case '--datasets': {
+      if (path.join(' ') !== 'sync') return undefined;
+      // The datasets of a lake: every data command sync keeps (docs/sync.md).
+      const words = DATASETS.filter((d) => d.sync?.skip !== true).map((d) => ({ value: d.name, description: d.summary }));
+      return { kind: 'list', name: 'datasets', words };
+    }
     case '--columns': {
       const columns = COLUMNS[path.join(' ')];
       return columns ? { kind: 'list', name: 'columns', words: columns.map((value) => ({ value })) } : undefined;

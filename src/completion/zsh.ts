@@ -1,6 +1,6 @@
 /** Renders the zsh completion function (`_gpumkt`): `_arguments` per command, value lists as functions. */
 import { PROFILES_AWK } from './profiles.js';
-import { allCommands, banner, flagsAt, spellings, sq } from './shell-text.js';
+import { allCommands, banner, flagsAt, GLOBALS_NOT_AT, spellings, sq } from './shell-text.js';
 import type { Candidate, CommandSpec, OptionSpec, ProgramSpec, ValueSource } from './spec.js';
 
 /** The zsh script for `program`: an autoloadable `#compdef` file that also works when sourced. */
@@ -116,7 +116,7 @@ function commandFunction(p: ProgramSpec, c: CommandSpec, values: ValueFunctions)
 function flagSpecs(p: ProgramSpec, c: CommandSpec, values: ValueFunctions): string[] {
   if (c === p.root) return c.options.flatMap((o) => optionSpecs(o, values)).map(sq);
   const own = new Set(c.options.flatMap(spellings));
-  const clash = globalOptions(p).some((o) => spellings(o).some((s) => own.has(s)));
+  const clash = globalOptions(p).some((o) => spellings(o).some((s) => own.has(s))) || GLOBALS_NOT_AT[c.path.join(' ')] !== undefined;
   if (clash)
     return flagsAt(p, c)
       .flatMap((o) => optionSpecs(o, values))

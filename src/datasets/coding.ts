@@ -59,7 +59,7 @@ const coding = defineDataset({
     words: CODING_PRODUCTS.map((p) => ({ value: p.id, description: `${p.label} (${p.kind}${p.compare ? ', compare' : ''})` })),
   },
   // --from/--to are declared here for the history variant; the index itself has no window.
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   options: [{ flags: '--list', description: "the service's product catalogue (GET /api/llm-coding/products, no key needed)" }],
   fetch: { kind: 'single' },
   sort: false,

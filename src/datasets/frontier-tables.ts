@@ -83,6 +83,8 @@ interface TableSpec {
   readonly shape: Shape;
   readonly timeKey?: string;
   readonly keys: readonly string[];
+  /** The table view's key and the other columns by importance (default: keyed by `keys`). */
+  readonly view?: { readonly keys: readonly string[]; readonly priority: readonly string[] };
   /** Meanings of this table's fields (the models table's show in the command's help). */
   readonly glossary?: ReadonlyArray<readonly [string, string]>;
 }
@@ -106,6 +108,25 @@ const TABLES: Readonly<Record<FrontierTable, TableSpec>> = {
       bench_math: 'number|null?',
     },
     keys: ['slug'],
+    // A reader knows a model by its name (the slug, for files and scripts, is the first to give way at a
+    // terminal); cost and benchmarks are what the frontier is about, so they outlast price and tokens.
+    view: {
+      keys: ['name'],
+      priority: [
+        'cap',
+        'costPerTask',
+        'bench_coding',
+        'bench_reasoning',
+        'bench_math',
+        'lab',
+        'price',
+        'tpt',
+        'pIn',
+        'pOut',
+        'totalTokens',
+        'slug',
+      ],
+    },
     glossary: [
       ['slug, name, lab', 'the model: its id, its name, its lab'],
       ['cap', 'capability, ECI points'],
@@ -193,7 +214,7 @@ export function frontierTable(
     groups: { window: false, series: false, analysis: false },
     fetch: { kind: 'single' },
     sort: spec.timeKey !== undefined,
-    table: { keys: spec.keys },
+    table: spec.view ? { keys: spec.view.keys, priority: spec.view.priority } : { keys: spec.keys },
     // No rule is left to warn about: a row off its shape is already exit 6 (`checked` above). Declared
     // still, so `frontier --strict` in a script stays a valid command line.
     checks: () => [],

@@ -48,7 +48,7 @@ const memory = defineDataset({
   }),
   subject: 'none',
   // --from/--to are declared here for the history variant; the snapshot itself has no window.
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   options: MEMORY_OPTIONS,
   fetch: { kind: 'single' },
   plan: 'premium',

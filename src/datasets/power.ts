@@ -71,7 +71,7 @@ const power = defineDataset({
       { value: 'all', description: 'every market' },
     ],
   },
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   options: POWER_OPTIONS,
   fetch: { kind: 'single' },
   plan: 'premium',

@@ -25,7 +25,7 @@ const rollingHistory: Dataset<RollingHistoryParams> = dailyGpuHistory({
   timeKey: 'date',
   valueKey: 'average_usd_per_hour',
   subject: 'some-gpus',
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   plan: 'premium',
   // No models named: all six (a key reads every model).
   targets: (args) => (args.length === 0 ? GPU_MODELS : resolveGpuList(args)),

@@ -46,7 +46,7 @@ const rolling = defineDataset({
   }),
   subject: 'some-gpus',
   // --from/--to are declared here for the history variant; the current value has no window.
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   fetch: { kind: 'single' },
   sort: false,
   plan: 'full',

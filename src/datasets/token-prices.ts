@@ -59,7 +59,8 @@ const tokenPrices = defineDataset({
     description: `AI labs (default: every lab the key reads; without a key the free four: ${FREE_LABS.join(', ')})`,
     words: LABS.map((l) => ({ value: l.lab, description: FREE_LABS.includes(l.lab) ? `${l.label} (free tier)` : l.label })),
   },
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
+  publishes: 'a day settles a short time after it ends (UTC)',
   options: [
     {
       flags: '--date <date>',

@@ -41,6 +41,36 @@ function labDays(body: EnvelopeBody): Row[] {
   return out;
 }
 
+/** Days listed by name in the note about missing labs; the rest are counted. */
+const NAMED_DAYS = 3;
+
+/**
+ * The note for days where a lab that had volume before is absent: the service's `share` (and the day's
+ * total) is then over the labs present, so it is not comparable with the days around it. Nothing is
+ * recomputed: the rows stay as served; the note says which days.
+ */
+export function missingLabs(rows: readonly Row[]): string | undefined {
+  const byDay = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const day = String(r.date);
+    const labs = byDay.get(day) ?? new Set<string>();
+    labs.add(String(r.lab));
+    byDay.set(day, labs);
+  }
+  const started = new Set<string>();
+  const gaps: string[] = [];
+  for (const day of [...byDay.keys()].sort()) {
+    const labs = byDay.get(day) as Set<string>;
+    const missing = [...started].filter((l) => !labs.has(l));
+    if (missing.length > 0) gaps.push(`${day} (no ${missing.join(', ')})`);
+    for (const l of labs) started.add(l);
+  }
+  if (gaps.length === 0) return undefined;
+  const more = gaps.length > NAMED_DAYS ? ` and ${gaps.length - NAMED_DAYS} more` : '';
+  const days = `${gaps.length} day${gaps.length === 1 ? '' : 's'}`;
+  return `a lab is missing on ${days}, ${gaps.slice(0, NAMED_DAYS).join(', ')}${more}: share there is of the labs present, not comparable with other days`;
+}
+
 const tokenVolume = defineDataset({
   name: 'token-volume',
   summary: 'daily token volume of the closed labs (anthropic, openai, google): tokens, growth index, share',
@@ -65,14 +95,17 @@ const tokenVolume = defineDataset({
     valueKey: 'totalTokens',
   }),
   subject: 'none',
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   fetch: { kind: 'single' },
   sort: true,
   plan: 'premium',
   targetColumn: 'lab',
   params: (_flags, _target, window) => ({ from: window?.from ?? '', to: window?.to ?? '' }),
   checks: (rows) => shapeProblems(rows, LAB_DAY, (r) => `token-volume ${String(r.date)} ${String(r.lab)}`),
+  caveat: missingLabs,
+  publishes: 'a day settles a short time after it ends (UTC)',
   table: { keys: ['date', 'lab'], priority: ['totalTokens', 'share', 'growthIndex', 'totalGrowthIndex'] },
+  numeric: ['totalTokens', 'growthIndex', 'share', 'totalGrowthIndex'],
   glossary: [
     ['date', 'the settled day (UTC)'],
     ['lab', 'anthropic, openai or google (absent on days without volume)'],

@@ -133,6 +133,8 @@ export interface Dataset<P = unknown, F = OutputFlags> {
   indexBase?(flags: F, today: string): string;
   /** Days a day's rows take to be published (workload: 2, settled 36 hours after the day ends): a short window needs this many more days to show a row. */
   readonly publishLagDays?: number;
+  /** When a day's rows publish, as the service documents it: said when a window of the last days is empty. */
+  readonly publishes?: string;
   /**
    * The lowest plan that reads this dataset (default `premium`): `free` is a public route that runs
    * without a key (one that is configured is still sent); a run whose key's plan is below it exits 3
@@ -166,6 +168,11 @@ export interface Dataset<P = unknown, F = OutputFlags> {
   readonly served?: (body: unknown) => Readonly<Record<string, string | null>>;
   /** Spec-rule checks on one target's rows (ascending); `label` names the model in messages. */
   checks?(rows: readonly Row[], label: string): string[];
+  /**
+   * What the rows cannot say themselves, though valid (token-volume: a day without one of the labs has
+   * its shares over the labs present): one note on stderr (hidden by -q), never a failure.
+   */
+  caveat?(rows: readonly Row[]): string | undefined;
   /** What a run that sends no key leaves out, as a notice (latest: the model only a key shows); undefined: nothing. */
   keylessNote?(args: readonly string[]): string | undefined;
   /** Why --append does not apply, when it does not. */

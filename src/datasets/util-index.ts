@@ -119,6 +119,7 @@ const utilIndex = defineDataset({
   }),
   checks: (rows, label) => checkUtilIndexSeries(rows, label, false).filter((v) => !isExpectedFirstRow(rows, v)),
   windowDependent: (r) => r.decompositionBasis === 'no_prior_day',
+  publishes: 'a day publishes once it has its 24 hourly readings, after it ends (UTC)',
   // From the API contract (docs/api-contract.md §4); where it only names a field, so does this.
   glossary: [
     ['date', 'the day (UTC) the row describes'],
@@ -135,7 +136,7 @@ const utilIndex = defineDataset({
     ['demandEffect', 'part of occupancyChange from GPUs rented or returned'],
     ['supplyEffect', 'part of occupancyChange from capacity added or withdrawn'],
     ['occupancyChange', 'move since the last published day = demand + supply'],
-    ['decompositionBasis', 'no_prior_day (first row: effects null) or like_for_like'],
+    ['decompositionBasis', 'no_prior_day (no earlier published day: effects null) or like_for_like'],
     ['comparable', 'true when decomposed against a prior published day'],
     ['reportingTypes', 'how many GPU types reported that day'],
     ['coverage', 'coverage of the row (not defined further by the API)'],

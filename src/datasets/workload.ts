@@ -131,7 +131,7 @@ const workload = defineDataset({
     description: `closed labs: ${CLOSED_LABS.join(', ')} or 'all' (default: every lab, in one request)`,
     words: CLOSED_LABS.map((lab) => ({ value: lab, description: (WORKLOAD_FAMILIES[lab] ?? []).join(' ') })),
   },
-  groups: { window: true, series: false, analysis: false },
+  groups: { window: true, series: false, analysis: true },
   options: [
     {
       flags: '--family <list>',
@@ -145,6 +145,7 @@ const workload = defineDataset({
   keyColumns: ['lab', 'family'],
   plan: 'premium',
   publishLagDays: 2,
+  publishes: 'a day settles about 36 hours after it ends (UTC)',
   table: {
     keys: ['date', 'lab', 'family'],
     priority: ['cCents', 'lfl', 'qKtok', 'priceEffect', 'intensityEffect', 'mixEffect', 'computedAt'],

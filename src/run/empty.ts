@@ -1,7 +1,8 @@
 /**
  * Empty and future windows answer alike on every data command: a window wholly after today is a usage
  * error before any request (exit 2); a window the service answers with no rows prints the same note on
- * every command and exits 0 (9 with --fail-empty); the service's own 404 stays exit 4.
+ * every command (with when a day publishes, where the window holds the last days: runner.ts) and
+ * exits 0 (9 with --fail-empty); the service's own 404 stays exit 4.
  */
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';

@@ -39,6 +39,8 @@ export interface Fetched {
 interface Reports {
   readonly joinProblems: string[];
   readonly said: Record<string, string | null>;
+  /** First days of targets with no published day before them (util-index: effects empty). */
+  readonly noPriorDay: string[];
 }
 
 /** The request parameters of each target over `window` (a series asks for as many rows as the window holds, or --limit). */
@@ -78,7 +80,7 @@ export async function fetchTargets(
   said: Record<string, string | null>,
 ): Promise<Fetched> {
   const watched = observe(session);
-  const reports: Reports = { joinProblems: [], said };
+  const reports: Reports = { joinProblems: [], said, noPriorDay: [] };
   let results = await fetchOver(ctx, run, watched.session, window, reports);
   // An append whose overlap rows are on another base than the file (a base the service could not use,
   // rebased per response): asked again over the file's whole range, as one full export would be.
@@ -89,6 +91,8 @@ export async function fetchTargets(
     results = await fetchOver(ctx, run, watched.session, window, reports);
   }
   const joinProblems = reports.joinProblems.filter((m, i, all) => all.indexOf(m) === i);
+  const first = [...new Set(reports.noPriorDay)].sort()[0];
+  if (first !== undefined) ctx.log.info(`${first}: no published day before it, so its demand and supply effects are empty`);
   return { results, joinProblems, served: watched.served, window };
 }
 
@@ -139,6 +143,7 @@ async function fetchOne(
       maxDays: ds.fetch.maxDays,
       overlapDays: ds.fetch.overlapDays,
       report: (m: string) => void reports.joinProblems.push(m),
+      noPriorDay: (d: string) => void reports.noPriorDay.push(d),
     };
     return { rows: await fetchWindow(s, f, window), text: '' };
   }

@@ -20,6 +20,7 @@ import { resolveTargets, selectDataset } from './targets.js';
 import { learnNames, withLookupNote } from './names.js';
 import { PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture } from './empty.js';
+import { defaultGrain } from './default-grain.js';
 
 export type { RunFlags } from './request.js';
 
@@ -72,6 +73,9 @@ export async function planRun(ctx: Context, command: AnyDataset, args: readonly 
     flags = { ...flags, columns: ['gpu', ...flags.columns] };
   const plan = await outputPlanOf(ctx, ds, flags, { perModel, multi, format: settings.format });
   const series = ds.fetch.kind === 'series';
+  // No --granularity: what the key's plan serves, and what reads well where it is read (default-grain.ts).
+  if (series && flags.granularity === undefined)
+    flags = { ...flags, granularity: defaultGrain(settings.apiKey, ctx.globals().sandbox, plan, window) };
   const run = { settings, ds, args, flags, today, targets, window, perModel, multi, plan, series };
   refuseAppend(run);
   refuseRaw(run);
@@ -82,7 +86,7 @@ export async function planRun(ctx: Context, command: AnyDataset, args: readonly 
   const analysis =
     ds.groups.analysis && timeKey && valueKey
       ? planAnalysis(flags, plan, { timeKey, valueKey, numeric: ds.numeric ?? [valueKey] })
-      : undefined;
+      : refuseAnalysis(ds, flags);
   // Beyond the free tier a key is needed after all: without one, exit 3 before any request.
   const beyondFree =
     ds.plan === 'free' && !settings.apiKey && !ctx.globals().sandbox && !ctx.globals().dryRun
@@ -181,7 +185,7 @@ function refuseRaw({ ds, plan, flags, targets, series, today, window }: Planned)
         : '--raw prints one response body; give at most one --gpu and a window of at most 400 days',
     );
   }
-  if (ds.fetch.kind === 'windowed' && window && planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays).length > 1) {
+  if (ds.fetch.kind === 'windowed' && window && planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays, 0).length > 1) {
     throw new UsageError(`--raw prints one response body; give at most one --gpu and a window of at most ${ds.fetch.maxDays} days`);
   }
 }
@@ -194,4 +198,14 @@ function refuseBeyondFree(ds: AnyDataset, why: string): never {
 /** The table's column priority with the provisional marker right after the most important column. */
 function withNote(priority: readonly string[]): string[] {
   return [...priority.slice(0, 1), PROVISIONAL_COLUMN, ...priority.slice(1)];
+}
+
+/** An analysis flag on a run that is no series over time (a snapshot: memory, coding, rolling without --from): exit 2. */
+function refuseAnalysis(ds: AnyDataset, flags: RunFlags): undefined {
+  const given = (['wide', 'stats', 'spark', 'y'] as const).find((k) => flags[k] !== undefined && flags[k] !== false);
+  if (given === undefined) return undefined;
+  throw new UsageError(
+    `--${given} analyses a series over time, and '${ds.name}' without a window is a snapshot`,
+    `give --from, e.g. gpumkt ${ds.name} --from 30d --${given === 'y' ? 'stats --y <column>' : given}`,
+  );
 }

@@ -8,12 +8,13 @@
 import type { Context } from '../context.js';
 import type { AnyDataset } from '../datasets/types.js';
 import type { Row } from '../domain/row.js';
+import { addDays } from '../domain/dates.js';
 import type { OutputPlan } from '../output/plan.js';
 import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
 import { openExport, type ExportRun } from '../append/export-run.js';
 import { requestRecord, type RequestRecord } from '../append/request-record.js';
-import { emitAnalysis, emitKeyedChart, keyedChartOf } from './analysis/views.js';
+import { analysisSeries, emitAnalysis } from './analysis/views.js';
 import { isGpuModel, type GpuModel } from '../domain/catalogues/gpus.js';
 import {
   checkOffShape,
@@ -26,6 +27,7 @@ import {
 } from './fidelity.js';
 import { noteNoRows } from './empty.js';
 import { formatInfo } from '../output/formats.js';
+import { shortTime } from '../output/text/display.js';
 import { planRun, type RunFlags, type RunPlan } from './run-plan.js';
 import { dryRunCurls, fetchTargets, requestParams, type Fetched, type TargetResult } from './run-fetch.js';
 import { offShapeFields } from '../datasets/flat-rows.js';
@@ -67,7 +69,7 @@ export async function runDataset(
   if (plan.raw && !run.series) return emitRaw(ctx, plan, (await session.get(ds.endpoint, requestParams(run, window)[0])).text);
   const fetched = await fetchTargets(ctx, run, session, exp, window, said);
   reportViolations(ctx, plan, fetched.joinProblems);
-  for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value ?? 'null'}`);
+  for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value === null ? 'null' : shortTime(value)}`);
   return emitFetched(ctx, run, fetched, exp, request);
 }
 
@@ -137,22 +139,22 @@ async function emitFetched(
       plan,
       perTarget.flatMap((rows, i) => (ds.checks as NonNullable<typeof ds.checks>)(rows, label(i))),
     );
-  if (run.analysis)
-    return emitAnalysis(
-      ctx,
-      plan,
-      run.analysis,
-      perTarget.map((rows, i) => ({ label: targets[i] ?? 'aggregate', rows })),
-    );
+  const caveat = ds.caveat?.(perTarget.flat());
+  if (caveat !== undefined) ctx.log.info(caveat);
+  if (run.analysis) return emitAnalysis(ctx, plan, run.analysis, ...analysisSeries(ds, targets, perTarget));
   const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp);
-  const chart = keyedChartOf(ds, plan);
-  if (chart && joined.rows.length > 0) return emitKeyedChart(ctx, plan, chart, joined.rows);
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
-  if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags));
+  if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags) ?? publishHint(ds, run));
   if (plan.order === 'desc') joined.rows.reverse();
   const { rows, out } = joined;
   // Typed formats (parquet) store the request in the file; text formats ignore it.
   await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined, { request });
+}
+
+/** When the empty window holds the last days (today, or as many days back as the dataset lags): when they publish. */
+function publishHint(ds: AnyDataset, run: RunPlan): string | undefined {
+  const recent = addDays(run.today, -Math.max(1, ds.publishLagDays ?? 0));
+  return ds.publishes !== undefined && run.window !== undefined && run.window.to >= recent ? ds.publishes : undefined;
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { Context } from '../context.js';
 import { AuthError, GpumktError, UsageError } from '../errors.js';
 import { ApiClient, requestUrl, type ApiResponse } from '../api/client.js';
+import { RateLimiter, SERVICE_LIMIT, type Hold } from '../api/rate-limit.js';
 import { normaliseProxy, proxyFromEnv } from '../api/transport/dispatcher.js';
 import { redactUrl } from '../domain/redact.js';
 import { describeNeed, KEY_HINT, planOfKey, planReads, type RequiredPlan } from '../domain/plans.js';
@@ -21,6 +22,8 @@ export interface Session extends ExportSource {
   curl<P, B>(endpoint: Endpoint<P, B>, params: P): string;
   /** Milliseconds the client's rate limiter has held requests back so far (none in a dry run). */
   pacedMs?(): number;
+  /** Calls `fn` as each wait for the rate limit begins (a progress line says so); returns the way to stop. */
+  onHold?(fn: (hold: Hold) => void): () => void;
 }
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -121,10 +124,20 @@ export async function openSession(ctx: Context, settings: RunSettings, options: 
     // The sandbox is in-process on loopback: a corporate proxy must not carry its requests.
     proxy,
     keepText: options.keepText,
+    // Nor is it paced like the service: it is local, has no limit, and a sync of it ends in seconds.
+    limiter: g.sandbox ? new RateLimiter(Number.MAX_SAFE_INTEGER, SERVICE_LIMIT.windowMs) : undefined,
   });
   ctx.onCleanup(() => client.close());
   const requests: RequestLogEntry[] = [];
-  return { baseUrl, dryRun: false, requests, curl, get: loggedGet(client, baseUrl, requests), pacedMs: () => client.pacedMs };
+  return {
+    baseUrl,
+    dryRun: false,
+    requests,
+    curl,
+    get: loggedGet(client, baseUrl, requests),
+    pacedMs: () => client.pacedMs,
+    onHold: (fn) => client.onHold(fn),
+  };
 }
 
 /** Starts the in-process sandbox for --sandbox: its URL and its public full-plan key replace the settings'. */

@@ -16,10 +16,12 @@ import { makeFolder } from '../store/paths.js';
 import { readHeld } from './held.js';
 import { runOne } from './run-one.js';
 import {
-  alignTable,
   duration,
   estimateSeconds,
   exitCodeOf,
+  fitTable,
+  hiddenNote,
+  widest,
   outcomeLine,
   progressLine,
   REQUESTS_PER_MINUTE,
@@ -97,11 +99,12 @@ async function runPlannedOne(
   const prev = st.datasets[name];
   const started = Date.now();
   const progress = progressLine(ctx);
+  progress.watch(session, name, p.requests);
   let requests = 0;
   try {
     if (p.error) throw p.error;
     if (run.target !== run.folder) await makeFolder(path.dirname(run.target));
-    const { counts } = await runOne(ctx, run, session, (c) => {
+    const { counts } = await runOne(progress.clearing(ctx), run, session, (c) => {
       requests = c.requests;
       const per = (Date.now() - started) / 1000 / Math.max(1, c.requests);
       progress.show(name, c.requests, p.requests, c.rows, Math.max(0, p.requests - c.requests) * per);
@@ -204,7 +207,9 @@ function shownTarget(lake: string, run: DatasetRun): string {
 /** `--dry-run`: the plan (datasets, what each writes, its window and requests, the estimated time); nothing is sent or written. */
 export function printPlan(ctx: Context, lake: string, planned: readonly Planned[], skipped: readonly Outcome[], json: boolean): void {
   const total = planned.reduce((n, p) => n + p.requests, 0);
-  const est = estimateSeconds(total);
+  // The built-in sandbox is local and not paced (session.ts): its sync takes the requests' time only.
+  const sandbox = ctx.globals().sandbox;
+  const est = estimateSeconds(total, !sandbox);
   const paged = planned.some((p) => p.morePages === true);
   if (json) {
     const datasets = planned.map((p) => ({
@@ -230,10 +235,20 @@ export function printPlan(ctx: Context, lake: string, planned: readonly Planned[
     `${p.requests}${p.morePages ? '+' : ''}`,
     p.error ? `cannot run: ${p.error.message}` : shownTarget(lake, p.run),
   ]);
-  let text = alignTable(['DATASET', 'KIND', 'MODE', 'WINDOW', 'REQUESTS', 'WRITES'], rows, [4]);
+  // At a terminal the kind and the mode go first, then the file's name (its folder stays), so each
+  // line fits (--json shows all).
+  const width = ctx.io.stdoutIsTTY ? ctx.io.columns : Infinity;
+  const header = ['DATASET', 'KIND', 'MODE', 'WINDOW', 'REQUESTS', 'WRITES'];
+  let fit = fitTable(header, rows, [4], width, ['KIND', 'MODE']);
+  if (widest(fit.text) > width) {
+    const folders = rows.map((r) => [...r.slice(0, 5), (r[5] ?? '').replace(/\/part-0\.[a-z]+$/, '/')]);
+    fit = fitTable(header, folders, [4], width, ['KIND', 'MODE']);
+  }
+  if (fit.hidden.length > 0) ctx.log.info(hiddenNote(fit.hidden));
+  let text = fit.text;
   for (const o of skipped) text += `skipped ${o.name}: ${o.reason ?? ''}\n`;
   // A paged listing's pages after the first are counted as they come: the total is then a floor.
   const atLeast = paged ? ' or more' : '';
-  text += `${total}${paged ? '+' : ''} request${total === 1 && !paged ? '' : 's'}, about ${duration(est)}${atLeast} (one pacer for the whole run: at most ${REQUESTS_PER_MINUTE} requests a minute); nothing sent\n`;
+  text += `${total}${paged ? '+' : ''} request${total === 1 && !paged ? '' : 's'}, about ${duration(est)}${atLeast} (${sandbox ? 'the built-in sandbox is not paced' : `one pacer for the whole run: at most ${REQUESTS_PER_MINUTE} requests a minute`}); nothing sent\n`;
   ctx.io.stdout.write(text);
 }

@@ -2,8 +2,10 @@
  * What a sync tells its user: a progress line per dataset at a terminal, one summary line per dataset
  * on stderr, the plan of --dry-run, the state as a table (--status), and the --json documents.
  */
+import path from 'node:path';
 import type { Context } from '../context.js';
 import type { DatasetState, LakeState } from './state.js';
+import { fitLine, holdCountdown, type Hold } from '../run/fetch/hold.js';
 
 /** Requests the service allows per minute and client address (docs/api-contract.md): the pacer's window. */
 export const REQUESTS_PER_MINUTE = 60;
@@ -13,10 +15,11 @@ const TYPICAL_REQUEST_S = 0.25;
 
 /**
  * Seconds `n` requests take at the documented pace: the pacer lets 60 start in any minute, so every
- * further 60 wait for the minute to pass.
+ * further 60 wait for the minute to pass. Unpaced (the built-in sandbox), only their time on the wire.
  */
-export function estimateSeconds(n: number): number {
+export function estimateSeconds(n: number, paced = true): number {
   if (n <= 0) return 0;
+  if (!paced) return Math.ceil(n * TYPICAL_REQUEST_S);
   const minutes = Math.floor((n - 1) / REQUESTS_PER_MINUTE);
   return Math.ceil(minutes * 60 + (((n - 1) % REQUESTS_PER_MINUTE) + 1) * TYPICAL_REQUEST_S);
 }
@@ -41,25 +44,105 @@ export function alignTable(header: readonly string[], rows: ReadonlyArray<readon
   return [line(header), ...rows.map(line)].join('\n') + '\n';
 }
 
-/** The progress line of the dataset being synced, at a terminal only (never in a log, with -q or -v). */
+/**
+ * `alignTable` within `width` columns (a terminal's; Infinity off a terminal): the columns named in
+ * `droppable` are left out, in that order, while a line is wider. `hidden` names them, for the note.
+ */
+export function fitTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  numeric: readonly number[],
+  width: number,
+  droppable: readonly string[],
+): { text: string; hidden: string[] } {
+  let keep = header.map((_, i) => i);
+  const render = (): string =>
+    alignTable(
+      keep.map((i) => header[i] as string),
+      rows.map((r) => keep.map((i) => r[i] ?? '')),
+      keep.flatMap((i, at) => (numeric.includes(i) ? [at] : [])),
+    );
+  const hidden: string[] = [];
+  let text = render();
+  for (const name of droppable) {
+    if (widest(text) <= width) break;
+    keep = keep.filter((i) => header[i] !== name);
+    hidden.push(name);
+    text = render();
+  }
+  return { text, hidden };
+}
+
+/** The length of the longest line of `text`. */
+export function widest(text: string): number {
+  return Math.max(...text.split('\n').map((l) => l.length));
+}
+
+/** The note for columns `fitTable` left out. */
+export function hiddenNote(hidden: readonly string[]): string {
+  return `${hidden.length} column${hidden.length === 1 ? '' : 's'} hidden to fit the terminal: ${hidden.join(', ')} (--json shows all)`;
+}
+
+/**
+ * The progress line of the dataset being synced, at a terminal only (never in a log, with -q or -v).
+ * While the pacer holds the requests back it says so, counting the seconds down, instead of an ETA.
+ */
 export function progressLine(ctx: Context): {
   show(name: string, done: number, expected: number, rows: number, etaS: number | undefined): void;
+  /** `ctx` whose warnings clear the line first, so none is written over it. */
+  clearing(ctx: Context): Context;
+  /** Says each hold of the session's pacer (from a second on) until cleared; `name` and `expected` before any response. */
+  watch(session: { onHold?(fn: (hold: Hold) => void): () => void }, name: string, expected: number): void;
   clear(): void;
 } {
   const g = ctx.globals();
   const on = ctx.io.stderrIsTTY && !g.quiet && !g.verbose;
   let shown = false;
+  let state = { name: '', done: 0, expected: 0, rows: undefined as number | undefined, eta: '' };
+  const draw = (): void => {
+    shown = true;
+    const { name, done, expected, rows } = state;
+    const counts = `gpumkt: ${name}: ${done}/${Math.max(done, expected)} requests`;
+    const withRows = rows === undefined ? counts : `${counts}, ${plural(rows, 'row')}`;
+    // While the pacer holds the next request, the wait says more than an ETA; narrower, it says less.
+    const [long, short] = [wait.tail(), wait.tail(true)];
+    const lines = long
+      ? [
+          `${withRows}, ${long}`,
+          `${counts}, ${long}`,
+          `${counts}, ${short}`,
+          `gpumkt: ${name} ${done}/${Math.max(done, expected)}, ${short}`,
+        ]
+      : [`${withRows}${state.eta}`, withRows, counts];
+    ctx.io.stderr.write(`\r${fitLine(ctx.io.errColumns ?? 80, lines)}\x1b[K`);
+  };
+  const wait = holdCountdown(draw);
+  let unwatch: (() => void) | undefined;
+  const erase = (): void => {
+    if (!shown) return;
+    shown = false;
+    ctx.io.stderr.write('\r\x1b[K');
+  };
   return {
+    // The line is drawn again with the next response (or the next second of a hold), below the warning.
+    clearing: (inner) => ({ ...inner, log: { ...inner.log, warn: (m) => (erase(), inner.log.warn(m)) } }),
     show(name, done, expected, rows, etaS) {
       if (!on) return;
-      shown = true;
-      const eta = etaS === undefined ? '' : `, ETA ${duration(etaS)}`;
-      ctx.io.stderr.write(`\rgpumkt: ${name}: ${done}/${Math.max(done, expected)} requests, ${plural(rows, 'row')}${eta}\x1b[K`);
+      state = { name, done, expected, rows, eta: etaS === undefined ? '' : `, ETA ${duration(etaS)}` };
+      draw();
+    },
+    watch(session, name, expected) {
+      if (!on) return;
+      unwatch = session.onHold?.((hold) => {
+        if (state.name !== name) state = { name, done: 0, expected, rows: undefined, eta: '' };
+        wait.start(hold);
+      });
     },
     clear() {
-      if (!shown) return;
-      shown = false;
-      ctx.io.stderr.write('\r\x1b[K');
+      unwatch?.();
+      unwatch = undefined;
+      wait.stop();
+      erase();
     },
   };
 }
@@ -110,8 +193,11 @@ function standing(d: DatasetState, today: string): string {
   return last >= today ? 'current' : `stale since ${last}`;
 }
 
-/** `--status`: the state as a table (what is held, when it was last synced, what is stale since when). */
-export function statusTable(state: LakeState, today: string): string {
+/**
+ * `--status`: the state as a table (what is held, when it was last synced, what is stale since when),
+ * within `width` (a terminal's): the kind, grain and partition go first (the lake's line names its grain).
+ */
+export function statusTable(state: LakeState, today: string, width = Infinity): { text: string; hidden: string[] } {
   const rows = Object.entries(state.datasets).map(([name, d]) => [
     name,
     d.kind,
@@ -124,5 +210,29 @@ export function statusTable(state: LakeState, today: string): string {
     standing(d, today),
   ]);
   const head = `lake: ${state.format}, ${state.grain}; last run ${state.lastRun ? `${state.lastRun.finishedAt.slice(0, 16).replace('T', ' ')} UTC, exit ${state.lastRun.exitCode}` : 'never'}\n`;
-  return head + alignTable(['DATASET', 'KIND', 'GRAIN', 'PARTITION', 'FROM', 'TO', 'ROWS', 'LAST RUN', 'STATUS'], rows, [6]);
+  const header = ['DATASET', 'KIND', 'GRAIN', 'PARTITION', 'FROM', 'TO', 'ROWS', 'LAST RUN', 'STATUS'];
+  const fit = fitTable(header, rows, [6], width, ['KIND', 'GRAIN', 'PARTITION', 'LAST RUN']);
+  return { text: head + fit.text, hidden: fit.hidden };
+}
+
+/**
+ * The sync's last line: how long it took, and one way to query what it holds (DuckDB over the first
+ * dataset it synced, `history` where it is there). `lake` is the folder as the user named it, so the
+ * query runs where the sync ran.
+ */
+export function closingLine(
+  lake: string,
+  outcomes: readonly Outcome[],
+  state: LakeState,
+  format: 'parquet' | 'csv',
+  seconds: number,
+): string {
+  const synced = outcomes.filter((o) => o.status === 'updated' || o.status === 'current').map((o) => o.name);
+  const took = `sync of ${lake} done in ${seconds < 10 ? `${seconds.toFixed(1)}s` : duration(seconds)}`;
+  const name = synced.includes('history') ? 'history' : synced[0];
+  const folder = name === undefined ? undefined : state.datasets[name]?.path;
+  if (folder === undefined) return took;
+  // DuckDB reads a glob named in FROM and finds the hive partitions (gpu=…) itself.
+  const files = `${path.join(lake, folder)}/**/*.${format}`.replace(/'/g, "''");
+  return `${took}; query it: duckdb -c "FROM '${files}' LIMIT 5"`;
 }

@@ -19,7 +19,7 @@ import { byPlan, chosenDatasets, lakeSetting } from './select.js';
 import { datasetRun, type DatasetRun, type SyncSettings } from './targets.js';
 import { targetExists } from './held.js';
 import { planRequests } from './run-one.js';
-import { exitCodeOf, outcomeLine, statusTable, type Outcome } from './report.js';
+import { closingLine, exitCodeOf, hiddenNote, outcomeLine, statusTable, type Outcome } from './report.js';
 import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
 import { withServiceNames } from './service-names.js';
 
@@ -38,7 +38,10 @@ export interface SyncOptions {
 async function printStatus(ctx: Context, lake: string, json: boolean): Promise<void> {
   const state = await readState(localStore(lake));
   if (state === undefined) throw new NoDataError(`${lake} holds no lake yet; run 'gpumkt sync ${lake}' first`);
-  ctx.io.stdout.write(json ? `${JSON.stringify(state, null, 2)}\n` : statusTable(state, ctx.today()));
+  if (json) return void ctx.io.stdout.write(`${JSON.stringify(state, null, 2)}\n`);
+  const table = statusTable(state, ctx.today(), ctx.io.stdoutIsTTY ? ctx.io.columns : Infinity);
+  ctx.io.stdout.write(table.text);
+  if (table.hidden.length > 0) ctx.log.info(hiddenNote(table.hidden));
 }
 
 /**
@@ -53,8 +56,19 @@ function lakeFolder(dir: string): string {
   return path.resolve(dir);
 }
 
+/** Hourly rows are served to a full key only: refused before anything else, saying how to give one. */
+function refuseGrain(grain: string, plan: string): void {
+  if (grain === 'hourly' && plan !== 'full') {
+    throw new AuthError(
+      `hourly rows need a full key (sk_live_); this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}`,
+      `sync daily rows (the default), or for a full key: ${KEY_HINT}`,
+    );
+  }
+}
+
 /** Runs a sync; see the module comment. Throws PartialError (exit 10) when some datasets failed and others were updated. */
 export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Promise<void> {
+  const started = Date.now();
   const lake = lakeFolder(dir);
   if (opts.status === true) return printStatus(ctx, lake, opts.json === true);
   const today = ctx.today();
@@ -67,12 +81,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const state = await readState(store);
   const format = lakeSetting('--format', opts.format, state?.format, 'parquet');
   const grain = lakeSetting('--granularity', opts.granularity, state?.grain, 'daily');
-  if (grain === 'hourly' && plan !== 'full') {
-    throw new AuthError(
-      `hourly rows need a full key (sk_live_); this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}`,
-      `sync daily rows (the default), or for a full key: ${KEY_HINT}`,
-    );
-  }
+  refuseGrain(grain, plan);
   const { readable, skipped } = byPlan(chosen, plan);
   if (readable.length === 0)
     throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`, KEY_HINT);
@@ -114,7 +123,9 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const lookups = session.requests.length - sent;
   const planned = await planAll(ctx, s, st, runs, session);
   const outcomes = await runPlanned(ctx, s, st, planned, session, lookups);
-  finish(ctx, lake, [...skippedOutcomes, ...outcomes], { json: opts.json === true, pacedMs: session.pacedMs?.() ?? 0, lookups });
+  const all = [...skippedOutcomes, ...outcomes];
+  ctx.log.info(closingLine(dir, all, st, format, (Date.now() - started) / 1000));
+  finish(ctx, lake, all, { json: opts.json === true, pacedMs: session.pacedMs?.() ?? 0, lookups });
 }
 
 /** Plans every dataset: whether it exists, its run, and the requests it would send (a dataset that cannot be planned fails alone). */

@@ -230,7 +230,7 @@ describe('the key', () => {
     const r = await runCli(['--dry-run', 'util-index', '--gpu', 'b200', '--from', '2026-11-01', '--to', '2026-11-02'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      `curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.url}/api/utilization-index/history?gpuType=B200&region=global&startDate=2026-11-01&endDate=2026-11-02&baseDate=2026-01-01'\n`,
+      `curl -sS -H "Authorization: Bearer $GPUMKT_API_KEY" '${sb.url}/api/utilization-index/history?gpuType=B200&region=global&startDate=2026-10-18&endDate=2026-11-02&baseDate=2026-01-01'\n`,
     );
     expect(sb.requests.length).toBe(before);
     // Pasted into a shell that has the key in its environment, it gets the data.
@@ -239,7 +239,7 @@ describe('the key', () => {
       env: { PATH: process.env.PATH, GPUMKT_API_KEY: CANARY_KEY },
       timeout: 10_000,
     });
-    expect(JSON.parse(ran.stdout).data).toHaveLength(2);
+    expect(JSON.parse(ran.stdout).data).toHaveLength(16);
   });
 
   it('--dry-run --sandbox says the sandbox is gone after the run, and how to run the commands', async () => {

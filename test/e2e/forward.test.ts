@@ -60,7 +60,9 @@ describe('forward', () => {
     expect(rows.map((r) => pick(r, COLUMNS))).toEqual(service.data.map((r) => pick(r, COLUMNS)));
     expect(rows).toHaveLength(40);
     expect(new Set(rows.map((r) => r.asOf))).toEqual(new Set([service.asOf]));
-    expect(stderr).toBe(`gpumkt: forward: asOf ${service.asOf}\n`);
+    // The note shortens the time as the table does (the JSON rows keep it as served).
+    expect(service.asOf).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
+    expect(stderr).toBe(`gpumkt: forward: asOf ${service.asOf.slice(0, 10)} ${service.asOf.slice(11, 16)} UTC\n`);
     // Unmarked tenors stay null, never 0.
     expect(rows.filter((r) => r.has_mark === false).map((r) => `${String(r.name)} ${String(r.label)} ${String(r.price)}`)).toEqual([
       'A100 SXM4 5Y null',

@@ -27,8 +27,19 @@ describe('the grain served', () => {
     expect(rows.slice(1).every((l) => l.endsWith(',daily'))).toBe(true);
   });
 
-  it('auto over a short window is hourly on a full key, so daily rows from a premium key are reported too', async () => {
-    const r = await runAt(NOW, ['history', 'h100', '--from', '2026-11-18', '--to', '2026-11-19', '-f', 'csv'], { key: PREMIUM_KEY });
+  it('without --granularity a premium key asks for what its plan serves: daily rows, no warning', async () => {
+    for (const cmd of ['history', 'volume', 'range']) {
+      const r = await runAt(NOW, [cmd, 'h100', '--from', '2026-11-18', '--to', '2026-11-19', '-f', 'csv'], { key: PREMIUM_KEY });
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      expect(r.requests.map((q) => q.query.granularity)).toEqual(['daily']);
+      expect(r.stdout.trimEnd().split('\n')).toHaveLength(3);
+    }
+  });
+
+  it('auto over a short window is hourly on a full key, so daily rows from a premium key asking auto are reported', async () => {
+    const r = await runAt(NOW, ['history', 'h100', '--from', '2026-11-18', '--to', '2026-11-19', '--granularity', 'auto', '-f', 'csv'], {
+      key: PREMIUM_KEY,
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/asked for hourly rows \(--granularity auto\), the service sent daily rows; the key's plan: premium/);
     const full = await runAt(NOW, ['history', 'h100', '--from', '2026-11-18', '--to', '2026-11-19', '-f', 'csv']);

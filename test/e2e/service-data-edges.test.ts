@@ -86,8 +86,9 @@ describe('util-index: an overlap without a published day', () => {
     const r = await runCli(['util-index', '--gpu', 'h100', '--from', from, '-f', 'json'], { env: env() });
     expect([r.code, r.stderr]).toEqual([0, '']);
     const rows = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
-    // What one request over the whole window would give.
-    expect(rows).toEqual(utilRows(from, TODAY));
+    // What one request over the whole window would give, its first row decomposed against the day before it.
+    expect(rows).toEqual(utilRows(addDays(from, -14), TODAY).filter((x) => String(x.date) >= from));
+    expect(rows[0]?.decompositionBasis).toBe('like_for_like');
     const after = rows.find((x) => x.date === '2025-07-11') as Record<string, unknown>;
     expect(after.decompositionBasis).toBe('like_for_like');
     // The re-request reaches back to the last published day before the gap.
@@ -137,12 +138,13 @@ describe('spec checks on what the service sends', () => {
   });
 
   it('dates out of order are reported', async () => {
-    tamper = (rows) => [rows[0], rows[2], rows[1], ...rows.slice(3)] as Array<Record<string, unknown>>;
+    // The last two rows swapped (the first ones are the days before the window, which are dropped).
+    tamper = (rows) => [...rows.slice(0, -2), rows.at(-1), rows.at(-2)] as Array<Record<string, unknown>>;
     try {
       const r = await runCli(['util-index', '--gpu', 'h100', '--from', '2026-10-01', '--to', '2026-10-05', '--strict'], { env: env() });
       expect(r.code).toBe(6);
       expect(r.stderr).toMatch(
-        /^gpumkt: error: the data breaks the spec's rules: util-index H100 SXM 2026-10-02: dates are not strictly increasing \(after 2026-10-03\)/,
+        /^gpumkt: error: the data breaks the spec's rules: util-index H100 SXM 2026-10-04: dates are not strictly increasing \(after 2026-10-05\)/,
       );
     } finally {
       tamper = (rows) => rows;

@@ -11,6 +11,8 @@ import { rewriting, runAt } from './append-helpers.js';
 const NOW = '2026-11-20T12:00:00Z';
 const FROM = '2024-02-10';
 const TO = '2026-05-31';
+/** The first request reaches 14 days before the window. */
+const LEAD_FROM = '2024-01-27';
 
 describe('splicing long windows', () => {
   it.each(['per-response', 'exact'] as const)(
@@ -22,7 +24,8 @@ describe('splicing long windows', () => {
         });
         expect(r.code, r.stderr).toBe(0);
         expect(r.requests.length).toBeGreaterThanOrEqual(3);
-        const one = utilIndexSeries({ gpuType: 'B200', from: FROM, to: TO, baseDate, today: '2026-11-20', rebase });
+        // The first row decomposed against the day before the window, as the CLI asks for it.
+        const one = utilIndexSeries({ gpuType: 'B200', from: FROM, to: TO, baseDate, today: '2026-11-20', rebase, decomposeFirst: true });
         expect(JSON.parse(r.stdout)).toEqual(one.rows);
         expect(r.stderr === '').toBe(one.baseAvailable);
       }
@@ -32,7 +35,7 @@ describe('splicing long windows', () => {
   it('overlap rows that disagree beyond a change of base: a warning, and exit 6 with --strict', async () => {
     // The later requests' index is bent by the date, so no one ratio maps them onto the first.
     const bend = rewriting(NOW, (rows, req) =>
-      req.query.startDate === FROM ? rows : rows.map((row, i) => ({ ...row, index: (row.index as number) * (1 + i * 1e-3) })),
+      req.query.startDate === LEAD_FROM ? rows : rows.map((row, i) => ({ ...row, index: (row.index as number) * (1 + i * 1e-3) })),
     );
     const args = ['util-index', '--gpu', 'b200', '--from', FROM, '--to', TO, '-f', 'csv'];
     const warned = await runAt(NOW, args, { sb: { intercept: bend } });

@@ -34,7 +34,7 @@ const CASES: readonly Case[] = [
   { args: ['workload', 'anthropic', '--from', '2026-11-16', '--family', 'all,opus,sonnet'], keys: ['date', 'lab', 'family'] },
   { args: ['coding'], keys: ['product'] },
   { args: ['coding', 'cc-prs', 'cursor-merge', '--from', '2026-11-12'], keys: ['date', 'product'] },
-  { args: ['frontier'], keys: ['slug'] },
+  { args: ['frontier'], keys: ['name'] },
   { args: ['frontier', '--table', 'release-dates'], keys: ['name', 'date'] },
   { args: ['rolling'], keys: ['gpu_name'] },
   { args: ['rolling', 'all', '--from', '2026-11-13'], keys: ['gpu', 'date'] },

@@ -21,8 +21,11 @@ async function run(args: string[], stderr = '') {
   return { rows: JSON.parse(r.stdout) as unknown[], requests };
 }
 
-/** The model's answer for the whole window, as one request of unlimited length would give it. */
-const expected = (q: Omit<UtilIndexQuery, 'today'>) => utilIndexSeries({ ...q, today: TODAY }).rows;
+/**
+ * The model's answer for the whole window, as one request of unlimited length would give it, with the
+ * first row decomposed against the published day before the window (the CLI asks for it too).
+ */
+const expected = (q: Omit<UtilIndexQuery, 'today'>) => utilIndexSeries({ ...q, today: TODAY, decomposeFirst: true }).rows;
 
 describe('util-index over 400 days', () => {
   it('a 900-day window of one model equals the model row for row, in ≥ 3 requests of ≤ 400 days', async () => {
@@ -33,8 +36,8 @@ describe('util-index over 400 days', () => {
     const want = expected({ gpuType: 'H100 SXM', from, to, baseDate: '2026-01-01' });
     expect(want.length).toBeGreaterThan(800);
     expect(rows).toEqual(want);
-    // Only the first row of the whole window lacks a decomposition.
-    expect(rows.filter((r) => (r as { decompositionBasis: string }).decompositionBasis === 'no_prior_day')).toHaveLength(1);
+    // Every row, the window's first included, keeps its decomposition.
+    expect(rows.filter((r) => (r as { decompositionBasis: string }).decompositionBasis === 'no_prior_day')).toHaveLength(0);
     expect(requests.length).toBeGreaterThanOrEqual(3);
     for (const q of requests) {
       expect(daysBetween(q.query.startDate as string, q.query.endDate as string) + 1).toBeLessThanOrEqual(400);
@@ -42,7 +45,8 @@ describe('util-index over 400 days', () => {
     }
     const starts = requests.map((q) => q.query.startDate).sort();
     const ends = requests.map((q) => q.query.endDate).sort();
-    expect([starts[0], ends[ends.length - 1]]).toEqual([from, to]);
+    // The first request reaches 14 days before the window, for its first row's decomposition.
+    expect([starts[0], ends[ends.length - 1]]).toEqual(['2024-05-21', to]);
   });
 
   it('the aggregate over 900 days equals the model too', async () => {
@@ -61,7 +65,7 @@ describe('util-index over 400 days', () => {
       ['--gpu', 'b200', '--from', from, '--to', to, '--base-date', '2023-06-01'],
       'gpumkt: warning: the index is not on the requested base 2023-06-01: the service has no published day there (baseAvailable: false), so index values are relative to another day\n',
     );
-    const model = utilIndexSeries({ gpuType: 'B200', from, to, baseDate: '2023-06-01', today: TODAY });
+    const model = utilIndexSeries({ gpuType: 'B200', from, to, baseDate: '2023-06-01', today: TODAY, decomposeFirst: true });
     expect(model.baseAvailable).toBe(false);
     expect(rows).toEqual(model.rows);
     expect((rows[0] as { index: number }).index).toBe(100);
@@ -94,7 +98,7 @@ describe('util-index over 400 days', () => {
     }
   });
 
-  it('--dry-run shows the split requests with their overlap', async () => {
+  it('--dry-run shows the split requests with their overlap, the first reaching 14 days before the window', async () => {
     const r = await runCli(['util-index', '--gpu', 'h200', '--from', '2024-06-04', '--dry-run'], { env: sandboxEnv(sb.current) });
     expect(r.code).toBe(0);
     const windows = r.stdout
@@ -102,9 +106,28 @@ describe('util-index over 400 days', () => {
       .split('\n')
       .map((l) => [/startDate=([\d-]+)/.exec(l)?.[1], /endDate=([\d-]+)/.exec(l)?.[1]]);
     expect(windows).toEqual([
-      ['2024-06-04', '2025-07-08'],
-      ['2025-06-25', '2026-07-29'],
-      ['2026-07-16', '2026-11-20'],
+      ['2024-05-21', '2025-06-24'],
+      ['2025-06-11', '2026-07-15'],
+      ['2026-07-02', '2026-11-20'],
     ]);
+  });
+});
+
+describe("util-index: the window's first row", () => {
+  it('is decomposed against the published day before the window, and only the window is printed', async () => {
+    const { rows, requests } = await run(['--from', 'yesterday']);
+    expect(rows).toEqual(expected({ from: '2026-11-19', to: TODAY, baseDate: '2026-01-01' }));
+    expect(rows.map((r) => (r as { decompositionBasis: string }).decompositionBasis)).toEqual(['like_for_like', 'like_for_like']);
+    expect((rows[0] as { demandEffect: unknown }).demandEffect).toEqual(expect.any(Number));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('where no published day precedes it (the history starts there), one note says so', async () => {
+    const { rows } = await run(
+      ['--gpu', 'all', '--from', '2023-12-01', '--to', '2024-01-03'],
+      'gpumkt: 2024-01-01: no published day before it, so its demand and supply effects are empty\n',
+    );
+    const first = rows[0] as { date: string; demandEffect: unknown; decompositionBasis: string };
+    expect([first.date, first.demandEffect, first.decompositionBasis]).toEqual(['2024-01-01', null, 'no_prior_day']);
   });
 });

@@ -6,6 +6,12 @@
 export const HELP_WIDTH = 80;
 
 /**
+ * The narrowest description column help keeps beside its terms: at 60 columns the options and
+ * commands stay two columns; narrower still, each description follows its term, wrapped.
+ */
+export const HELP_MIN_DESCRIPTION = 20;
+
+/**
  * Help text with every line wider than `width` wrapped at word boundaries, continuing at the line's own
  * indentation: commander wraps its option and command columns, not the free text added after them.
  */

@@ -109,7 +109,8 @@ export function renderChart(rows: readonly Row[], options: ChartOptions): string
   const grid: Grid = Array.from({ length: frame.height }, () =>
     Array.from({ length: frame.plotWidth }, () => [' ', -1] as [string, number]),
   );
-  labels.forEach((label, s) => drawSeries(grid, frame, points, label, s, ch));
+  // Whether any series was drawn across a gap: the legend then says what the dots mean.
+  const gapped = labels.map((label, s) => drawSeries(grid, frame, points, label, s, ch)).some(Boolean);
   const lines: string[] = [];
   if (options.title) lines.push(sanitizeForTerminal(options.title).slice(0, width));
   const tickRows = new Set(Array.from({ length: frame.intervals + 1 }, (_, i) => i * frame.perTick));
@@ -119,7 +120,7 @@ export function renderChart(rows: readonly Row[], options: ChartOptions): string
       : `${' '.repeat(frame.labelWidth)} ${ch.vertical}`;
     lines.push((axis + cells.map(([c, s]) => paint(c, s)).join('')).trimEnd());
   });
-  lines.push(...xAxis(frame, ch), ...legend(labels, width, paint));
+  lines.push(...xAxis(frame, ch), ...legend(labels, width, paint, gapped ? ch.link : undefined));
   return lines;
 }
 
@@ -149,8 +150,8 @@ function frameOf(points: readonly Point[], values: readonly number[], width: num
   return { width, height, plotWidth, labelWidth, perTick, intervals: scale.intervals, tMin, span, yText, colOf, rowOf };
 }
 
-/** Draws series `s` into the grid: its markers, joined by its own marker, or by dots across a gap. */
-function drawSeries(grid: Grid, frame: Frame, points: readonly Point[], label: string, s: number, ch: AxisChars): void {
+/** Draws series `s` into the grid: its markers, joined by its own marker, or by dots across a gap (then true). */
+function drawSeries(grid: Grid, frame: Frame, points: readonly Point[], label: string, s: number, ch: AxisChars): boolean {
   // Several points in one column (dense series): their mean.
   const sums = new Map<number, { sum: number; n: number }>();
   // Where the series has no value (a null in its column, or a step in time far longer than its usual one).
@@ -172,6 +173,7 @@ function drawSeries(grid: Grid, frame: Frame, points: readonly Point[], label: s
     return frame.rowOf(acc.sum / acc.n);
   };
   const marker = MARKERS[s % MARKERS.length] as string;
+  let gapped = false;
   // Joins first: the series' own marker between neighbouring points (a line, steep moves included);
   // dots only across a real gap in the data, so a dot always means "no value here".
   for (let i = 1; i < cols.length; i++) {
@@ -180,6 +182,7 @@ function drawSeries(grid: Grid, frame: Frame, points: readonly Point[], label: s
     const r0 = rowAt(c0);
     const r1 = rowAt(c1);
     const glyph = gapCols.has(c0) ? ch.link : marker;
+    if (glyph === ch.link && c1 - c0 > 1) gapped = true;
     const steps = Math.max(c1 - c0, Math.abs(r1 - r0));
     for (let k = 1; k < steps; k++) {
       const c = Math.round(c0 + ((c1 - c0) * k) / steps);
@@ -189,6 +192,7 @@ function drawSeries(grid: Grid, frame: Frame, points: readonly Point[], label: s
     }
   }
   for (const c of cols) grid[rowAt(c)]![c] = [marker, s];
+  return gapped;
 }
 
 /** The x axis line and its date labels. */
@@ -210,13 +214,14 @@ function xAxis({ plotWidth, labelWidth, tMin, span }: Frame, ch: AxisChars): str
   return [`${' '.repeat(labelWidth)} ${ch.corner}${axisRow.join('')}`, `${' '.repeat(labelWidth + 2)}${labelRow.join('')}`.trimEnd()];
 }
 
-/** The legend: as many entries a line as fit the width. */
-function legend(labels: readonly string[], width: number, paint: (text: string, s: number) => string): string[] {
+/** The legend: as many entries a line as fit the width; with `gap`, what that glyph means last. */
+function legend(labels: readonly string[], width: number, paint: (text: string, s: number) => string, gap?: string): string[] {
   const lines: string[] = [];
   let line = '';
   let visible = 0;
-  labels.forEach((label, s) => {
-    const name = sanitizeForTerminal(label);
+  const entries = labels.map((label, s) => [MARKERS[s % MARKERS.length] as string, sanitizeForTerminal(label), s] as const);
+  if (gap !== undefined) entries.push([gap, 'no value there (a gap in the data)', -1] as const);
+  entries.forEach(([marker, name, s]) => {
     const entryWidth = 2 + name.length;
     if (visible > 0 && visible + 3 + entryWidth > width) {
       lines.push(line);
@@ -224,7 +229,7 @@ function legend(labels: readonly string[], width: number, paint: (text: string, 
       visible = 0;
     }
     const sep = visible > 0 ? '   ' : '';
-    line += `${sep}${paint(MARKERS[s % MARKERS.length] as string, s)} ${name}`;
+    line += `${sep}${paint(marker, s)} ${name}`;
     visible += sep.length + entryWidth;
   });
   if (line) lines.push(line);

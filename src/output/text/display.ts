@@ -39,6 +39,24 @@ export function fixedNumber(n: number, decimals: number): string {
   return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s;
 }
 
+/** From this magnitude on, a column's numbers are grouped by thousands (5,229,605,920,066). */
+export const GROUP_FROM = 10_000;
+
+// Numbers that name rather than count (ids, years, epochs) are never grouped.
+const UNGROUPED = /(^|[_-])(id|year)$|epoch|timestamp/i;
+
+/** True when the column's numbers are big enough to be read in groups of three digits. */
+export function groupsDigits(name: string, values: readonly number[]): boolean {
+  return !UNGROUPED.test(name) && values.some((v) => Number.isFinite(v) && Math.abs(v) >= GROUP_FROM);
+}
+
+/** `-5229605920066.5` → `-5,229,605,920,066.5`: the integer part in groups of three. */
+export function groupDigits(s: string): string {
+  const m = /^(-?)(\d+)(\.\d*)?$/.exec(s);
+  if (!m) return s;
+  return `${m[1] ?? ''}${(m[2] as string).replace(/\B(?=(\d{3})+$)/g, ',')}${m[3] ?? ''}`;
+}
+
 const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/;
 
 /**
@@ -71,6 +89,12 @@ export function formatTime(v: string, style: TimeStyle): string {
   if (style === 'date') return m[1] as string;
   if (style === 'minute') return `${m[1]} ${m[2]}:${m[3]}`;
   return `${m[1]} ${m[2]}:${m[3]}:${m[4]}`;
+}
+
+/** One ISO UTC timestamp as the table shows one (`2026-11-19 16:55 UTC`); anything else as it is. */
+export function shortTime(v: string): string {
+  const style = timeStyle([v]);
+  return style === undefined ? v : `${formatTime(v, style)}${style === 'date' ? '' : ' UTC'}`;
 }
 
 // East Asian wide and fullwidth blocks and the emoji planes: two cells each in a terminal.

@@ -9,7 +9,7 @@ import type { FormatOptions, Formatter } from '../format-types.js';
 import { sanitizeForTerminal } from '../../domain/sanitize.js';
 import { cellText, isNumericColumn } from './values.js';
 import { renderRecords } from './table-records.js';
-import { columnDecimals, displayWidth, fixedNumber, formatTime, timeStyle } from './display.js';
+import { columnDecimals, displayWidth, fixedNumber, formatTime, groupDigits, groupsDigits, timeStyle } from './display.js';
 
 // Kept importable from here; it lives in values.ts so that code needing only the number rule does not
 // load chalk.
@@ -58,8 +58,10 @@ function buildColumn(rows: readonly Row[], name: string, nullWidth: number, cut:
   const values = rows.map((r) => r[name]);
   let cells: (string | undefined)[];
   if (numeric) {
-    const decimals = columnDecimals(values.filter((v): v is number => typeof v === 'number'));
-    cells = values.map((v) => (typeof v === 'number' ? fixedNumber(v, decimals) : undefined));
+    const numbers = values.filter((v): v is number => typeof v === 'number');
+    const decimals = columnDecimals(numbers);
+    const group = groupsDigits(name, numbers) ? groupDigits : (s: string) => s;
+    cells = values.map((v) => (typeof v === 'number' ? group(fixedNumber(v, decimals)) : undefined));
   } else {
     const style = timeStyle(values);
     cells = values.map((v) => {
@@ -74,7 +76,8 @@ function buildColumn(rows: readonly Row[], name: string, nullWidth: number, cut:
 
 /**
  * The columns kept to fit `avail` cells: keys always; the others left out least important first
- * (`priority` lists the important ones first; unlisted columns count least, the last one first).
+ * (`priority` lists the important ones first; unlisted columns count least, the last one first;
+ * `empty` ones, with no value in any row, go before all of them).
  */
 export function fitColumns(
   cols: readonly { name: string; width: number }[],
@@ -82,10 +85,12 @@ export function fitColumns(
   priority: readonly string[],
   avail: number,
   together: readonly (readonly string[])[] = [],
+  empty: readonly string[] = [],
 ): string[] {
   const total = (list: readonly { width: number }[]): number =>
     list.reduce((a, c) => a + c.width, 0) + GAP.length * Math.max(0, list.length - 1);
   const rank = (name: string, i: number): number => {
+    if (empty.includes(name)) return priority.length + cols.length + i;
     const p = priority.indexOf(name);
     return p >= 0 ? p : priority.length + i;
   };
@@ -103,11 +108,17 @@ export function fitColumns(
   return kept.map((c) => c.name);
 }
 
+/** Below this many columns a terminal is narrow: columns empty in every row are left out. */
+export const NARROW = 80;
+
 // The note goes out as `gpumkt: <note>`: it too must fit the terminal.
 const NOTE_PREFIX = 'gpumkt: '.length;
 
-/** The note about hidden columns: with their names when the line still fits `width`. */
-export function noticeText(left: readonly string[], width: number): string {
+/**
+ * The note about hidden columns: with their names when the line still fits `width`. Columns the user
+ * named (`--columns`: `named`) are always named, on as many lines as it takes: never hidden silently.
+ */
+export function noticeText(left: readonly string[], width: number, named = false): string {
   const n = `${left.length} column${left.length === 1 ? '' : 's'}`;
   const see = '(-f csv shows all)';
   const names = left.join(', ');
@@ -116,7 +127,7 @@ export function noticeText(left: readonly string[], width: number): string {
     `${n} hidden: ${names} ${see}`,
     `${n} hidden to fit ${width} columns ${see}`,
   ];
-  return forms.find((f) => NOTE_PREFIX + displayWidth(f) <= width) ?? (forms[2] as string);
+  return forms.find((f) => NOTE_PREFIX + displayWidth(f) <= width) ?? ((named ? forms[1] : forms[2]) as string);
 }
 
 /** Renders the kept columns: numbers right-aligned (one decimal count each, so points line up); CHUNK_LINES lines a chunk. */
@@ -174,12 +185,22 @@ export const formatter: Formatter = {
         yield renderRecords(cols, list.length, opts.width, opts.color);
         return;
       }
-      const kept = fitColumns(cols, keys, opts.priority ?? [], opts.width, opts.together);
+      // A column with no value in any row (an empty region) is the first to give way, and on a narrow
+      // terminal it goes whether or not the rest fits (unless named with --columns).
+      const empty = cols
+        .filter((c) => !keys.includes(c.name) && c.cells.every((cell) => cell === undefined || cell === ''))
+        .map((c) => c.name);
+      if (opts.width < NARROW && !opts.selected && empty.length > 0) {
+        opts.notice?.(`empty in every row, not shown: ${empty.join(', ')} (-f csv shows all)`);
+        cols = cols.filter((c) => !empty.includes(c.name));
+      }
+      const kept = fitColumns(cols, keys, opts.priority ?? [], opts.width, opts.together, empty);
       if (kept.length < cols.length) {
         opts.notice?.(
           noticeText(
             cols.filter((c) => !kept.includes(c.name)).map((c) => c.name),
             opts.width,
+            opts.selected,
           ),
         );
         cols = cols.filter((c) => kept.includes(c.name));

@@ -14,6 +14,7 @@ import { SPARK_WIDTH, STATS_COLUMNS, STATS_TABLE_COLUMNS, sparkWidth, summariseA
 import { displayNumber } from '../../output/text/values.js';
 import type { Row } from '../../domain/row.js';
 import type { AnyDataset } from '../../datasets/types.js';
+import { sortRows } from '../emit.js';
 
 /** What the view needs to know about the command's rows. */
 export interface SeriesShape {
@@ -54,12 +55,22 @@ export function planAnalysis(flags: AnalysisFlags, plan: OutputPlan, shape: Seri
   return { view: stats ? 'stats' : chart ? 'chart' : 'wide', y, spark: flags.spark === true, timeKey: shape.timeKey };
 }
 
-/** Prints the view of `series` (each ascending by time). */
-export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPlan, series: readonly LabelledSeries[]): Promise<void> {
+/**
+ * Prints the view of `series` (each ascending by time). `label` names the column of the series'
+ * names in the summary (`gpu`, or `series` for rows keyed by lab, product or market).
+ */
+export async function emitAnalysis(
+  ctx: Context,
+  plan: OutputPlan,
+  a: AnalysisPlan,
+  series: readonly LabelledSeries[],
+  label = 'gpu',
+): Promise<void> {
   if (a.view === 'stats') {
     const human = formatInfo(plan.format).terminalView;
-    const base: readonly string[] = human ? STATS_TABLE_COLUMNS : STATS_COLUMNS;
-    let rows = summariseAll(series, a.timeKey, a.y);
+    const base: readonly string[] = (human ? STATS_TABLE_COLUMNS : STATS_COLUMNS).map((c) => (c === 'gpu' ? label : c));
+    const named = (rows: Row[]): Row[] => (label === 'gpu' ? rows : rows.map(({ gpu, ...rest }) => ({ [label]: gpu, ...rest })));
+    let rows = named(summariseAll(series, a.timeKey, a.y));
     if (a.spark) {
       // Human formats fit the trend to the terminal; machine formats get the full width.
       const fit = human
@@ -67,13 +78,15 @@ export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPl
             typeof v === 'number' ? displayNumber(v).length : typeof v === 'string' ? v.length : v == null ? 0 : JSON.stringify(v).length,
           )
         : SPARK_WIDTH;
-      rows = summariseAll(series, a.timeKey, a.y, fit);
+      rows = named(summariseAll(series, a.timeKey, a.y, fit));
     }
+    // A percentage reads in hundredths on a screen (-17.37, not -17.3658); files keep every digit.
+    if (human) rows = rows.map((r) => (typeof r.change_pct === 'number' ? { ...r, change_pct: Number(r.change_pct.toFixed(2)) } : r));
     const columns = a.spark ? [...base, 'trend'] : [...base];
     // At a narrow terminal the trend and the latest value stay; the range and first value go first.
     const priority = ['trend', 'last', 'change_pct', 'count', 'mean', 'change', 'min', 'max', 'first'];
     // The range is min and max together: one without the other would mislead.
-    return emitRows(ctx, { ...plan, columns, keys: ['gpu'], priority, together: [['min', 'max']] }, rows, rows.length);
+    return emitRows(ctx, { ...plan, columns, keys: [label], priority, together: [['min', 'max']] }, rows, rows.length);
   }
   const rows = pivotWide(series, a.timeKey, a.y);
   if (plan.order === 'desc' && a.view === 'wide') rows.reverse();
@@ -91,32 +104,25 @@ export async function emitAnalysis(ctx: Context, plan: OutputPlan, a: AnalysisPl
 /** A key cell as a series name (keys are text; anything else is shown as JSON). */
 const keyText = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : JSON.stringify(v));
 
-/** What a keyed chart needs: the time, the value drawn, and the columns that name a series. */
-export interface KeyedShape {
-  readonly timeKey: string;
-  readonly valueKey: string;
-  readonly keys: readonly string[];
-}
-
-/** The chart of rows keyed by lab, product or market (a dataset with a time and a value column), when --format chart asks for one. */
-export function keyedChartOf(ds: AnyDataset, plan: OutputPlan): KeyedShape | undefined {
-  const { timeKey, valueKey } = ds.endpoint;
-  if (!formatInfo(plan.format).needsSeries || timeKey === undefined || valueKey === undefined) return undefined;
-  return { timeKey, valueKey, keys: ds.keyColumns ?? (ds.targetColumn ? [ds.targetColumn] : []) };
-}
-
 /**
- * `--format chart` of a dataset without the analysis flags (labs, products, markets …): one series per
- * key (`anthropic`, `anthropic/opus`) of its value column, as the series commands draw one per model.
+ * The series an analysis view shows, and the name of their label column: one per model (`gpu`), or,
+ * for rows keyed by lab, product or market, one per key (`anthropic`, `anthropic/opus`: `series`),
+ * each ascending by time.
  */
-export async function emitKeyedChart(ctx: Context, plan: OutputPlan, shape: KeyedShape, rows: readonly Row[]): Promise<void> {
+export function analysisSeries(
+  ds: AnyDataset,
+  targets: readonly (string | undefined)[],
+  perTarget: readonly Row[][],
+): [LabelledSeries[], string] {
+  const keys = ds.keyColumns ?? (ds.targetColumn ? [ds.targetColumn] : []);
+  const { timeKey, valueKey } = ds.endpoint;
+  if (keys.length === 0 || timeKey === undefined) return [perTarget.map((rows, i) => ({ label: targets[i] ?? 'aggregate', rows })), 'gpu'];
   const series = new Map<string, Row[]>();
-  for (const row of rows) {
-    const label = shape.keys.map((k) => keyText(row[k])).join('/') || shape.valueKey;
+  for (const row of perTarget.flat()) {
+    const label = keys.map((k) => keyText(row[k])).join('/') || (valueKey ?? 'value');
     const list = series.get(label) ?? [];
     list.push(row);
     series.set(label, list);
   }
-  const labelled = [...series].map(([label, list]) => ({ label, rows: list }));
-  await emitAnalysis(ctx, plan, { view: 'chart', y: shape.valueKey, spark: false, timeKey: shape.timeKey }, labelled);
+  return [[...series].map(([label, list]) => ({ label, rows: sortRows(list, timeKey, 'asc') })), 'series'];
 }

@@ -8,6 +8,7 @@
 import type { Context } from '../../context.js';
 import type { Session } from '../session.js';
 import { FAN_OUT } from './fan-out.js';
+import { fitLine, holdCountdown } from './hold.js';
 
 /** Requests above which the counter shows. */
 export const PROGRESS_MIN_REQUESTS = 4;
@@ -49,10 +50,17 @@ export function trackProgress(ctx: Context, session: Session, expected: number, 
   let shown = false;
   const draw = (): void => {
     shown = true;
+    const counts = `gpumkt: ${finished}/${Math.max(expected, started)} requests`;
+    // A hold of the pacer is said, counted down, and shorter on a narrow terminal.
+    const lines = wait.tail() ? [`${counts}, ${wait.tail()}`, `${counts}, ${wait.tail(true)}`] : [counts];
     // \r + erase to end of line: the line is rewritten in place.
-    ctx.io.stderr.write(`\rgpumkt: ${finished}/${Math.max(expected, started)} requests\x1b[K`);
+    ctx.io.stderr.write(`\r${fitLine(ctx.io.errColumns ?? 80, lines)}\x1b[K`);
   };
+  const wait = holdCountdown(draw);
+  const unwatch = session.onHold?.((h) => wait.start(h));
   const done = (): void => {
+    wait.stop();
+    unwatch?.();
     if (!shown) return;
     shown = false;
     ctx.io.stderr.write('\r\x1b[K');

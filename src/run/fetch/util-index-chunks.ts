@@ -17,14 +17,20 @@ export interface Chunk {
   readonly keep: DateWindow;
 }
 
-/** Splits `window` into requests of at most `maxDays` days; later requests overlap the previous chunk. */
-export function planChunks(window: DateWindow, maxDays: number, overlap = CHUNK_OVERLAP_DAYS): Chunk[] {
-  if (daysBetween(window.from, window.to) + 1 <= maxDays) return [{ request: window, keep: window }];
+/**
+ * Splits `window` into requests of at most `maxDays` days; later requests overlap the previous chunk.
+ * `lead` is how far the first request reaches back before the window (its rows are dropped), so the
+ * window's first row is decomposed against the day before it too; 0 asks for the window as given.
+ */
+export function planChunks(window: DateWindow, maxDays: number, overlap = CHUNK_OVERLAP_DAYS, lead = overlap): Chunk[] {
+  if (daysBetween(window.from, window.to) + 1 + lead <= maxDays) {
+    return [{ request: { from: addDays(window.from, -lead), to: window.to }, keep: window }];
+  }
   const chunks: Chunk[] = [];
   let from = window.from;
   let first = true;
   while (from <= window.to) {
-    const reqFrom = first ? from : addDays(from, -overlap);
+    const reqFrom = addDays(from, -(first ? lead : overlap));
     const end = addDays(reqFrom, maxDays - 1);
     const to = end < window.to ? end : window.to;
     chunks.push({ request: { from: reqFrom, to }, keep: { from, to } });

@@ -25,6 +25,8 @@ export interface WindowedFetch<P extends WindowParams> {
   readonly overlapDays: number;
   /** Told when two responses' overlap rows disagree beyond a change of base. */
   readonly report?: (problem: string) => void;
+  /** Told the window's first day when no published day precedes it within the lead (its effects stay empty). */
+  readonly noPriorDay?: (date: string) => void;
 }
 
 /** Fetches one target's window in requests of at most maxDays and splices them; 404 only when every chunk is empty. */
@@ -48,7 +50,8 @@ export async function fetchWindow<P extends WindowParams>(session: Session, f: W
   const rows: Row[] = [];
   chunks.forEach((chunk, i) => {
     let part = parts[i] ?? [];
-    if (i > 0) {
+    if (i === 0) part = offLead(part, window.from, (f.base as { baseDate?: unknown }).baseDate);
+    else {
       const s = spliceIndex(rows, part);
       if (s.problem) f.report?.(s.problem);
       part = s.rows;
@@ -56,6 +59,9 @@ export async function fetchWindow<P extends WindowParams>(session: Session, f: W
     rows.push(...stitch([chunk], [part]));
   });
   if (rows.length === 0 && lastNoData) throw lastNoData;
+  const first = rows[0];
+  const led = (parts[0] ?? []).some((r) => String(r.date) < window.from);
+  if (first !== undefined && !led && first.decompositionBasis === 'no_prior_day') f.noPriorDay?.(String(first.date));
   // An overlap without a published day: ask again from the previous published day to the row, in order.
   for (const i of unanchoredRows(chunks, rows)) {
     const prev = String((rows[i - 1] as Row).date);
@@ -67,4 +73,18 @@ export async function fetchWindow<P extends WindowParams>(session: Session, f: W
     if (fixed) rows[i] = fixed;
   }
   return rows;
+}
+
+/**
+ * The first response reaches back before the window (its lead). A service that rebases a response to
+ * its own first row when the base day is not published (baseAvailable false) put that lead day at 100;
+ * the window's own first row is put back at 100, as a request of the window alone would have it.
+ */
+function offLead(part: Row[], from: string, baseDate: unknown): Row[] {
+  const lead = part[0];
+  const first = part.find((r) => String(r.date) >= from);
+  const eur0 = first?.eur;
+  if (!lead || !first || lead === first || lead.index !== 100 || lead.date === baseDate) return part;
+  if (typeof eur0 !== 'number' || !(eur0 > 0)) return part;
+  return part.map((r) => (typeof r.eur === 'number' && typeof r.index === 'number' ? { ...r, index: 100 * (r.eur / eur0) } : r));
 }

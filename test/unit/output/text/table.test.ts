@@ -122,7 +122,7 @@ describe('table too narrow for the key and the value', () => {
     const lines = text.trimEnd().split('\n');
     for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(40);
     expect(lines[0]).toMatch(/^-\[ RECORD 1 \]-+$/);
-    expect(lines).toContain('price | 1234568');
+    expect(lines).toContain('price | 1,234,568');
     expect(lines).toContain('note  | provisional');
     expect(lines).toContain('note  | -');
     expect(lines.filter((l) => /RECORD/.test(l))).toHaveLength(2);

@@ -7,7 +7,7 @@ import { CHUNK_OVERLAP_DAYS, planChunks, stitch, unanchoredRows } from '../../..
 
 describe('planChunks', () => {
   it('a 900-day window: three requests of ≤ 400 days, later ones reaching 14 days back', () => {
-    const chunks = planChunks({ from: '2024-06-04', to: '2026-11-20' }, 400);
+    const chunks = planChunks({ from: '2024-06-04', to: '2026-11-20' }, 400, CHUNK_OVERLAP_DAYS, 0);
     expect(chunks).toEqual([
       { request: { from: '2024-06-04', to: '2025-07-08' }, keep: { from: '2024-06-04', to: '2025-07-08' } },
       { request: { from: '2025-06-25', to: '2026-07-29' }, keep: { from: '2025-07-09', to: '2026-07-29' } },
@@ -16,7 +16,15 @@ describe('planChunks', () => {
   });
 
   it('a window of 400 days or less is one request', () => {
-    expect(planChunks({ from: '2025-01-01', to: '2026-02-04' }, 400)).toHaveLength(1);
+    expect(planChunks({ from: '2025-01-01', to: '2026-02-04' }, 400, CHUNK_OVERLAP_DAYS, 0)).toHaveLength(1);
+  });
+
+  it('the first request reaches back before the window by the lead (the overlap by default); only the window is kept', () => {
+    expect(planChunks({ from: '2026-11-19', to: '2026-11-20' }, 400)).toEqual([
+      { request: { from: '2026-11-05', to: '2026-11-20' }, keep: { from: '2026-11-19', to: '2026-11-20' } },
+    ]);
+    // A window that fits one request only without its lead takes two.
+    expect(planChunks({ from: '2025-01-01', to: '2026-02-04' }, 400)).toHaveLength(2);
   });
 
   it('property: kept days cover the window exactly once, every request ≤ maxDays and overlapping the chunk before', () => {
@@ -25,16 +33,17 @@ describe('planChunks', () => {
         fc.integer({ min: 0, max: 1500 }),
         fc.integer({ min: 0, max: 3000 }),
         fc.integer({ min: 30, max: 400 }),
-        (offset, len, max) => {
+        fc.constantFrom(0, CHUNK_OVERLAP_DAYS),
+        (offset, len, max, lead) => {
           const from = addDays('2022-01-01', offset);
           const to = addDays(from, len);
-          const chunks = planChunks({ from, to }, max);
+          const chunks = planChunks({ from, to }, max, CHUNK_OVERLAP_DAYS, lead);
           let next = from;
           chunks.forEach((c, i) => {
             expect(c.keep.from).toBe(next);
             expect(daysBetween(c.request.from, c.request.to) + 1).toBeLessThanOrEqual(max);
             expect(c.request.to).toBe(c.keep.to);
-            expect(c.request.from).toBe(i === 0 ? from : addDays(c.keep.from, -CHUNK_OVERLAP_DAYS));
+            expect(c.request.from).toBe(addDays(c.keep.from, -(i === 0 ? lead : CHUNK_OVERLAP_DAYS)));
             next = addDays(c.keep.to, 1);
           });
           expect(next).toBe(addDays(to, 1));
@@ -53,7 +62,7 @@ const row = (date: string, basis = 'like_for_like', eur = 0.5, index = 100): Row
 });
 
 describe('stitch, unanchoredRows', () => {
-  const chunks = planChunks({ from: '2024-01-01', to: '2024-03-31' }, 40, 5);
+  const chunks = planChunks({ from: '2024-01-01', to: '2024-03-31' }, 40, 5, 0);
 
   it("keeps each chunk's own days only: no day twice, none missing", () => {
     const days = (c: (typeof chunks)[number]) =>
