@@ -16,6 +16,8 @@ import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 import { addDays } from '../../src/domain/dates.js';
 import { runCli, TODAY } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
+import { needs } from '../helpers/requires.js';
+import { bashComplete, fishComplete, shellEnv, zshList } from '../completion/shells.js';
 
 const NEW_GPU = 'GB200';
 const YESTERDAY = addDays(TODAY, -1);
@@ -151,6 +153,21 @@ describe('a GPU model the service added', () => {
       [...GPU_MODELS, NEW_GPU].map((m) => `/api/gpu/${m}/history-simple`),
     );
     expect(readFileSync(join(lake, 'history', 'part-0.csv'), 'utf8')).toContain(`${NEW_GPU},`);
+  });
+});
+
+describe('completion learns a GPU model from the service', needs('bash', 'zsh', 'fish'), () => {
+  it('bash, zsh and fish offer GB200 once a run looked it up', async () => {
+    const home = makeTempDir('names-gpu-home');
+    const env = shellEnv({ HOME: home });
+    const offered = (): string[][] => [
+      bashComplete(['history', 'GB'], env).map((r) => r.text),
+      zshList('gpumkt history GB', env),
+      fishComplete('gpumkt history GB', env),
+    ];
+    expect(offered()).toEqual([[], [], []]);
+    expect((await run(['latest', NEW_GPU], envAt(home))).code).toBe(0);
+    expect(offered()).toEqual([[NEW_GPU], [NEW_GPU], [NEW_GPU]]);
   });
 });
 
