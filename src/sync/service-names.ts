@@ -13,9 +13,17 @@ import { serviceCatalogue } from '../run/names.js';
 import type { RunSettings, Session } from '../run/session.js';
 import type { LakeDataset } from './lake-datasets.js';
 
-/** True when the dataset's run over `all` models asks one request per model (GPU models: `all`). */
+/**
+ * True when the dataset's run over `all` models asks one request per model (history: one per model;
+ * not latest, whose `all` is one request that answers for every model the service has).
+ */
 function everyModel(d: LakeDataset): boolean {
-  return d.args.length === 1 && d.args[0]?.toLowerCase() === 'all';
+  if (d.args.length !== 1 || d.args[0]?.toLowerCase() !== 'all') return false;
+  try {
+    return resolveTargets(d.ds, d.args, d.flags, true).filter((t) => t !== undefined).length > 1;
+  } catch {
+    return false;
+  }
 }
 
 /** True when the dataset's run over no names asks one request per name of its catalogue. */
@@ -39,6 +47,7 @@ export async function withServiceNames(
   const out: LakeDataset[] = [];
   // Each catalogue is read once per sync, however many datasets run its names (GPU models: most).
   const read = new Map<NameCatalogueId, Promise<string[]>>();
+  const unread = new Set<NameCatalogueId>();
   // Without a key the free tier's models are synced (sync/targets.ts): the offline list says which.
   const keyless = settings.apiKey === undefined && !ctx.globals().sandbox;
   for (const d of lake) {
@@ -57,9 +66,14 @@ export async function withServiceNames(
       const names = await ids;
       out.push(names.length > 0 ? { ...d, args: names } : d);
     } catch (err) {
-      ctx.log.warn(
-        `${d.name}: the service's list could not be read (${err instanceof Error ? err.message : String(err)}); syncing the offline list`,
-      );
+      // Said once per catalogue, naming the datasets that sync the offline list instead.
+      if (!unread.has(catalogue)) {
+        const datasets = lake.filter((l) => catalogueOf(l.ds) === catalogue && enumerates(l)).map((l) => l.name);
+        ctx.log.warn(
+          `${datasets.join(', ')}: the service's list could not be read (${err instanceof Error ? err.message : String(err)}); syncing the offline list`,
+        );
+        unread.add(catalogue);
+      }
       out.push(d);
     }
   }

@@ -70,7 +70,8 @@ export const NAME_CATALOGUES: Readonly<Record<NameCatalogueId, NameCatalogue>> =
     id: 'gpu-types',
     noun: 'GPU model',
     route: '/api/gpu-types',
-    idFields: ['gpu_name', 'name', 'gpuType'],
+    // Either documented name of the GPU field (gpu_name, gpu_type), or a name of the listing's own.
+    idFields: ['gpu_name', 'gpu_type', 'name', 'gpuType'],
     labelFields: [],
     knows: (word) => offlineGpu(word) !== undefined,
     all: true,
