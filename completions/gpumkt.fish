@@ -105,6 +105,20 @@ END {
 }' $file 2>/dev/null
 end
 
+# Names learned from the service besides the built-in ones (gpumkt's cache): those of catalogue
+# $argv[1] not among $argv[2..].
+function __gpumkt_learned
+    set -l dir $HOME/.cache/gpumkt
+    if set -q XDG_CACHE_HOME; and string match -q -- "/*" $XDG_CACHE_HOME
+        set dir $XDG_CACHE_HOME/gpumkt
+    end
+    set -l file $dir/catalogues/$argv[1].words
+    test -f "$file" -a -r "$file"; or return
+    while read -l line
+        test -n "$line"; and not contains -- $line $argv[2..-1]; and printf '%s\t%s\n' $line 'learned from the service'
+    end <$file
+end
+
 function __gpumkt_v_gpu_1
     printf '%s\t%s\n' 'H100 SXM' 'GPU model'
     printf '%s\t%s\n' 'H200' 'GPU model'
@@ -125,6 +139,7 @@ function __gpumkt_v_gpu_1
     printf '%s\t%s\n' 'rtxpro6000' 'alias of RTX PRO 6000 WS'
     printf '%s\t%s\n' 'rtxpro6000ws' 'alias of RTX PRO 6000 WS'
     printf '%s\t%s\n' 'all' 'every model'
+    __gpumkt_learned 'gpu-types' 'H100 SXM' 'H200' 'A100 SXM4' 'B200' 'RTX 5090' 'RTX PRO 6000 WS' '5090' '6000' 'h100' 'h100sxm' 'h200' 'a100' 'a100sxm4' 'b200' 'rtx5090' 'pro6000' 'rtxpro6000' 'rtxpro6000ws' 'all'
 end
 
 function __gpumkt_v_format_2
@@ -183,6 +198,7 @@ function __gpumkt_v_type_6
     printf '%s\t%s\n' 'DDR4 UDIMM 16GB 3200' 'mem_ddr4_udimm_16gb'
     printf '%s\t%s\n' 'DDR5 RDIMM 32GB 4800/5600' 'mem_ddr5_rdimm_32gb'
     printf '%s\t%s\n' 'DDR5 UDIMM 16GB 4800/5600' 'mem_ddr5_udimm_16gb'
+    __gpumkt_learned 'memory-types' 'mem_ddr3_4gb' 'mem_ddr4_8gb' 'mem_ddr4_8gb_ett' 'mem_ddr4_16gb' 'mem_ddr4_16gb_ett' 'mem_ddr5_16gb' 'mem_ddr5_16gb_ett' 'mem_mlc_32gb' 'mem_mlc_64gb' 'mem_slc_1gb' 'mem_slc_2gb' 'mem_ddr4_udimm_16gb' 'mem_ddr5_rdimm_32gb' 'mem_ddr5_udimm_16gb' 'DDR3 4Gb (512Mx8) 1600/1866' 'DDR4 8Gb (1Gx8) 3200' 'DDR4 8Gb (1Gx8) eTT' 'DDR4 16Gb (2Gx8) 3200' 'DDR4 16Gb (2Gx8) eTT' 'DDR5 16Gb (2Gx8) 4800/5600' 'DDR5 16Gb (2Gx8) eTT' 'MLC 32Gb (4Gx8)' 'MLC 64Gb (8Gx8)' 'SLC 1Gb (128Mx8)' 'SLC 2Gb (256Mx8)' 'DDR4 UDIMM 16GB 3200' 'DDR5 RDIMM 32GB 4800/5600' 'DDR5 UDIMM 16GB 4800/5600'
 end
 
 function __gpumkt_v_category_7
@@ -231,6 +247,7 @@ function __gpumkt_v_lab_9
     printf '%s\t%s\n' 'z-ai' 'Z.ai'
     printf '%s\t%s\n' 'mistralai' 'Mistral AI'
     printf '%s\t%s\n' 'meta-llama' 'Meta Llama'
+    __gpumkt_learned 'labs' 'anthropic' 'openai' 'google' 'deepseek' 'minimax' 'xiaomi' 'qwen' 'moonshotai' 'z-ai' 'mistralai' 'meta-llama'
 end
 
 function __gpumkt_v_lab_10
@@ -253,6 +270,7 @@ function __gpumkt_v_product_11
     printf '%s\t%s\n' 'devin-merge' 'Devin Merge (pct)'
     printf '%s\t%s\n' 'cc-vs-codex' 'Claude vs Codex (count, compare)'
     printf '%s\t%s\n' 'cc-vs-codex-merge' 'Claude vs Codex Merge (pct, compare)'
+    __gpumkt_learned 'coding-products' 'cc-prs' 'codex-prs' 'copilot-prs' 'cursor-prs' 'devin-prs' 'cc-commits' 'cc-merge' 'codex-merge' 'copilot-merge' 'cursor-merge' 'devin-merge' 'cc-vs-codex' 'cc-vs-codex-merge'
 end
 
 function __gpumkt_v_table_12

@@ -239,7 +239,11 @@ async function writeWhole(ctx: Context, target: string, rows: readonly Row[], fo
   ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
 }
 
-/** The GPU models, when the run's series are GPU models in a `gpu` column: a file's other names are refused. */
+/**
+ * The GPU models, when the run's series are GPU models in a `gpu` column: the offline list and the
+ * run's own models (one the service's catalogue taught it); a file's other names are refused.
+ */
 function gpuModels(spec: ExportSpec): ((value: string) => boolean) | undefined {
-  return (spec.keyColumn ?? 'gpu') === 'gpu' && (spec.gpuOrder?.length ?? 0) > 0 ? isGpuModel : undefined;
+  const order = spec.gpuOrder ?? [];
+  return (spec.keyColumn ?? 'gpu') === 'gpu' && order.length > 0 ? (v) => isGpuModel(v) || order.includes(v) : undefined;
 }

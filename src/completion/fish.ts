@@ -14,6 +14,7 @@ export function renderFish(p: ProgramSpec): string {
   const values = new Map<string, string>();
   const valueFn = (v: ValueSource): string => {
     const lines = v.kind === 'words' ? v.words.map((w) => `    printf '%s\\t%s\\n' ${fq(w.value)} ${fq(w.description ?? v.name)}`) : [];
+    if (v.kind === 'words' && v.learned) lines.push(`    __gpumkt_learned ${fq(v.learned)} ${v.words.map((w) => fq(w.value)).join(' ')}`);
     const body = lines.join('\n');
     const known = values.get(body);
     if (known) return known;
@@ -129,6 +130,20 @@ export function renderFish(p: ProgramSpec): string {
     '    end',
     '    test -f "$file" -a -r "$file"; or return',
     `    awk ${fq(PROFILES_AWK)} $file 2>/dev/null`,
+    'end',
+    '',
+    "# Names learned from the service besides the built-in ones (gpumkt's cache): those of catalogue",
+    '# $argv[1] not among $argv[2..].',
+    'function __gpumkt_learned',
+    '    set -l dir $HOME/.cache/gpumkt',
+    '    if set -q XDG_CACHE_HOME; and string match -q -- "/*" $XDG_CACHE_HOME',
+    '        set dir $XDG_CACHE_HOME/gpumkt',
+    '    end',
+    '    set -l file $dir/catalogues/$argv[1].words',
+    '    test -f "$file" -a -r "$file"; or return',
+    '    while read -l line',
+    "        test -n \"$line\"; and not contains -- $line $argv[2..-1]; and printf '%s\\t%s\\n' $line 'learned from the service'",
+    '    end <$file',
     'end',
     '',
     ...[...values].flatMap(([body, name]) => [`function ${name}`, body, 'end', '']),

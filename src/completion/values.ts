@@ -23,7 +23,7 @@ export type ValueSource =
       readonly kind: 'words';
       readonly name: string;
       readonly words: readonly Candidate[];
-      /** The catalogue whose names learned from the service (gpumkt's cache, docs/names.md) bash offers too. */
+      /** The catalogue whose names learned from the service (gpumkt's cache, docs/names.md) the shells offer too. */
       readonly learned?: string;
     }
   | { readonly kind: 'list'; readonly name: string; readonly words: readonly Candidate[] }
@@ -34,10 +34,11 @@ export type ValueSource =
 /** Long flags that may be repeated on one command line. */
 export const REPEATABLE_OPTIONS: readonly string[] = ['--gpu'];
 
-/** The six models, their aliases and `all`. */
+/** The six models, their aliases and `all` (and the models learned from the service). */
 const GPUS: ValueSource = {
   kind: 'words',
   name: 'gpu',
+  learned: 'gpu-types',
   words: [
     ...GPU_MODELS.map((m): Candidate => ({ value: m, description: 'GPU model' })),
     ...Object.entries(GPU_ALIASES).map(([alias, m]): Candidate => ({ value: alias, description: `alias of ${m}` })),

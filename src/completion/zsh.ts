@@ -31,6 +31,19 @@ export function renderZsh(p: ProgramSpec): string {
     "  _wanted profiles expl 'profile' compadd -a names",
     '}',
     '',
+    "# Names learned from the service besides the built-in ones (gpumkt's cache): adds those of catalogue",
+    '# $1 missing from the array `vals` (entries `value:description`) to it.',
+    '_gpumkt_learned() {',
+    '  local file line e',
+    '  if [[ ${XDG_CACHE_HOME-} == /* ]]; then file=$XDG_CACHE_HOME/gpumkt; else file=${HOME-}/.cache/gpumkt; fi',
+    '  file=$file/catalogues/$1.words',
+    '  [[ -f $file && -r $file ]] || return 0',
+    '  for line in ${(f)"$(<$file)"}; do',
+    '    e=${line//:/\\\\:}',
+    '    (( ${vals[(Ie)$e]} || ${vals[(I)${(b)e}:*]} )) || vals+=("${e}:learned from the service")',
+    '  done',
+    '}',
+    '',
     '# The global flags, accepted before and after any command.',
     'typeset -ga _gpumkt_globals=(',
     ...globalOptions(p)
@@ -159,7 +172,7 @@ class ValueFunctions {
       case 'words':
         return this.define(
           v.name,
-          `  local -a vals=(${v.words.map((w) => sq(describeEntry(w))).join(' ')})\n  _describe -t ${v.name} ${sq(v.name)} vals`,
+          `  local -a vals=(${v.words.map((w) => sq(describeEntry(w))).join(' ')})\n${v.learned ? `  _gpumkt_learned ${sq(v.learned)}\n` : ''}  _describe -t ${v.name} ${sq(v.name)} vals`,
         );
       case 'list':
         // _values -s , completes comma-separated lists and leaves out the items already given.

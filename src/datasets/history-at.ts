@@ -8,14 +8,14 @@
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { isoInstant, parseInstant } from '../domain/instants.js';
-import type { GpuModel } from '../domain/catalogues/gpus.js';
+import type { GpuName } from '../domain/catalogues/gpus.js';
 import { gpuPath } from './per-gpu-series.js';
 import type { Dataset } from './types.js';
 import { datasetOptions, type DatasetFlags, type SeriesFlags } from './flags.js';
 
 /** Parameters of one nearest-record request. */
 export interface AtParams {
-  readonly gpu: GpuModel;
+  readonly gpu: GpuName;
   /** ISO 8601 UTC. */
   readonly datetime: string;
 }
@@ -100,7 +100,7 @@ const historyAt: Dataset<AtParams, HistoryFlags> = {
   plan: 'premium',
   targetColumn: 'gpu_name',
   validate: (flags) => void at(flags),
-  params: (flags, gpu) => ({ gpu: gpu as GpuModel, datetime: at(flags) }),
+  params: (flags, gpu) => ({ gpu: gpu as GpuName, datetime: at(flags) }),
   noAppend: {
     message: 'history --at is one record per model, not a series: --append does not apply',
     hint: 'for a series use: gpumkt history <gpu...> --from <date> --append <file>',

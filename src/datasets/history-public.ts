@@ -54,10 +54,13 @@ const historyPublic: Dataset<PublicHistoryParams, HistoryFlags> = dailyGpuHistor
   keylessNote: () => `no API key: the public daily series instead (five models, last ${PUBLIC_HISTORY_MONTHS} months)`,
   validate: checkKeyless,
   // 'all' is every model the public series has; a model only a key reads is refused before any request.
-  targets: (args) => {
+  targets: (args, _flags, _keyed, learned = []) => {
     if (args.length === 0 || args.some((a) => a.trim().toLowerCase() === 'all')) return FREE_GPU_MODELS;
-    const gpus = resolveGpuList(args);
-    const locked = gpus.find((g) => !FREE_GPU_MODELS.includes(g));
+    const gpus = resolveGpuList(
+      args,
+      learned.map((e) => e.id),
+    );
+    const locked = gpus.find((g) => !(FREE_GPU_MODELS as readonly string[]).includes(g));
     if (locked)
       throw new AuthError(
         `history of ${locked} needs ${describeNeed('premium')}; without a key history serves ${FREE_GPU_MODELS.join(', ')}`,

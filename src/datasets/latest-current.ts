@@ -16,7 +16,13 @@ const latestCurrent: Dataset<CurrentParams> = latestPerModel({
   path: (gpu) => `/api/gpu/${encodeURIComponent(gpu)}`,
   time: { last_updated: 'datetime?' },
   // No models named: every model the caller may see (a key unlocks RTX PRO 6000 WS).
-  targets: (args, _flags, keyed) => (args.length > 0 ? resolveGpuList(args) : visibleModels(keyed)),
+  targets: (args, _flags, keyed, learned = []) =>
+    args.length > 0
+      ? resolveGpuList(
+          args,
+          learned.map((e) => e.id),
+        )
+      : visibleModels(keyed),
   grain: 'one row per model: the current hour',
   glossary: [
     ['gpu_name', 'the GPU model'],

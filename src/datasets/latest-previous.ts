@@ -28,11 +28,14 @@ const latestPrevious: Dataset<PreviousParams, LatestFlags> = latestPerModel<Late
     if (flags.current === true) throw new UsageError('--current and --previous exclude each other: give one');
   },
   // No models (or 'all'): every model the caller may see (a key unlocks RTX PRO 6000 WS).
-  targets: (args, _flags, keyed) => {
+  targets: (args, _flags, keyed, learned = []) => {
     const every = args.length === 0 || args.some((a) => a.trim().toLowerCase() === 'all');
     if (every) return visibleModels(keyed);
-    const gpus = resolveGpuList(args);
-    const locked = keyed ? undefined : gpus.find((g) => !FREE_GPU_MODELS.includes(g));
+    const gpus = resolveGpuList(
+      args,
+      learned.map((e) => e.id),
+    );
+    const locked = keyed ? undefined : gpus.find((g) => !(FREE_GPU_MODELS as readonly string[]).includes(g));
     if (locked)
       throw new AuthError(
         `latest --previous of ${locked} needs ${describeNeed('premium')}; without a key it serves ${FREE_GPU_MODELS.join(', ')}`,

@@ -47,8 +47,11 @@ const latest = defineDataset({
   plan: 'free',
   targetColumn: 'gpu_name',
   // One request answers for every model; named models are asked one by one (the service's own split).
-  targets: (args) => {
-    const gpus = resolveGpuList(args);
+  targets: (args, _flags, _keyed, learned = []) => {
+    const gpus = resolveGpuList(
+      args,
+      learned.map((e) => e.id),
+    );
     return args.length === 0 || args.some((a) => a.trim().toLowerCase() === 'all') ? [undefined] : gpus;
   },
   params: (_flags, gpu) => ({ gpu }),

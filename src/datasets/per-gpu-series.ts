@@ -2,7 +2,7 @@
 import { defineEndpoint } from '../api/envelope.js';
 import type { Shape } from '../api/validate.js';
 import { checkSeries } from '../domain/checks.js';
-import type { GpuModel } from '../domain/catalogues/gpus.js';
+import type { GpuName } from '../domain/catalogues/gpus.js';
 import { defineDataset, type OutputFlags } from './flags.js';
 import type { Dataset } from './types.js';
 
@@ -14,7 +14,7 @@ export type Granularity = (typeof GRANULARITIES)[number];
 
 /** Parameters of one per-model series request. */
 export interface SeriesParams {
-  readonly gpu: GpuModel;
+  readonly gpu: GpuName;
   readonly from: string;
   readonly to: string;
   readonly granularity: Granularity;
@@ -34,7 +34,7 @@ export const SERIES_QUERY: Shape = {
 };
 
 /** Path of a per-model endpoint, the model name percent-encoded (`H100%20SXM`). */
-export function gpuPath(gpu: GpuModel, leaf: string): string {
+export function gpuPath(gpu: GpuName, leaf: string): string {
   return `/api/gpu/${encodeURIComponent(gpu)}/${leaf}`;
 }
 
@@ -85,7 +85,7 @@ export function perGpuSeries(spec: SeriesSpec) {
     sort: true,
     // The limit is sized by the runner (series plan); this is the request before that.
     params: (flags, gpu, window) => ({
-      gpu: gpu as GpuModel,
+      gpu: gpu as GpuName,
       from: (window as { from: string }).from,
       to: (window as { to: string }).to,
       granularity: flags.granularity,
@@ -101,7 +101,7 @@ export function perGpuSeries(spec: SeriesSpec) {
 
 /** Parameters of one daily per-model history request: the whole window at once. */
 export interface DailyHistoryParams {
-  readonly gpu: GpuModel;
+  readonly gpu: GpuName;
   readonly from: string;
   readonly to: string;
 }
@@ -113,7 +113,7 @@ export type DailyHistorySpec<F = OutputFlags> = Omit<
 > & {
   /** The endpoint's id (in messages and manifests). */
   readonly id: string;
-  readonly path: (gpu: GpuModel) => string;
+  readonly path: (gpu: GpuName) => string;
   /** The documented row fields, in column order. */
   readonly row: Shape;
   readonly timeKey: string;
@@ -147,7 +147,7 @@ export function dailyGpuHistory<F = OutputFlags>({
     }),
     fetch: { kind: 'single' },
     sort: true,
-    params: (_flags, gpu, window) => ({ gpu: gpu as GpuModel, from: window?.from ?? '', to: window?.to ?? '' }),
+    params: (_flags, gpu, window) => ({ gpu: gpu as GpuName, from: window?.from ?? '', to: window?.to ?? '' }),
     checks: (rows, label) => checkSeries(rows, timeKey, label),
   };
 }

@@ -28,7 +28,13 @@ const rollingHistory: Dataset<RollingHistoryParams> = dailyGpuHistory({
   groups: { window: true, series: false, analysis: true },
   plan: 'premium',
   // No models named: all six (a key reads every model).
-  targets: (args) => (args.length === 0 ? GPU_MODELS : resolveGpuList(args)),
+  targets: (args, _flags, _keyed, learned = []) =>
+    args.length === 0
+      ? GPU_MODELS
+      : resolveGpuList(
+          args,
+          learned.map((e) => e.id),
+        ),
 });
 
 export default rollingHistory;

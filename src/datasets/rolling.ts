@@ -7,14 +7,14 @@
  * (rolling-history.ts; any key).
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { GPU_MODELS, resolveGpuList, type GpuModel } from '../domain/catalogues/gpus.js';
+import { GPU_MODELS, resolveGpuList, type GpuName } from '../domain/catalogues/gpus.js';
 import { gpuPath } from './per-gpu-series.js';
 import rollingHistory from './rolling-history.js';
 import { defineDataset } from './flags.js';
 
 /** Parameters of one current rolling-average request. */
 export interface RollingParams {
-  readonly gpu: GpuModel;
+  readonly gpu: GpuName;
 }
 
 const rolling = defineDataset({
@@ -51,8 +51,14 @@ const rolling = defineDataset({
   sort: false,
   plan: 'full',
   targetColumn: 'gpu_name',
-  targets: (args) => (args.length === 0 ? GPU_MODELS : resolveGpuList(args)),
-  params: (_flags, gpu) => ({ gpu: gpu as GpuModel }),
+  targets: (args, _flags, _keyed, learned = []) =>
+    args.length === 0
+      ? GPU_MODELS
+      : resolveGpuList(
+          args,
+          learned.map((e) => e.id),
+        ),
+  params: (_flags, gpu) => ({ gpu: gpu as GpuName }),
   noAppend: {
     message: 'rolling without --from/--to is the average of the last 24 hours, not a series: --append does not apply',
     hint: 'for the daily history use: gpumkt rolling <gpu...> --from 30d --append <file>',

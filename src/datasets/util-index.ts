@@ -7,13 +7,13 @@ import { DEFAULT_BASE_DATE, UTIL_INDEX_MAX_DAYS } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { checkUtilIndexSeries } from '../domain/checks.js';
 import { parseUserDate } from '../domain/dates.js';
-import type { GpuModel } from '../domain/catalogues/gpus.js';
+import type { GpuName } from '../domain/catalogues/gpus.js';
 import type { Row } from '../domain/row.js';
 import { defineDataset } from './flags.js';
 
 /** Parameters of one utilization-index request. */
 export interface UtilIndexParams {
-  readonly gpuType?: GpuModel;
+  readonly gpuType?: GpuName;
   readonly region: string;
   readonly from: string;
   readonly to: string;
@@ -111,7 +111,7 @@ const utilIndex = defineDataset({
   validate: (flags, today) => void baseDate(flags, today),
   indexBase: (flags, today) => baseDate(flags, today),
   params: (flags, gpu, window, today) => ({
-    gpuType: gpu as GpuModel | undefined,
+    gpuType: gpu,
     region: flags.region,
     from: window?.from ?? '',
     to: window?.to ?? '',

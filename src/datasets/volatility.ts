@@ -9,12 +9,12 @@ import { VOLATILITY_WINDOW_DAYS } from '../domain/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
-import type { GpuModel } from '../domain/catalogues/gpus.js';
+import type { GpuName } from '../domain/catalogues/gpus.js';
 import { defineDataset } from './flags.js';
 
 /** Parameters of one volatility request. */
 export interface VolatilityParams {
-  readonly gpu: GpuModel;
+  readonly gpu: GpuName;
   readonly from: string;
   readonly to: string;
   readonly windowDays: number;
@@ -78,7 +78,7 @@ const volatility = defineDataset({
   sort: true,
   targetColumn: 'gpu_type',
   validate: (flags) => void windowDays(flags),
-  params: (flags, gpu, window) => ({ gpu: gpu as GpuModel, from: window?.from ?? '', to: window?.to ?? '', windowDays: windowDays(flags) }),
+  params: (flags, gpu, window) => ({ gpu: gpu as GpuName, from: window?.from ?? '', to: window?.to ?? '', windowDays: windowDays(flags) }),
   grain: 'one row per model and day',
   glossary: [
     ['recorded_at', 'the day (UTC) the row describes'],

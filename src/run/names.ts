@@ -76,10 +76,15 @@ export async function learnNames(
   if (catalogue === undefined) return NONE;
   const def = NAME_CATALOGUES[catalogue];
   const offline = new Set(def.offline.flatMap((e) => (def.byLabel && e.label ? [e.id, e.label.toLowerCase()] : [e.id])));
-  const unknown = typedWords(args)
-    .map((w) => w.trim().toLowerCase())
-    .filter((w) => w !== 'all' && !offline.has(w));
-  if (unknown.length === 0) return NONE;
+  const words = typedWords(args).map((w) => w.trim().toLowerCase());
+  const unknown = words.filter((w) => w !== 'all' && !offline.has(w) && !(def.knows?.(w) ?? false));
+  if (unknown.length === 0) {
+    // `all` of a catalogue that has it (GPU models) takes in what a lookup learned this day, from the
+    // cache alone: no request, and a run that names no `all` reads nothing from disk.
+    if (!def.all || !words.includes('all') || ctx.globals().sandbox) return NONE;
+    const cached = await readNameCache(ctx.env, catalogue, redactUrl(settings.baseUrl), Date.now());
+    return cached ? { entries: cached.entries } : NONE;
+  }
   if (ctx.globals().dryRun) {
     const cached = await readNameCache(ctx.env, catalogue, redactUrl(settings.baseUrl), Date.now());
     return cached ? { entries: cached.entries } : { entries: [], unasked: `a dry run sends nothing: ${def.route} was not asked` };

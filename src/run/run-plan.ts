@@ -16,7 +16,7 @@ import { planOutput } from './output-plan.js';
 import { planAnalysis, type AnalysisPlan } from './analysis/views.js';
 import { planChunks } from './fetch/util-index-chunks.js';
 import { columnAliases, declaredColumnTypes } from './column-types.js';
-import { resolveTargets, selectDataset } from './targets.js';
+import { catalogueOf, nameWordsOf, resolveTargets, selectDataset } from './targets.js';
 import { learnNames, withLookupNote } from './names.js';
 import { PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture } from './empty.js';
@@ -52,7 +52,7 @@ export async function planRun(ctx: Context, command: AnyDataset, args: readonly 
   const ds = selectDataset(command, flags, keyed);
   const today = ctx.today();
   // A name the offline list lacks is asked of the service's catalogue first (none: no request).
-  const learned = await learnNames(ctx, ds.names, ds.nameWords?.(args, flags) ?? args, settings);
+  const learned = await learnNames(ctx, catalogueOf(ds), nameWordsOf(ds, args, flags), settings);
   const targets = withLookupNote(learned, () => {
     ds.validate?.(flags, today, learned.entries);
     return resolveTargets(ds, args, flags, keyed, learned.entries);

@@ -15,7 +15,8 @@ import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emi
 import { openExport, type ExportRun } from '../append/export-run.js';
 import { requestRecord, type RequestRecord } from '../append/request-record.js';
 import { analysisSeries, emitAnalysis } from './analysis/views.js';
-import { isGpuModel, type GpuModel } from '../domain/catalogues/gpus.js';
+import { isGpuModel } from '../domain/catalogues/gpus.js';
+import { catalogueOf } from './targets.js';
 import {
   checkOffShape,
   checkServedGrain,
@@ -89,7 +90,8 @@ function startExport(
     windowDependent: ds.windowDependent,
     keyColumn: ds.keyColumns ?? ds.targetColumn,
     grain: ds.groups.series ? flags.granularity : undefined,
-    gpuOrder: targets.filter((m): m is GpuModel => m !== undefined && isGpuModel(m)),
+    // A model the service's catalogue taught this run is a model too.
+    gpuOrder: targets.filter((m): m is string => m !== undefined && (isGpuModel(m) || catalogueOf(ds) === 'gpu-types')),
     request,
     served: ds.served ? () => said : undefined,
   });

@@ -2,7 +2,23 @@
 import type { AnyDataset } from '../datasets/types.js';
 import type { RunFlags } from './request.js';
 import { resolveGpuList } from '../domain/catalogues/gpus.js';
-import type { NameEntry } from '../domain/catalogues/name-catalogues.js';
+import type { NameCatalogueId, NameEntry } from '../domain/catalogues/name-catalogues.js';
+
+/** True when the dataset's targets are GPU models (positional, or --gpu). */
+function aboutGpus(ds: AnyDataset): boolean {
+  return ds.subject === 'gpus' || ds.subject === 'some-gpus' || ds.subject === 'gpu-option';
+}
+
+/** The service's catalogue the run's names belong to: the descriptor's, else GPU models for a dataset about them. */
+export function catalogueOf(ds: AnyDataset): NameCatalogueId | undefined {
+  return ds.names ?? (aboutGpus(ds) ? 'gpu-types' : undefined);
+}
+
+/** The words of a run that name entries of its catalogue (--gpu for a dataset that takes the model there). */
+export function nameWordsOf(ds: AnyDataset, args: readonly string[], flags: Partial<RunFlags>): readonly string[] {
+  if (ds.nameWords) return ds.nameWords(args, flags);
+  return ds.names === undefined && ds.subject === 'gpu-option' ? (flags.gpu ?? []) : args;
+}
 
 /** The dataset a command runs: the first variant its flags (and whether a key is at hand) select, else its own. */
 export function selectDataset(ds: AnyDataset, flags: Partial<RunFlags>, keyed: boolean): AnyDataset {
@@ -21,7 +37,8 @@ export function resolveTargets(
   learned: readonly NameEntry[] = [],
 ): Array<string | undefined> {
   if (ds.targets) return [...ds.targets(args, flags, keyed, learned)];
-  if (ds.subject === 'gpus' || ds.subject === 'some-gpus') return resolveGpuList(args);
-  if (ds.subject === 'gpu-option' && flags.gpu) return resolveGpuList(flags.gpu);
+  const models = learned.map((e) => e.id);
+  if (ds.subject === 'gpus' || ds.subject === 'some-gpus') return resolveGpuList(args, models);
+  if (ds.subject === 'gpu-option' && flags.gpu) return resolveGpuList(flags.gpu, models);
   return [undefined];
 }

@@ -19,7 +19,7 @@ import { runCli, TODAY } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { DOCUMENTED_LABS } from '../fixtures/documented-ids.js';
 import { needs } from '../helpers/requires.js';
-import { bashComplete, shellEnv } from '../completion/shells.js';
+import { bashComplete, fishComplete, shellEnv, zshList } from '../completion/shells.js';
 
 const NEW_LAB = { lab: 'acme-ai', label: 'Acme AI' };
 const NEW_TYPE = { id: 'mem_hbm3_24gb', memory_type: 'HBM3 24Gb (3Gx8)', category: 'dram' };
@@ -199,6 +199,34 @@ describe('completion learns the names too', needs('bash'), () => {
     expect(complete()).not.toContain(NEW_TYPE.id);
     expect((await run(['memory', '--type', NEW_TYPE.id, '--from', addDays(TODAY, -2)], envAt(home))).code).toBe(0);
     expect(complete()).toEqual([...MEMORY_TYPES.map((t) => t.id), NEW_TYPE.id]);
+  });
+});
+
+describe('zsh completion learns the names too', needs('zsh'), () => {
+  it('zsh offers a lab and a memory type learned from the service, from the cache, beside the built-in ones', async () => {
+    const home = makeTempDir('names-home');
+    const env = shellEnv({ HOME: home });
+    expect(zshList('gpumkt token-prices a', env)).toEqual(['anthropic']);
+    expect(zshList('gpumkt memory --type mem_hbm', env)).toEqual([]);
+    expect((await run(['token-prices', NEW_LAB.lab, '--date', addDays(TODAY, -2)], envAt(home))).code).toBe(0);
+    expect((await run(['memory', '--type', NEW_TYPE.id, '--from', addDays(TODAY, -2)], envAt(home))).code).toBe(0);
+    expect(zshList('gpumkt token-prices a', env).sort()).toEqual(['anthropic', NEW_LAB.lab].sort());
+    expect(zshList('gpumkt memory --type mem_hbm', env)).toEqual([NEW_TYPE.id]);
+  });
+});
+
+describe('fish completion learns the names too', needs('fish'), () => {
+  it('fish offers a lab and a memory type learned from the service, from the cache, beside the built-in ones', async () => {
+    const home = makeTempDir('names-home');
+    const env = shellEnv({ HOME: home });
+    expect(fishComplete('gpumkt token-prices a', env)).toEqual(['anthropic']);
+    expect(fishComplete('gpumkt memory --type mem_hbm', env)).toEqual([]);
+    expect((await run(['token-prices', NEW_LAB.lab, '--date', addDays(TODAY, -2)], envAt(home))).code).toBe(0);
+    expect((await run(['memory', '--type', NEW_TYPE.id, '--from', addDays(TODAY, -2)], envAt(home))).code).toBe(0);
+    expect(fishComplete('gpumkt token-prices a', env).sort()).toEqual(['anthropic', NEW_LAB.lab].sort());
+    expect(fishComplete('gpumkt memory --type mem_hbm', env)).toEqual([NEW_TYPE.id]);
+    // A built-in name in the cache is offered once.
+    expect(fishComplete('gpumkt token-prices ', env).filter((w) => w === 'anthropic')).toHaveLength(1);
   });
 });
 

@@ -39,9 +39,10 @@ describe('one pacer for the whole run', () => {
     expect(summary.pacedSeconds).toBeGreaterThanOrEqual(0);
     expect(summary.pacedSeconds).toBeLessThanOrEqual(span + 0.1);
     expect(r.requests.filter((q) => q.status === 429)).toEqual([]);
-    // Besides the plan, one read of each catalogue sync iterates: the service's memory types and coding products (docs/names.md).
-    const isCatalogue = (q: { path: string }): boolean => q.path === '/api/llm-coding/products' || q.path === '/api/memory-types';
-    expect(r.requests.filter(isCatalogue)).toHaveLength(2);
+    // Besides the plan, one read of each catalogue sync iterates: the service's memory types, coding products and GPU models (docs/names.md).
+    const isCatalogue = (q: { path: string }): boolean =>
+      q.path === '/api/llm-coding/products' || q.path === '/api/memory-types' || q.path === '/api/gpu-types';
+    expect(r.requests.filter(isCatalogue)).toHaveLength(3);
     expect(r.requests.filter((q) => !isPage(q) && !isCatalogue(q))).toHaveLength(planned - plannedPages);
     expect(r.requests.filter(isPage).length).toBeGreaterThanOrEqual(plannedPages);
     expect(
@@ -63,11 +64,14 @@ describe('one pacer for the whole run', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     const log = r.requests.map((q) => ({ at: q.startedAt, status: q.status, path: q.path }));
-    expect(log.filter((q) => q.status === 200)).toHaveLength(18);
+    // 18 data requests, and one read of the service's GPU models (docs/names.md).
+    expect(log.filter((q) => q.status === 200 && q.path !== '/api/gpu-types')).toHaveLength(18);
+    expect(log.filter((q) => q.status === 200 && q.path === '/api/gpu-types')).toHaveLength(1);
     const refused = log.filter((q) => q.status === 429);
     // The first dataset's burst overflows the bucket once; that teaches the one pacer of the run.
     expect(refused.length).toBeGreaterThanOrEqual(1);
-    expect(refused.length).toBeLessThanOrEqual(6 - capacity);
+    // (The read of the GPU models took one token of the bucket before it.)
+    expect(refused.length).toBeLessThanOrEqual(6 + 1 - capacity);
     const learnt = (refused[0] as { at: number }).at + 1000;
     const later = log.filter((q) => q.at >= learnt);
     // Requests of the second and third datasets come after it, and none of them is refused.

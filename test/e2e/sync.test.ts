@@ -274,6 +274,11 @@ describe('plan, status and refusals', () => {
     // The catalogues of memory types and coding products are asked first (sync runs the service's lists).
     expect(r.stderr).toMatch(/^gpumkt: warning: memory: the service's list could not be read \(.*\); syncing the offline list$/m);
     expect(r.stderr).toMatch(/^gpumkt: warning: coding: the service's list could not be read \(.*\); syncing the offline list$/m);
+    // The GPU models too: said once, naming every dataset that runs one request per model.
+    expect(r.stderr).toMatch(
+      /^gpumkt: warning: history, volume, range, volatility, rolling: the service's list could not be read \(.*\); syncing the offline list$/m,
+    );
+    expect(r.stderr.match(/the service's list could not be read/g)).toHaveLength(3);
     expect(r.stderr).toMatch(/^gpumkt: warning: history: not run, the service could not be reached \(util-index\)$/m);
     expect(r.stderr).toMatch(/^gpumkt: error: every dataset failed/m);
   });

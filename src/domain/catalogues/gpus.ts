@@ -1,4 +1,8 @@
-/** The six GPU models the API serves, and how user input maps onto them. */
+/**
+ * The GPU models the API serves, and how user input maps onto them. The six below are gpumkt's
+ * snapshot of the service's catalogue (GET /api/gpu-types): a model it lacks is looked up there before
+ * it is refused (src/run/names.ts, docs/names.md), so a model name is a string checked at the edge.
+ */
 import { resolveWords } from '../word-list.js';
 import { UsageError } from '../../errors.js';
 import { didYouMean } from '../suggest.js';
@@ -6,8 +10,11 @@ import { didYouMean } from '../suggest.js';
 /** Exact model names, as the API spells them. */
 export const GPU_MODELS = ['H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090', 'RTX PRO 6000 WS'] as const;
 
-/** One of the six exact model names. */
+/** One of the six exact model names of the offline list. */
 export type GpuModel = (typeof GPU_MODELS)[number];
+
+/** A model as the service names it: one of the offline list, or one its catalogue lists (checked by resolveGpu). */
+export type GpuName = string;
 
 /** Short names users type, lower-case, without spaces, dashes or underscores. */
 export const GPU_ALIASES: Readonly<Record<string, GpuModel>> = {
@@ -32,20 +39,35 @@ export function isGpuModel(s: string): s is GpuModel {
   return (GPU_MODELS as readonly string[]).includes(s);
 }
 
-/** Resolves one user-typed model (exact, case-insensitive or alias) or throws a usage error listing the valid ones. */
-export function resolveGpu(input: string): GpuModel {
+/** The offline model or alias `input` names (exact, case-insensitive, spaces and dashes aside), if any. */
+export function offlineGpu(input: string): GpuModel | undefined {
   const key = squash(input);
-  const exact = GPU_MODELS.find((m) => squash(m) === key);
-  if (exact) return exact;
-  const alias = GPU_ALIASES[key];
-  if (alias) return alias;
+  return GPU_MODELS.find((m) => squash(m) === key) ?? GPU_ALIASES[key];
+}
+
+/**
+ * Resolves one user-typed model (exact, case-insensitive or alias; else one of `learned`, the models
+ * the service's catalogue lists) or throws a usage error listing the valid ones.
+ */
+export function resolveGpu(input: string, learned: readonly string[] = []): GpuName {
+  const offline = offlineGpu(input);
+  if (offline) return offline;
+  const key = squash(input);
+  const served = learned.find((m) => squash(m) === key);
+  if (served) return served;
+  const extra = learned.filter((m) => !isGpuModel(m));
+  const models = [...GPU_MODELS, ...extra];
   throw new UsageError(
-    `unknown GPU model '${input}'; ${didYouMean(input, [...Object.keys(GPU_ALIASES), ...GPU_MODELS])}valid models: ${GPU_MODELS.join(', ')} (aliases: ${Object.keys(GPU_ALIASES).join(', ')}; or 'all')`,
+    `unknown GPU model '${input}'; ${didYouMean(input, [...Object.keys(GPU_ALIASES), ...models])}valid models: ${models.join(', ')} (aliases: ${Object.keys(GPU_ALIASES).join(', ')}; or 'all')`,
   );
 }
 
-/** Resolves a list of models; `all` expands to every model; duplicates are dropped, order kept. */
-export function resolveGpuList(inputs: readonly string[]): GpuModel[] {
+/**
+ * Resolves a list of models; `all` expands to every model (the offline list, then those of `learned`
+ * it lacks); duplicates are dropped, order kept.
+ */
+export function resolveGpuList(inputs: readonly string[], learned: readonly string[] = []): GpuName[] {
+  const every: GpuName[] = [...GPU_MODELS, ...learned.filter((m) => !isGpuModel(m))];
   // `h100,h200` is two models, as --columns takes a comma-separated list.
-  return resolveWords(inputs, resolveGpu, GPU_MODELS);
+  return resolveWords(inputs, (w) => resolveGpu(w, learned), every);
 }

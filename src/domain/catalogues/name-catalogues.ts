@@ -4,11 +4,12 @@
  * route before it is refused (src/run/names.ts, docs/names.md).
  */
 import { CODING_PRODUCTS } from './coding-products.js';
+import { GPU_MODELS, offlineGpu } from './gpus.js';
 import { LABS } from './labs.js';
 import { MEMORY_TYPES } from './memory-types.js';
 
 /** The catalogues a name may be looked up in. */
-export type NameCatalogueId = 'labs' | 'coding-products' | 'memory-types';
+export type NameCatalogueId = 'labs' | 'coding-products' | 'memory-types' | 'gpu-types';
 
 /** One entry of a catalogue: the id commands take, and its label where the service gives one. */
 export interface NameEntry {
@@ -30,6 +31,10 @@ export interface NameCatalogue {
   readonly categoryFields?: readonly string[];
   /** True when a name may be typed as its label too (memory types: id or name). */
   readonly byLabel?: boolean;
+  /** Whether the offline list knows a typed word, when more than its ids (GPU models: case, spaces, aliases). */
+  readonly knows?: (word: string) => boolean;
+  /** True when `all` stands for every entry of the catalogue (GPU models), so sync hands the service's list for it. */
+  readonly all?: boolean;
   readonly offline: readonly NameEntry[];
 }
 
@@ -60,6 +65,17 @@ export const NAME_CATALOGUES: Readonly<Record<NameCatalogueId, NameCatalogue>> =
     categoryFields: ['category'],
     byLabel: true,
     offline: MEMORY_TYPES.map((t) => ({ id: t.id, label: t.name, category: t.category })),
+  },
+  'gpu-types': {
+    id: 'gpu-types',
+    noun: 'GPU model',
+    route: '/api/gpu-types',
+    // Either documented name of the GPU field (gpu_name, gpu_type), or a name of the listing's own.
+    idFields: ['gpu_name', 'gpu_type', 'name', 'gpuType'],
+    labelFields: [],
+    knows: (word) => offlineGpu(word) !== undefined,
+    all: true,
+    offline: GPU_MODELS.map((m) => ({ id: m })),
   },
 };
 

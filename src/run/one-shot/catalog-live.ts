@@ -41,7 +41,7 @@ export function field(row: Row, names: readonly string[], path: string, index: n
 export async function liveGpuNames(ctx: Context, free = false): Promise<string[] | undefined> {
   const path = free ? '/api/gpu-types-free' : '/api/gpu-types';
   const rows = await fetchCatalogue(ctx, path);
-  return rows?.map((r, i) => field(r, ['gpu_name', 'name', 'gpuType'], path, i));
+  return rows?.map((r, i) => field(r, ['gpu_name', 'gpu_type', 'name', 'gpuType'], path, i));
 }
 
 /** The memory types the service lists: id, name and category. */
