@@ -34,6 +34,8 @@ import type { DatasetRun, SyncSettings } from './targets.js';
 export interface Planned {
   readonly run: DatasetRun;
   readonly exists: boolean;
+  /** The rows it held before this run, when counted (a series that exists). */
+  readonly before?: number;
   readonly requests: number;
   /** A paged listing: `requests` is its first page; how many more follow is known only as they arrive. */
   readonly morePages?: boolean;
@@ -111,7 +113,13 @@ async function runPlannedOne(
     });
     progress.clear();
     const held = await readHeld(s, run, s.format);
-    const added = run.lake.kind === 'snapshot' ? held.rows : held.rows - (p.exists && run.mode === 'append' ? (prev?.rows ?? 0) : 0);
+    const before = p.before ?? (p.exists && run.mode === 'append' ? (prev?.rows ?? 0) : 0);
+    const added = run.lake.kind === 'snapshot' ? held.rows : held.rows - before;
+    // Fewer rows than before is never "current" (docs/sync.md, "When the lake is damaged").
+    if (added < 0)
+      ctx.log.warn(
+        `${name}: holds ${held.rows.toLocaleString('en-US')} rows, ${(-added).toLocaleString('en-US')} fewer than before this run`,
+      );
     const now = ctx.now().toISOString();
     st.datasets[name] = entry(s, p, held, added, counts.requests, now);
     const outcome: Outcome = {

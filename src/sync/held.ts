@@ -57,6 +57,37 @@ export async function readHeld(s: Pick<SyncSettings, 'lake' | 'store'>, run: Dat
   return { rows: rows.length, from, to };
 }
 
+/**
+ * The rows a series dataset holds now, counted cheaply (Parquet: each file's footer; csv: its records),
+ * or undefined when they cannot be counted (a damaged file: its run names it).
+ */
+export async function countHeldRows(
+  s: Pick<SyncSettings, 'lake' | 'store'>,
+  run: DatasetRun,
+  format: 'parquet' | 'csv',
+): Promise<number | undefined> {
+  if (format === 'csv') {
+    const timeKey = run.lake.timeKey as string;
+    const f = await scanExisting(run.target, {
+      format: 'csv',
+      timeKey,
+      regionStart: () => '\uffff',
+      keyColumn: run.lake.ds.targetColumn,
+    }).catch(() => undefined);
+    return f?.rows;
+  }
+  const { parquetRowCount } = await import('../output/parquet/read.js');
+  const key = lakeKey(s.lake, run.target);
+  let rows = 0;
+  for (const o of await s.store.list(key)) {
+    if (!o.key.endsWith('.parquet') || (o.key !== key && !o.key.startsWith(`${key}/`))) continue;
+    const n = await parquetRowCount(path.join(s.lake, ...o.key.split('/')));
+    if (n === undefined) return undefined;
+    rows += n;
+  }
+  return rows;
+}
+
 async function readRows(target: string): Promise<Row[]> {
   const parquet = await getFormatter('parquet');
   return (await (parquet.read as NonNullable<typeof parquet.read>)(target)).rows;

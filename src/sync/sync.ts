@@ -17,7 +17,7 @@ import { loadSettings, openSession, type Session } from '../run/session.js';
 import { LOCK_NAME, readState, writeState, type LakeState } from './state.js';
 import { byPlan, chosenDatasets, lakeSetting } from './select.js';
 import { datasetRun, type DatasetRun, type SyncSettings } from './targets.js';
-import { targetExists } from './held.js';
+import { countHeldRows, targetExists } from './held.js';
 import { planRequests } from './run-one.js';
 import { closingLine, exitCodeOf, hiddenNote, outcomeLine, statusTable, type Outcome } from './report.js';
 import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
@@ -139,10 +139,19 @@ async function planAll(
   const out: Planned[] = [];
   for (const first of runs) {
     const exists = await targetExists(s, first);
-    const run = exists ? datasetRun(first.lake, s, state?.datasets[first.lake.name], true) : first;
+    const prev = state?.datasets[first.lake.name];
+    // Rows deleted from the lake (a partition removed, lines cut from a csv) are never in an append's
+    // window: a dataset that holds fewer rows than it did is fetched again whole, from its first day.
+    const before = exists && first.mode !== 'snapshot' ? await countHeldRows(s, first, s.format) : undefined;
+    const heal = before !== undefined && prev?.rows !== undefined && before < prev.rows;
+    const run = exists ? datasetRun(first.lake, s, prev, true, heal) : first;
+    if (heal)
+      ctx.log.warn(
+        `${first.lake.name}: holds ${before.toLocaleString('en-US')} rows, ${(prev?.rows ?? 0).toLocaleString('en-US')} when last synced; fetching it again from ${run.window?.from ?? ''}`,
+      );
     try {
       const curls = await planRequests(ctx, run, session, exists);
-      out.push({ run, exists, requests: curls.length, morePages: run.lake.ds.fetch.kind === 'paged', window: askedWindow(curls) });
+      out.push({ run, exists, before, requests: curls.length, morePages: run.lake.ds.fetch.kind === 'paged', window: askedWindow(curls) });
     } catch (err) {
       if (ctx.signal.aborted || !(err instanceof GpumktError)) throw err;
       out.push({ run, exists, requests: 0, error: err });

@@ -4,7 +4,7 @@
  * disk, leftovers of a killed run, a stray copy, a clock that went back) are said and mended, never an
  * internal error.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp.js';
@@ -45,4 +45,37 @@ describe('a damaged Parquet file fails its own dataset, naming the file', () => 
     },
     120_000,
   );
+});
+
+describe('deleted data is fetched again', () => {
+  it('a partition removed from a Parquet lake comes back whole, said on stderr', async () => {
+    const lake = join(makeTempDir('heal'), 'lake');
+    expect((await syncAt(NOW, ['sync', lake, ...ARGS])).code).toBe(0);
+    const before = readState(lake).datasets.history?.rows ?? 0;
+    rmSync(join(lake, 'history', 'gpu=H200'), { recursive: true });
+    const r = await syncAt(NEXT, ['sync', lake, ...ARGS]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^gpumkt: warning: history: holds [\d,]+ rows, [\d,]+ when last synced; fetching it again from 2026-10-01$/m);
+    expect(readdirSync(join(lake, 'history'))).toContain('gpu=H200');
+    const st = readState(lake).datasets.history;
+    // Every model's day of 2026-11-21 added, and H200's days back.
+    expect(st?.rows).toBe(before + 6);
+    expect(st?.from).toBe('2026-10-01');
+  }, 120_000);
+
+  it('10 lines deleted from a CSV lake come back', async () => {
+    const lake = join(makeTempDir('heal'), 'lake');
+    const args = ['--datasets', 'history', '--from', '2026-10-01', '--format', 'csv'];
+    expect((await syncAt(NOW, ['sync', lake, ...args])).code).toBe(0);
+    const file = join(lake, 'history', 'part-0.csv');
+    const whole = readFileSync(file, 'utf8');
+    const lines = whole.split('\n');
+    writeFileSync(file, [...lines.slice(0, 20), ...lines.slice(30)].join('\n'));
+    const r = await syncAt(NEXT, ['sync', lake, ...args]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/history: holds [\d,]+ rows, [\d,]+ when last synced; fetching it again/);
+    const now = readFileSync(file, 'utf8').split('\n');
+    for (const line of lines.slice(20, 30)) expect(now).toContain(line);
+    expect(readState(lake).datasets.history?.rows).toBe(lines.length - 2 + 6);
+  }, 120_000);
 });

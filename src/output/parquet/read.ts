@@ -153,3 +153,12 @@ export async function readParquet(target: string): Promise<ReadBack & { partitio
   if (partitionBy === undefined || columns === undefined) return { columns: [], rows };
   return { columns: [...columns, { name: partitionBy, type: 'string' }], rows, partitionBy };
 }
+
+/** The rows of a Parquet file, from its footer alone (the data is not read); undefined when the footer does not decode. */
+export async function parquetRowCount(file: string): Promise<number | undefined> {
+  try {
+    return Number((await parquetMetadataAsync(await asyncBufferFromFile(file))).num_rows);
+  } catch {
+    return undefined;
+  }
+}
