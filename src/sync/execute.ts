@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Context } from '../context.js';
 import { GpumktError, UnreachableError } from '../errors.js';
 import { sweepStaleDirs } from '../store/dir-swap.js';
-import { sweepStale } from '../store/stale-temp.js';
+import { sweepStale, sweepSubfolders } from '../store/stale-temp.js';
 import type { Session } from '../run/session.js';
 import { makeFolder } from '../store/paths.js';
 import { readHeld } from './held.js';
@@ -48,9 +48,13 @@ export interface Planned {
  * Clears what a killed run left in the lake (this run holds the lake's lock, so no writer is alive
  * there): temporary dataset folders, a dataset set aside mid-swap (restored), temporary files.
  */
-export async function sweepLake(lake: string, names: readonly string[]): Promise<void> {
+export async function sweepLake(lake: string, datasets: ReadonlyArray<{ name: string; kind: string }>, format: string): Promise<void> {
   await sweepStale(lake, STATE_FILE, 0);
-  for (const name of names) await sweepStaleDirs(lake, name);
+  for (const { name, kind } of datasets) {
+    await sweepStaleDirs(lake, name);
+    // A snapshot killed on an earlier day left its temporary file (and maybe an empty folder) there.
+    if (kind === 'snapshot') await sweepSubfolders(path.join(lake, name), `part-0.${format}`);
+  }
 }
 
 /** The state entry of a dataset that just synced. */

@@ -4,10 +4,12 @@
  * disk, leftovers of a killed run, a stray copy, a clock that went back) are said and mended, never an
  * internal error.
  */
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir } from '../helpers/temp.js';
+import { BIN, isolatedHome } from '../helpers/cli.js';
+import { makeTempDir, tempEnv } from '../helpers/temp.js';
 import { readState, syncAt } from './sync-helpers.js';
 
 const NOW = '2026-11-20T12:00:00Z';
@@ -77,5 +79,75 @@ describe('deleted data is fetched again', () => {
     const now = readFileSync(file, 'utf8').split('\n');
     for (const line of lines.slice(20, 30)) expect(now).toContain(line);
     expect(readState(lake).datasets.history?.rows).toBe(lines.length - 2 + 6);
+  }, 120_000);
+});
+
+describe('a full disk', () => {
+  it('ENOSPC writing the state file: an output error naming it, exit 7, never an internal error', async () => {
+    // A private tmpfs (a user and mount namespace: no root needed) filled to its last page, which the
+    // lake's lock takes: the state file then meets a real full disk.
+    const dir = makeTempDir('full');
+    const r = await shell(
+      [
+        'set -e',
+        `D=${dir}`,
+        'mount -t tmpfs -o size=2m tmpfs "$D"',
+        '$GPUMKT sync "$D/lake" --datasets latest --sandbox 2>/dev/null',
+        'head -c 4096 /dev/zero > "$D/spare"',
+        'cat /dev/zero > "$D/fill" 2>/dev/null || true',
+        'rm "$D/spare"',
+        'set +e',
+        'GPUMKT_TODAY=2026-11-21 $GPUMKT sync "$D/lake" --datasets latest --sandbox',
+        'echo "code=$?"',
+      ].join('\n'),
+    );
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.stderr).toContain(`gpumkt: error: cannot write ${dir}/lake/.gpumkt-sync.json: no space left on device`);
+    expect(r.stdout).toBe('code=7\n');
+  }, 120_000);
+});
+
+/** Runs a bash script in its own user and mount namespace, `$GPUMKT` the built binary, the sandbox's day pinned. */
+function shell(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const home = isolatedHome();
+  const env = { PATH: process.env.PATH ?? '', ...tempEnv(), HOME: home, GPUMKT_TODAY: '2026-11-20', GPUMKT: `${process.execPath} ${BIN}` };
+  return new Promise((resolve, reject) => {
+    const child = spawn('unshare', ['-rm', 'bash', '-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
+  });
+}
+
+describe('the leftovers of a snapshot', () => {
+  it('a dead run’s temporary file of an earlier day, and an empty snapshot folder, are removed', async () => {
+    const lake = join(makeTempDir('heal'), 'lake');
+    expect((await syncAt(NOW, ['sync', lake, '--datasets', 'latest'])).code).toBe(0);
+    // What `kill -9` mid-snapshot leaves: a temporary file (its pid long gone), and a folder with nothing in it.
+    const temp = join(lake, 'latest', 'snapshot_date=2026-11-20', '.part-0.parquet.999999999.0123456789ab.tmp');
+    writeFileSync(temp, 'half a file');
+    mkdirSync(join(lake, 'latest', 'snapshot_date=2026-11-19'));
+    const r = await syncAt(NEXT, ['sync', lake, '--datasets', 'latest']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(temp)).toBe(false);
+    expect(readdirSync(join(lake, 'latest')).sort()).toEqual(['snapshot_date=2026-11-20', 'snapshot_date=2026-11-21']);
+    expect(r.stderr).toContain('latest: snapshot 2026-11-21, 6 rows (2 snapshots since 2026-11-20)');
+  }, 120_000);
+
+  it('a clock that went back: the snapshot is refused, naming both dates, and the later snapshot is kept', async () => {
+    const lake = join(makeTempDir('heal'), 'lake');
+    expect((await syncAt(NEXT, ['sync', lake, '--datasets', 'latest,history', '--from', '2026-11-01'])).code).toBe(0);
+    const r = await syncAt(NOW, ['sync', lake, '--datasets', 'latest,history', '--from', '2026-11-01']);
+    expect(r.stderr).toContain(
+      'latest failed: today is 2026-11-20, but the lake holds a snapshot of 2026-11-21 (did the clock go back?); no snapshot taken',
+    );
+    expect(r.code, r.stderr).toBe(10);
+    expect(readdirSync(join(lake, 'latest'))).toEqual(['snapshot_date=2026-11-21']);
+    expect(readState(lake).datasets.latest?.to).toBe('2026-11-21');
   }, 120_000);
 });
