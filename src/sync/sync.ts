@@ -149,7 +149,14 @@ async function planAll(
     try {
       if (run.mode === 'snapshot') await refuseClockBack(s, run);
       const curls = await planRequests(ctx, run, session, exists);
-      out.push({ run, exists, before, requests: curls.length, morePages: run.lake.ds.fetch.kind === 'paged', window: askedWindow(curls) });
+      out.push({
+        run,
+        exists,
+        before: heal ? before : undefined,
+        requests: curls.length,
+        morePages: run.lake.ds.fetch.kind === 'paged',
+        window: askedWindow(curls),
+      });
     } catch (err) {
       if (ctx.signal.aborted || !(err instanceof GpumktError)) throw err;
       out.push({ run, exists, requests: 0, error: err });

@@ -4,7 +4,18 @@
  * disk, leftovers of a killed run, a stray copy, a clock that went back) are said and mended, never an
  * internal error.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -149,5 +160,24 @@ describe('the leftovers of a snapshot', () => {
     expect(r.code, r.stderr).toBe(10);
     expect(readdirSync(join(lake, 'latest'))).toEqual(['snapshot_date=2026-11-21']);
     expect(readState(lake).datasets.latest?.to).toBe('2026-11-21');
+  }, 120_000);
+});
+
+describe('a stray copy of a file', () => {
+  it('part-1.parquet beside part-0.parquet: its rows held twice collapse into one, with a warning', async () => {
+    const lake = join(makeTempDir('heal'), 'lake');
+    const args = ['sync', lake, '--datasets', 'history', '--from', '2026-10-01'];
+    expect((await syncAt(NOW, args)).code).toBe(0);
+    const before = readState(lake).datasets.history?.rows ?? 0;
+    const h200 = join(lake, 'history', 'gpu=H200');
+    copyFileSync(join(h200, 'part-0.parquet'), join(h200, 'part-1.parquet'));
+    const r = await syncAt(NEXT, args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /^gpumkt: warning: history: .*history held 51 rows twice \(the same time and key: a stray copy\?\); kept one of each$/m,
+    );
+    expect(r.stderr).toMatch(/^gpumkt: history: \+6 rows, [\d,]+ in all/m);
+    expect(readState(lake).datasets.history?.rows).toBe(before + 6);
+    expect(readdirSync(h200)).toEqual(['part-0.parquet']);
   }, 120_000);
 });
