@@ -36,6 +36,8 @@ export interface Planned {
   readonly exists: boolean;
   /** The rows it held before this run, when counted (a series that exists). */
   readonly before?: number;
+  /** The models or targets it asks for (series). */
+  readonly targets?: readonly string[];
   readonly requests: number;
   /** A paged listing: `requests` is its first page; how many more follow is known only as they arrive. */
   readonly morePages?: boolean;
@@ -81,6 +83,7 @@ function entry(
     lastSuccess: now,
     status: 'ok',
     requests,
+    ...(p.targets !== undefined && p.targets.length > 0 ? { targets: [...p.targets] } : {}),
   };
 }
 

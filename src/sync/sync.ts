@@ -16,7 +16,7 @@ import { makeFolder } from '../store/paths.js';
 import { loadSettings, openSession, type Session } from '../run/session.js';
 import { LOCK_NAME, readState, writeState, type LakeState } from './state.js';
 import { byPlan, chosenDatasets, lakeSetting } from './select.js';
-import { datasetRun, type DatasetRun, type SyncSettings } from './targets.js';
+import { datasetRun, targetsOf, type DatasetRun, type SyncSettings } from './targets.js';
 import { countHeldRows, snapshotDates, targetExists } from './held.js';
 import { planRequests } from './run-one.js';
 import { closingLine, exitCodeOf, hiddenNote, outcomeLine, statusTable, type Outcome } from './report.js';
@@ -140,9 +140,17 @@ async function planAll(
     // Rows deleted from the lake (a partition removed, lines cut from a csv) are never in an append's
     // window: a dataset that holds fewer rows than it did is fetched again whole, from its first day.
     const before = exists && first.mode !== 'snapshot' ? await countHeldRows(s, first, s.format) : undefined;
-    const heal = before !== undefined && prev?.rows !== undefined && before < prev.rows;
+    const short = before !== undefined && prev?.rows !== undefined && before < prev.rows;
+    // A model or target the last run did not ask for (the service added it) gets its back-history too.
+    const targets = first.mode === 'snapshot' ? undefined : targetsOf(first, !s.keyless);
+    const added = exists && prev?.targets !== undefined ? (targets ?? []).filter((t) => !prev.targets?.includes(t)) : [];
+    const heal = short || added.length > 0;
     const run = exists ? datasetRun(first.lake, s, prev, true, heal) : first;
-    if (heal)
+    if (!short && added.length > 0)
+      ctx.log.warn(
+        `${first.lake.name}: ${added.join(', ')} new since the last sync; fetching the dataset again from ${run.window?.from ?? ''}`,
+      );
+    if (short)
       ctx.log.warn(
         `${first.lake.name}: holds ${before.toLocaleString('en-US')} rows, ${(prev?.rows ?? 0).toLocaleString('en-US')} when last synced; fetching it again from ${run.window?.from ?? ''}`,
       );
@@ -153,6 +161,7 @@ async function planAll(
         run,
         exists,
         before: heal ? before : undefined,
+        targets,
         requests: curls.length,
         morePages: run.lake.ds.fetch.kind === 'paged',
         window: askedWindow(curls),

@@ -114,3 +114,14 @@ export function datasetRun(
   };
   return { lake, folder, target, mode, window, args, flags, partition };
 }
+
+/** The models or targets a series run asks one request each for (none known: empty). */
+export function targetsOf(run: DatasetRun, keyed: boolean): string[] {
+  try {
+    return resolveTargets(run.lake.ds, run.args, run.lake.flags, keyed)
+      .filter((t): t is NonNullable<typeof t> => t !== undefined)
+      .map(String);
+  } catch {
+    return [];
+  }
+}

@@ -181,3 +181,24 @@ describe('a stray copy of a file', () => {
     expect(readdirSync(h200)).toEqual(['part-0.parquet']);
   }, 120_000);
 });
+
+describe('a model new since the last sync', () => {
+  it('gets its back-history, not only the days since the last sync', async () => {
+    const lake = join(makeTempDir('heal'), 'lake');
+    const args = ['sync', lake, '--datasets', 'history', '--from', '2026-10-01'];
+    expect((await syncAt(NOW, args)).code).toBe(0);
+    // The lake as a run that did not know H200 left it: no H200 partition, and H200 not among the models asked.
+    const file = join(lake, '.gpumkt-sync.json');
+    const state = JSON.parse(readFileSync(file, 'utf8')) as { datasets: { history: { rows: number; targets?: string[] } } };
+    const held = state.datasets.history;
+    expect(held.targets).toContain('H200');
+    held.targets = held.targets?.filter((t) => t !== 'H200');
+    held.rows -= 51;
+    writeFileSync(file, JSON.stringify(state));
+    rmSync(join(lake, 'history', 'gpu=H200'), { recursive: true });
+    const r = await syncAt(NEXT, args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^gpumkt: warning: history: H200 new since the last sync; fetching the dataset again from 2026-10-01$/m);
+    expect(readState(lake).datasets.history?.rows).toBe(6 * 52);
+  }, 120_000);
+});
