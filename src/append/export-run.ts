@@ -39,6 +39,11 @@ export interface ExportSpec {
   readonly grain?: string;
   /** The models' order within one time, for inserting late rows. */
   readonly gpuOrder?: readonly string[];
+  /**
+   * The names the service lists for a key column (memory history: `id`; token-prices: `lab`): resolves
+   * to those of `values` it does not list (none when it could not be asked). A held row with one is refused.
+   */
+  readonly keyNames?: { readonly column: string; unlisted(values: readonly string[]): Promise<string[]> };
   /** What the responses said about themselves (forward: `asOf`), read when the manifest is written. */
   readonly served?: () => Readonly<Record<string, string | null>>;
 }
@@ -63,7 +68,8 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
   const info = formatInfo(plan.format);
   const lines = info.appendAs !== undefined && info.appendAs !== 'rows' ? info.appendAs : undefined;
-  const existing = plan.append && lines ? await scanLines(target, lines, spec, regionStart) : undefined;
+  const names = new Set<string>();
+  const existing = plan.append && lines ? await scanLines(target, lines, spec, regionStart, names) : undefined;
   const formatter = (await info.load()).formatter;
   const dialect = existing !== undefined && info.dialects ? fileDialect(target, plan, existing) : plan.dialect;
   const options = formatOptions(plan, { dialect, request: spec.request, secrets: ctx.secrets });
@@ -83,6 +89,10 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
     keyColumn: spec.keyColumn,
   };
   const back = rewrite ? await rewrite.readExistingRows(rewriteSpec) : undefined;
+  const column = spec.keyNames?.column;
+  if (back !== undefined && column !== undefined && spec.keyColumn === column)
+    for (const row of back.rows) if (typeof row[column] === 'string') names.add(row[column]);
+  await checkKeyNames(target, spec, names);
   if (existing !== undefined && info.headerLine) checkHeader(target, formatter, options, existing);
   const manifest = manifestWriter(ctx, plan, session, {
     target,
@@ -139,13 +149,16 @@ async function scanLines(
   format: NonNullable<ScanSpec['format']>,
   spec: ExportSpec,
   regionStart: (lastTime: string) => string,
+  names: Set<string>,
 ): Promise<ExistingFile | undefined> {
+  // A key column of names the service lists: its values are collected here, and checked once read (checkKeyNames).
+  const collect = spec.keyNames !== undefined && spec.keyColumn === spec.keyNames.column ? (v: string) => (names.add(v), true) : undefined;
   const existing = await scanExisting(target, {
     format,
     timeKey: spec.timeKey,
     regionStart,
     keyColumn: spec.keyColumn,
-    isKnownModel: gpuModels(spec),
+    isKnownModel: gpuModels(spec) ?? collect,
   });
   const asked = spec.grain === 'daily' || spec.grain === 'hourly' ? spec.grain : undefined;
   if (existing?.grain !== undefined && asked !== undefined && asked !== existing.grain) {
@@ -237,6 +250,22 @@ async function writeWhole(ctx: Context, target: string, rows: readonly Row[], fo
   await writeFormatted(formatter, rows, options, sink, ctx.signal);
   ctx.committed?.();
   ctx.log.info(`wrote ${rows.length} row${rows.length === 1 ? '' : 's'} to ${target}`);
+}
+
+/**
+ * Refuses (exit 2, before the run's requests) a held row whose key the service does not list: a
+ * mistyped name would never match a fetched row, and would double its row for good.
+ */
+async function checkKeyNames(target: string, spec: ExportSpec, names: ReadonlySet<string>): Promise<void> {
+  if (spec.keyNames === undefined || names.size === 0) return;
+  const unlisted = await spec.keyNames.unlisted([...names]);
+  const first = unlisted[0];
+  if (first === undefined) return;
+  const more = unlisted.length > 1 ? ` (and ${unlisted.length - 1} more)` : '';
+  throw new UsageError(
+    `${target}: ${JSON.stringify(first.slice(0, 40)).replace(/^"|"$/g, "'")} in the '${spec.keyNames.column}' column is not a name the service lists${more}; --append will not extend it`,
+    'correct the name in the file, or append to a new file',
+  );
 }
 
 /**

@@ -107,9 +107,29 @@ function checkColumns(existing: ExistingRows, merged: readonly Row[], spec: Rewr
   );
 }
 
+/**
+ * The held rows keyed like this run's: a row held twice (the same time and key; a stray copy of a file
+ * in a partitioned folder) is kept once, the first read, and the file rewritten without the copy.
+ */
+function collapseHeld(ctx: Context, held: ExistingRows, view: MergeView, spec: RewriteSpec): ExistingRows {
+  const seen = new Set<string>();
+  const kept: Row[] = [];
+  for (const row of held.rows) {
+    const key = view.asMerge(row).key;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(row);
+  }
+  const twice = held.rows.length - kept.length;
+  if (twice === 0) return held;
+  ctx.log.warn(`${spec.target} held ${twice} row${twice === 1 ? '' : 's'} twice (the same time and key: a stray copy?); kept one of each`);
+  return { ...held, rows: kept };
+}
+
 /** Merges this run's rows into the existing ones and rewrites the file or folder atomically; see the module comment. */
-export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Promise<AppendResult> {
-  const view = mergeView(existing, rows, spec);
+export async function rewriteRows(ctx: Context, held: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Promise<AppendResult> {
+  const view = mergeView(held, rows, spec);
+  const existing = collapseHeld(ctx, held, view, spec);
   const { region, regionAt, firstKeys } = fileRegion(existing.rows, view);
   const incoming = rows.map((row) => ({ ...view.asMerge(row), windowDependent: spec.windowDependent?.(row) === true }));
   const plan = planMerge({ region, lastTime: view.lastTime, firstKeys, windowDependent: spec.windowDependent !== undefined }, incoming);
@@ -123,7 +143,7 @@ export async function rewriteRows(ctx: Context, existing: ExistingRows, rows: re
     replaceRestated: spec.replaceRestated,
   });
   if (report.warning !== undefined) ctx.log.warn(report.warning);
-  if (report.unchanged) {
+  if (report.unchanged && existing === held) {
     if (spec.failEmpty) throw new EmptyError(report.message);
     ctx.log.info(report.message);
     return { ...report.result, written: false };

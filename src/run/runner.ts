@@ -12,7 +12,9 @@ import { addDays } from '../domain/dates.js';
 import type { OutputPlan } from '../output/plan.js';
 import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
-import { openExport, type ExportRun } from '../append/export-run.js';
+import { openExport, type ExportRun, type ExportSpec } from '../append/export-run.js';
+import { learnNames } from './names.js';
+import { NAME_CATALOGUES } from '../domain/catalogues/name-catalogues.js';
 import { requestRecord, type RequestRecord } from '../append/request-record.js';
 import { analysisSeries, emitAnalysis } from './analysis/views.js';
 import { isGpuModel } from '../domain/catalogues/gpus.js';
@@ -89,12 +91,37 @@ function startExport(
     overlapDays: ds.fetch.kind === 'windowed' ? ds.fetch.overlapDays : 0,
     windowDependent: ds.windowDependent,
     keyColumn: ds.keyColumns ?? ds.targetColumn,
+    keyNames: keyNamesOf(ctx, run),
     grain: ds.groups.series ? flags.granularity : undefined,
     // A model the service's catalogue taught this run is a model too.
     gpuOrder: targets.filter((m): m is string => m !== undefined && (isGpuModel(m) || catalogueOf(ds) === 'gpu-types')),
     request,
     served: ds.served ? () => said : undefined,
   });
+}
+
+/** The check of a key column against the service's names (names.ts): the offline list, then its catalogue. */
+function keyNamesOf(ctx: Context, run: RunPlan): ExportSpec['keyNames'] {
+  const { ds } = run;
+  const catalogue = ds.names;
+  const column = ds.targetColumn;
+  if (catalogue === undefined || column === undefined) return undefined;
+  return {
+    column,
+    async unlisted(values) {
+      const learned = await learnNames(ctx, catalogue, values, run.settings);
+      // Not asked (a dry run, no network): nothing is refused that the service may list.
+      if (learned.unasked !== undefined) return [];
+      const def = NAME_CATALOGUES[catalogue];
+      const listed = new Set(
+        [...def.offline, ...learned.entries].flatMap((e) => [
+          e.id.toLowerCase(),
+          ...(def.byLabel && e.label ? [e.label.toLowerCase()] : []),
+        ]),
+      );
+      return values.filter((v) => !listed.has(v.toLowerCase()));
+    },
+  };
 }
 
 /**

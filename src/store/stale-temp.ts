@@ -1,5 +1,5 @@
 /** Clean-up of temporary files that a killed run of gpumkt left next to its -o target. */
-import { readdir, stat, unlink } from 'node:fs/promises';
+import { readdir, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { parseTempName } from './files.js';
 
@@ -42,6 +42,34 @@ export async function sweepStale(dir: string, base: string, minAgeMs = STALE_AFT
       () => removed++,
       () => undefined,
     );
+  }
+  return removed;
+}
+
+/**
+ * In each folder directly under `dir` (a snapshot dataset's `snapshot_date=<day>` folders): removes the
+ * temporary files of `base` whose process is gone (any age: the caller holds the lock of what `dir`
+ * belongs to), then the folder itself when nothing is left in it (a snapshot that failed or was killed
+ * before its file was in place). Best effort. Resolves to the number of files and folders removed.
+ */
+export async function sweepSubfolders(dir: string, base: string): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const e of entries) {
+    if (!e.isDirectory()) continue;
+    const sub = path.join(dir, e.name);
+    removed += await sweepStale(sub, base, 0);
+    if ((await readdir(sub).catch(() => ['?'])).length === 0) {
+      await rmdir(sub).then(
+        () => removed++,
+        () => undefined,
+      );
+    }
   }
   return removed;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Context } from '../context.js';
 import { GpumktError, UnreachableError } from '../errors.js';
 import { sweepStaleDirs } from '../store/dir-swap.js';
-import { sweepStale } from '../store/stale-temp.js';
+import { sweepStale, sweepSubfolders } from '../store/stale-temp.js';
 import type { Session } from '../run/session.js';
 import { makeFolder } from '../store/paths.js';
 import { readHeld } from './held.js';
@@ -34,6 +34,10 @@ import type { DatasetRun, SyncSettings } from './targets.js';
 export interface Planned {
   readonly run: DatasetRun;
   readonly exists: boolean;
+  /** The rows it held before this run, when counted (a series that exists). */
+  readonly before?: number;
+  /** The models or targets it asks for (series). */
+  readonly targets?: readonly string[];
   readonly requests: number;
   /** A paged listing: `requests` is its first page; how many more follow is known only as they arrive. */
   readonly morePages?: boolean;
@@ -46,9 +50,13 @@ export interface Planned {
  * Clears what a killed run left in the lake (this run holds the lake's lock, so no writer is alive
  * there): temporary dataset folders, a dataset set aside mid-swap (restored), temporary files.
  */
-export async function sweepLake(lake: string, names: readonly string[]): Promise<void> {
+export async function sweepLake(lake: string, datasets: ReadonlyArray<{ name: string; kind: string }>, format: string): Promise<void> {
   await sweepStale(lake, STATE_FILE, 0);
-  for (const name of names) await sweepStaleDirs(lake, name);
+  for (const { name, kind } of datasets) {
+    await sweepStaleDirs(lake, name);
+    // A snapshot killed on an earlier day left its temporary file (and maybe an empty folder) there.
+    if (kind === 'snapshot') await sweepSubfolders(path.join(lake, name), `part-0.${format}`);
+  }
 }
 
 /** The state entry of a dataset that just synced. */
@@ -75,6 +83,7 @@ function entry(
     lastSuccess: now,
     status: 'ok',
     requests,
+    ...(p.targets !== undefined && p.targets.length > 0 ? { targets: [...p.targets] } : {}),
   };
 }
 
@@ -111,7 +120,13 @@ async function runPlannedOne(
     });
     progress.clear();
     const held = await readHeld(s, run, s.format);
-    const added = run.lake.kind === 'snapshot' ? held.rows : held.rows - (p.exists && run.mode === 'append' ? (prev?.rows ?? 0) : 0);
+    const before = p.before ?? (p.exists && run.mode === 'append' ? (prev?.rows ?? 0) : 0);
+    const added = run.lake.kind === 'snapshot' ? held.rows : held.rows - before;
+    // Fewer rows than before is never "current" (docs/sync.md, "When the lake is damaged").
+    if (added < 0)
+      ctx.log.warn(
+        `${name}: holds ${held.rows.toLocaleString('en-US')} rows, ${(-added).toLocaleString('en-US')} fewer than before this run`,
+      );
     const now = ctx.now().toISOString();
     st.datasets[name] = entry(s, p, held, added, counts.requests, now);
     const outcome: Outcome = {

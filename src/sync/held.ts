@@ -30,13 +30,18 @@ export async function targetExists(s: Pick<SyncSettings, 'lake' | 'store'>, run:
 
 const SNAPSHOT = /^snapshot_date=(\d{4}-\d{2}-\d{2})$/;
 
+/** The days of the snapshots a snapshot dataset holds (folders with a file in them), oldest first. */
+export async function snapshotDates(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun): Promise<string[]> {
+  const folder = `${lakeKey(s.lake, run.folder)}/`;
+  return [...new Set((await s.store.list(folder)).map((o) => SNAPSHOT.exec(o.key.slice(folder.length).split('/')[0] ?? '')?.[1]))]
+    .filter((d): d is string => d !== undefined)
+    .sort();
+}
+
 /** Reads back what `run`'s dataset holds now; `fetched` is the row count of this run's snapshot. */
 export async function readHeld(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun, format: 'parquet' | 'csv'): Promise<Held> {
   if (run.mode === 'snapshot') {
-    const folder = `${lakeKey(s.lake, run.folder)}/`;
-    const dates = [...new Set((await s.store.list(folder)).map((o) => SNAPSHOT.exec(o.key.slice(folder.length).split('/')[0] ?? '')?.[1]))]
-      .filter((d): d is string => d !== undefined)
-      .sort();
+    const dates = await snapshotDates(s, run);
     const rows = await countRows(run.target, format);
     return { rows, from: dates[0], to: dates.at(-1), snapshots: dates.length };
   }
@@ -55,6 +60,37 @@ export async function readHeld(s: Pick<SyncSettings, 'lake' | 'store'>, run: Dat
     if (to === undefined || t > to) to = t;
   }
   return { rows: rows.length, from, to };
+}
+
+/**
+ * The rows a series dataset holds now, counted cheaply (Parquet: each file's footer; csv: its records),
+ * or undefined when they cannot be counted (a damaged file: its run names it).
+ */
+export async function countHeldRows(
+  s: Pick<SyncSettings, 'lake' | 'store'>,
+  run: DatasetRun,
+  format: 'parquet' | 'csv',
+): Promise<number | undefined> {
+  if (format === 'csv') {
+    const timeKey = run.lake.timeKey as string;
+    const f = await scanExisting(run.target, {
+      format: 'csv',
+      timeKey,
+      regionStart: () => '\uffff',
+      keyColumn: run.lake.ds.targetColumn,
+    }).catch(() => undefined);
+    return f?.rows;
+  }
+  const { parquetRowCount } = await import('../output/parquet/read.js');
+  const key = lakeKey(s.lake, run.target);
+  let rows = 0;
+  for (const o of await s.store.list(key)) {
+    if (!o.key.endsWith('.parquet') || (o.key !== key && !o.key.startsWith(`${key}/`))) continue;
+    const n = await parquetRowCount(path.join(s.lake, ...o.key.split('/')));
+    if (n === undefined) return undefined;
+    rows += n;
+  }
+  return rows;
 }
 
 async function readRows(target: string): Promise<Row[]> {

@@ -181,7 +181,8 @@ export function outcomeLine(o: Outcome): string {
   if (o.status === 'failed') return `${o.name} failed: ${o.reason ?? ''}`;
   if (o.kind === 'snapshot')
     return `${o.name}: snapshot ${o.to ?? ''}, ${plural(o.rows ?? 0, 'row')} (${plural(o.snapshots ?? 0, 'snapshot')} since ${o.from ?? ''})${cost}`;
-  const added = o.status === 'current' ? 'no new rows' : `+${plural(o.added ?? 0, 'row')}`;
+  const n = o.added ?? 0;
+  const added = o.status === 'current' ? 'no new rows' : n < 0 ? `${plural(-n, 'row')} fewer` : `+${plural(n, 'row')}`;
   return `${o.name}: ${added}, ${num(o.rows ?? 0)} in all${span}${cost}`;
 }
 

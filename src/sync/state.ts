@@ -34,6 +34,8 @@ const datasetState = z.object({
   status: z.enum(['ok', 'failed']).optional(),
   error: z.string().optional(),
   requests: z.number().optional(),
+  /** The models or targets its last successful run asked for (one a new one joins is fetched from its start). */
+  targets: z.array(z.string()).optional(),
 });
 
 const lakeState = z.object({

@@ -16,8 +16,8 @@ import { makeFolder } from '../store/paths.js';
 import { loadSettings, openSession, type Session } from '../run/session.js';
 import { LOCK_NAME, readState, writeState, type LakeState } from './state.js';
 import { byPlan, chosenDatasets, lakeSetting } from './select.js';
-import { datasetRun, type DatasetRun, type SyncSettings } from './targets.js';
-import { targetExists } from './held.js';
+import { datasetRun, targetsOf, type DatasetRun, type SyncSettings } from './targets.js';
+import { countHeldRows, snapshotDates, targetExists } from './held.js';
 import { planRequests } from './run-one.js';
 import { closingLine, exitCodeOf, hiddenNote, outcomeLine, statusTable, type Outcome } from './report.js';
 import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
@@ -111,10 +111,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   // Written before any dataset, so a run killed at once leaves a folder the next run knows as a lake.
   const st: LakeState = { ...(state ?? { version: 1, createdAt: ctx.now().toISOString(), datasets: {} }), format, grain };
   await writeState(store, st);
-  await sweepLake(
-    lake,
-    readable.map((d) => d.name),
-  );
+  await sweepLake(lake, readable, format);
   const session = await openSession(ctx, settings, { keyOptional: true });
   for (const o of skippedOutcomes) ctx.log.info(outcomeLine(o));
   // A dataset asking one request per product runs the service's products, not ours.
@@ -139,16 +136,55 @@ async function planAll(
   const out: Planned[] = [];
   for (const first of runs) {
     const exists = await targetExists(s, first);
-    const run = exists ? datasetRun(first.lake, s, state?.datasets[first.lake.name], true) : first;
+    const prev = state?.datasets[first.lake.name];
+    // Rows deleted from the lake (a partition removed, lines cut from a csv) are never in an append's
+    // window: a dataset that holds fewer rows than it did is fetched again whole, from its first day.
+    const before = exists && first.mode !== 'snapshot' ? await countHeldRows(s, first, s.format) : undefined;
+    const short = before !== undefined && prev?.rows !== undefined && before < prev.rows;
+    // A model or target the last run did not ask for (the service added it) gets its back-history too.
+    const targets = first.mode === 'snapshot' ? undefined : targetsOf(first, !s.keyless);
+    const added = exists && prev?.targets !== undefined ? (targets ?? []).filter((t) => !prev.targets?.includes(t)) : [];
+    const heal = short || added.length > 0;
+    const run = exists ? datasetRun(first.lake, s, prev, true, heal) : first;
+    if (!short && added.length > 0)
+      ctx.log.warn(
+        `${first.lake.name}: ${added.join(', ')} new since the last sync; fetching the dataset again from ${run.window?.from ?? ''}`,
+      );
+    if (short)
+      ctx.log.warn(
+        `${first.lake.name}: holds ${before.toLocaleString('en-US')} rows, ${(prev?.rows ?? 0).toLocaleString('en-US')} when last synced; fetching it again from ${run.window?.from ?? ''}`,
+      );
     try {
+      if (run.mode === 'snapshot') await refuseClockBack(s, run);
       const curls = await planRequests(ctx, run, session, exists);
-      out.push({ run, exists, requests: curls.length, morePages: run.lake.ds.fetch.kind === 'paged', window: askedWindow(curls) });
+      out.push({
+        run,
+        exists,
+        before: heal ? before : undefined,
+        targets,
+        requests: curls.length,
+        morePages: run.lake.ds.fetch.kind === 'paged',
+        window: askedWindow(curls),
+      });
     } catch (err) {
       if (ctx.signal.aborted || !(err instanceof GpumktError)) throw err;
       out.push({ run, exists, requests: 0, error: err });
     }
   }
   return out;
+}
+
+/**
+ * A clock that went back would date a snapshot before one the lake holds (or overwrite that day's):
+ * refused, naming both dates (docs/sync.md, "When the lake is damaged").
+ */
+async function refuseClockBack(s: SyncSettings, run: DatasetRun): Promise<void> {
+  const last = (await snapshotDates(s, run)).at(-1);
+  if (last !== undefined && last > s.today)
+    throw new UsageError(
+      `today is ${s.today}, but the lake holds a snapshot of ${last} (did the clock go back?); no snapshot taken`,
+      "check the machine's clock",
+    );
 }
 
 /** The first startDate and last endDate the planned requests carry, if they carry dates. */

@@ -76,7 +76,14 @@ function freeFrom(lake: LakeDataset, s: SyncSettings, from: string, args: readon
 }
 
 /** The run of `lake` in this sync, given what the state says it holds (`held`) and whether its data exists. */
-export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetState | undefined, exists: boolean): DatasetRun {
+export function datasetRun(
+  lake: LakeDataset,
+  s: SyncSettings,
+  held: DatasetState | undefined,
+  exists: boolean,
+  /** What it holds is short of what it held (rows deleted): fetched again whole, from its first day. */
+  heal = false,
+): DatasetRun {
   const folder = path.join(s.lake, lake.name);
   const ext = s.format;
   // A model list: every model, or without a key the models the free tier serves.
@@ -91,7 +98,7 @@ export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetStat
     throw new UsageError(`${lake.name}: a series needs a time field; set sync.kind 'snapshot' in its descriptor`);
   const asked = freeFrom(lake, s, firstDay(lake, s), args);
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
-  const mode = !exists ? 'first' : s.from !== undefined && held?.from !== undefined && asked < held.from ? 'rebuild' : 'append';
+  const mode = !exists ? 'first' : heal || (s.from !== undefined && held?.from !== undefined && asked < held.from) ? 'rebuild' : 'append';
   const partition = ext === 'parquet' ? lake.partition : undefined;
   const target = partition === undefined ? path.join(folder, `part-0.${ext}`) : folder;
   const window = { from: start > s.today ? s.today : start, to: s.today };
@@ -106,4 +113,15 @@ export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetStat
     ...(lake.graded ? { granularity: s.grain, limit: 'all' as const } : {}),
   };
   return { lake, folder, target, mode, window, args, flags, partition };
+}
+
+/** The models or targets a series run asks one request each for (none known: empty). */
+export function targetsOf(run: DatasetRun, keyed: boolean): string[] {
+  try {
+    return resolveTargets(run.lake.ds, run.args, run.lake.flags, keyed)
+      .filter((t): t is NonNullable<typeof t> => t !== undefined)
+      .map(String);
+  } catch {
+    return [];
+  }
 }

@@ -75,3 +75,35 @@ describe('a time of the wrong shape is named, not called unsorted', () => {
     expect(after).toBe(before);
   });
 });
+
+describe('a key the service does not list, in any key column', () => {
+  // Each key column is checked against the service's names (its catalogue, after the offline list), as
+  // the gpu column is against the models: a mistyped name would otherwise double a row for good.
+  it('a mistyped id in a memory history file: exit 2 naming the value and the column, file unchanged', async () => {
+    const args = ['memory', '--category', 'dram', '--from', '2026-11-10', '-f', 'csv'];
+    const { r, before, after } = await editThenAppend(args, (lines) => {
+      const i = lines.length - (lines.at(-1) === '' ? 2 : 1);
+      const f = (lines[i] as string).split(',');
+      f[1] = `${f[1] ?? ''}x`;
+      lines[i] = f.join(',');
+    });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/h\.csv: '[a-z0-9_-]+x' in the 'id' column is not a name the service lists/);
+    expect(after).toBe(before);
+  });
+
+  it.each(['csv', 'parquet'])('a mistyped lab in a token-prices file (%s): exit 2, file unchanged', async (format) => {
+    const file = join(workDir(), `t.${format}`);
+    const args = ['token-prices', '--from', '2026-11-10', '-f', format, '--append', file];
+    // The file as a hand edit would leave it: one row's lab mistyped (served so on the first day).
+    const typo = (_req: unknown, body: unknown): unknown => JSON.parse(JSON.stringify(body).replace(/"lab":"[^"]+"/, '"lab":"opnai"'));
+    const first = await runOn(DAY1, args, { reshape: typo });
+    expect(first.code, first.stderr).toBe(0);
+    const before = readFileSync(file);
+    if (format === 'csv') expect(before.toString('utf8')).toContain('opnai');
+    const r = await runOn(DAY2, args);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/'opnai' in the 'lab' column is not a name the service lists/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});

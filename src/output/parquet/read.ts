@@ -54,13 +54,32 @@ function apiValue(type: ColumnType, v: unknown): unknown {
   }
 }
 
+const DAMAGED_HINT = 'remove or restore the file (a lake fetches a removed partition again on its next sync)';
+
+/** What the reader said of a damaged file, short. */
+function damage(err: unknown): string {
+  return `damaged: ${(err instanceof Error ? err.message : String(err)).slice(0, 120)}`;
+}
+
+/** True when the file ends with `PAR1`, as every whole Parquet file does. */
+async function endsWithMagic(buffer: {
+  byteLength: number;
+  slice(start: number, end?: number): ArrayBuffer | Promise<ArrayBuffer>;
+}): Promise<boolean> {
+  if (buffer.byteLength < 8) return false;
+  const tail = new Uint8Array(await buffer.slice(buffer.byteLength - 4));
+  return String.fromCharCode(...tail) === 'PAR1';
+}
+
 /** Reads one file: its typed columns and rows (values in API form). */
 async function readFile(file: string, shown: string): Promise<ReadBack> {
   const buffer = await asyncBufferFromFile(file);
   let metadata;
   try {
     metadata = await parquetMetadataAsync(buffer);
-  } catch {
+  } catch (err) {
+    // A file that ends with the Parquet magic has a footer that would not decode: damaged, not foreign.
+    if (await endsWithMagic(buffer)) throw new UsageError(`${shown} is not a readable Parquet file (${damage(err)})`, DAMAGED_HINT);
     throw new UsageError(`${shown} is not a Parquet file`, 'give --append a file gpumkt wrote with -f parquet, or a new file');
   }
   const columns: TypedColumn[] = [];
@@ -75,11 +94,17 @@ async function readFile(file: string, shown: string): Promise<ReadBack> {
     columns.push({ name: e.name, type });
   }
   // Raw values for the time types: microseconds stay exact (a Date would keep milliseconds only).
-  const raw = await parquetReadObjects({
-    file: buffer,
-    metadata,
-    parsers: { timestampFromMicroseconds: (m: bigint) => m, dateFromDays: (d: number) => d },
-  });
+  let raw;
+  try {
+    raw = await parquetReadObjects({
+      file: buffer,
+      metadata,
+      parsers: { timestampFromMicroseconds: (m: bigint) => m, dateFromDays: (d: number) => d },
+    });
+  } catch (err) {
+    // A damaged file (bytes overwritten, a bad copy): named, never an internal error of gpumkt's.
+    throw new UsageError(`${shown} is not a readable Parquet file (${damage(err)})`, DAMAGED_HINT);
+  }
   // Converted in place (the reader's objects already hold the columns in order): a million-row file is
   // not copied a second time.
   const converted = columns.filter((c) => c.type === 'timestamp' || c.type === 'date' || c.type === 'int');
@@ -127,4 +152,13 @@ export async function readParquet(target: string): Promise<ReadBack & { partitio
   }
   if (partitionBy === undefined || columns === undefined) return { columns: [], rows };
   return { columns: [...columns, { name: partitionBy, type: 'string' }], rows, partitionBy };
+}
+
+/** The rows of a Parquet file, from its footer alone (the data is not read); undefined when the footer does not decode. */
+export async function parquetRowCount(file: string): Promise<number | undefined> {
+  try {
+    return Number((await parquetMetadataAsync(await asyncBufferFromFile(file))).num_rows);
+  } catch {
+    return undefined;
+  }
 }
