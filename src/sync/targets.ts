@@ -6,6 +6,7 @@
  *   series, one file: <lake>/<name>/part-0.parquet or part-0.csv    (--append <file>)
  *   snapshot:         <lake>/<name>/snapshot_date=<today>/part-0.<ext>  (-o <file>)
  */
+import { formatInfo } from '../output/formats.js';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { RunFlags } from '../run/request.js';
@@ -92,7 +93,7 @@ export function datasetRun(lake: LakeDataset, s: SyncSettings, held: DatasetStat
   const asked = freeFrom(lake, s, firstDay(lake, s), args);
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
   const mode = !exists ? 'first' : s.from !== undefined && held?.from !== undefined && asked < held.from ? 'rebuild' : 'append';
-  const partition = ext === 'parquet' ? lake.partition : undefined;
+  const partition = formatInfo(ext).partitions ? lake.partition : undefined;
   const target = partition === undefined ? path.join(folder, `part-0.${ext}`) : folder;
   const window = { from: start > s.today ? s.today : start, to: s.today };
   const flags: RunFlags = {
