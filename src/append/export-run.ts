@@ -7,7 +7,7 @@
 import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
 import type { Row } from '../domain/row.js';
-import { addDays, type DateWindow } from '../domain/dates.js';
+import { addDays, type DateWindow } from '../domain/time/dates.js';
 import { formatInfo } from '../output/formats.js';
 import type { Formatter, FormatOptions } from '../output/format-types.js';
 import { writeFormatted } from '../output/write-formatted.js';

@@ -7,7 +7,7 @@ import type { LineCodec } from '../output/format-types.js';
 import { lineCodec } from '../output/formats.js';
 import { UsageError } from '../errors.js';
 import { fieldReader, readRecords, recordText, type Fields, type RawRecord } from './records.js';
-import { isIsoDate } from '../domain/dates.js';
+import { isIsoDate } from '../domain/time/dates.js';
 import { keyColumnList, type KeyColumns } from './key-columns.js';
 import { checkSeriesKey, checkTimeShape, type TimeShape } from './existing-checks.js';
 import { pathInfo } from '../store/paths.js';

@@ -1,6 +1,6 @@
 /** The one registry of output formats, with their capabilities (`--format`, README: Output formats). */
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../domain/suggest.js';
+import { didYouMean } from '../domain/text/suggest.js';
 import type { FormatInfo, Formatter, JsonShape, LineCodec } from './format-types.js';
 
 export type { AppendSyntax, ColumnType, FormatInfo, FormatOptions, Formatter, JsonShape, LineCodec } from './format-types.js';

@@ -15,7 +15,7 @@ import {
 import { checkOutputTarget } from '../store/file-sink.js';
 import { checkExportFlags } from '../append/flags.js';
 import type { OutputPlan } from '../output/plan.js';
-import { didYouMean } from '../domain/suggest.js';
+import { didYouMean } from '../domain/text/suggest.js';
 import type { ColumnType } from '../output/format-types.js';
 import { pathInfo } from '../store/paths.js';
 

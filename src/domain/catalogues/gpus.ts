@@ -1,7 +1,7 @@
 /** The six GPU models the API serves, and how user input maps onto them. */
-import { resolveWords } from '../word-list.js';
+import { resolveWords } from '../text/word-list.js';
 import { UsageError } from '../../errors.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../text/suggest.js';
 
 /** Exact model names, as the API spells them. */
 export const GPU_MODELS = ['H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090', 'RTX PRO 6000 WS'] as const;
