@@ -14,6 +14,20 @@ import base from './vitest.config.js';
 const STARTS_A_PROCESS =
   /\b(spawn|spawnSync|exec|execSync|execFile|execFileSync|runInTerminal|needs|runBuilt)\(|\bspawn: true|\bonSpawn\b|\bumask:|\bfileSizeLimit:|\btimeoutMs:|\bcwd:|\buser: \{|\bBIN\b|\btmux\b|child_process|scripts\/build/;
 
+/**
+ * In-process, but minutes long on a loaded machine: the lake over many days (sync, its pacer),
+ * every documented response shape, the validators' property runs, cross-family agreement and the
+ * append property. `npm test` runs them.
+ */
+const LONG = new Set([
+  'test/e2e/sync.test.ts',
+  'test/e2e/sync-pacer.test.ts',
+  'test/e2e/docs-shapes.test.ts',
+  'test/unit/api/validate.test.ts',
+  'test/e2e/cross-dataset-agreement.test.ts',
+  'test/e2e/append-property.test.ts',
+]);
+
 /** Every test file under `dir`, relative to the project. */
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -23,7 +37,7 @@ function testFiles(dir: string): string[] {
 
 const quick = ['test/unit', 'test/sandbox', 'test/e2e']
   .flatMap(testFiles)
-  .filter((f) => !STARTS_A_PROCESS.test(readFileSync(f, 'utf8')))
+  .filter((f) => !LONG.has(f) && !STARTS_A_PROCESS.test(readFileSync(f, 'utf8')))
   .sort();
 
 // The whole suite's settings, with this list in place of its include (merging would add the two lists).
