@@ -3,7 +3,7 @@
  * limit, redaction and --dry-run. The body is printed as received; with --format, its `data` rows go
  * through the formatter like any data command's. The path can never change the base URL's origin.
  */
-import { QUERY_DEFAULT } from '../../output/formats.js';
+import { formatForExtension, QUERY_DEFAULT } from '../../output/formats.js';
 import type { Context } from '../../context.js';
 import { InvalidResponseError, UsageError } from '../../errors.js';
 import { requestUrl } from '../../api/client.js';
@@ -62,7 +62,7 @@ function checkRawFlags(flags: { csvSafe?: boolean; output?: string }): void {
       'add -f csv (or tsv) to write the data rows',
     );
   const ext = /\.([A-Za-z0-9]+)$/.exec(flags.output?.replace(/^.*[\\/]/, '') ?? '')?.[1]?.toLowerCase();
-  if (ext !== undefined && ext !== 'json') {
+  if (ext !== undefined && formatForExtension(ext)?.jsonQuery !== 'document') {
     throw new UsageError(
       `without -f, api writes the JSON body as received, and ${flags.output ?? ''} is named as a .${ext} file`,
       'give -f with the format for the data rows (e.g. -f csv), or name the file .json',
