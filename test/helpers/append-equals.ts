@@ -15,6 +15,8 @@ export interface AppendEqualsExport {
   /** The days of the appends, oldest first; the full export runs on the last. */
   readonly days: readonly string[];
   readonly args: readonly string[];
+  /** Flags given to the appends only (after `args`). */
+  readonly appendArgs?: readonly string[];
   /** The file the appends grow, and the one the full export writes. */
   readonly file: string;
   readonly full: string;
@@ -26,12 +28,14 @@ export interface AppendEqualsExport {
   readonly grows?: boolean;
 }
 
-/** Appends on every day, exports once on the last, and expects the appended file to equal the export. */
-export async function expectAppendEqualsFullExport(spec: AppendEqualsExport): Promise<void> {
+/** Appends on every day, exports once on the last, and expects the appended file to equal the export; resolves to the appends' results. */
+export async function expectAppendEqualsFullExport(spec: AppendEqualsExport): Promise<RunResult[]> {
   const sizes: number[] = [];
+  const runs: RunResult[] = [];
   for (const day of spec.days) {
-    const r = await spec.run(day, [...spec.args, '--append', spec.file]);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await spec.run(day, [...spec.args, ...(spec.appendArgs ?? []), '--append', spec.file]);
+    expect(r.code, `${day}: ${r.stderr}`).toBe(0);
+    runs.push(r);
     if (spec.noRestated === true) expect(r.stderr).not.toContain('restated');
     sizes.push(statSync(spec.file).size);
   }
@@ -41,4 +45,5 @@ export async function expectAppendEqualsFullExport(spec: AppendEqualsExport): Pr
   expect(full.code, full.stderr).toBe(0);
   const read = spec.read ?? ((f: string): unknown => readFileSync(f, 'utf8'));
   expect(await read(spec.file), `${spec.file}: the appends equal one full export`).toEqual(await read(spec.full));
+  return runs;
 }
