@@ -9,7 +9,7 @@ export default tseslint.config(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   {
-    // Sanitising terminal output matches control characters on purpose (domain/sanitize.ts, bin/, tests).
+    // Sanitising terminal output matches control characters on purpose (domain/text/sanitize.ts, bin/, tests).
     rules: { 'no-control-regex': 'off' },
   },
   {

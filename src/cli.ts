@@ -14,8 +14,8 @@ export { HELP_WIDTH, buildProgram };
 /** The dataset registry, for the generated reference (scripts/reference.mjs reads it from the build). */
 export { ALL_DATASETS, DATASETS } from './datasets/index.js';
 import { VERSION } from './version.js';
-import { sanitizeForTerminal } from './domain/sanitize.js';
-import { redactAll, redactSecrets } from './domain/redact.js';
+import { sanitizeForTerminal } from './domain/text/sanitize.js';
+import { redactAll, redactSecrets } from './domain/secrets/redact.js';
 import { stdoutFailure } from './output/files/sink.js';
 
 /** What main() may take from a caller instead of the real process (tests). */

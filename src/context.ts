@@ -4,7 +4,7 @@
  * `process` streams or `console` directly.
  */
 import type { Readable, Writable } from 'node:stream';
-import { isIsoDate, utcToday } from './domain/dates.js';
+import { isIsoDate, utcToday } from './domain/time/dates.js';
 import { UsageError } from './errors.js';
 
 /** The process's streams and what is known about them. */

@@ -1,8 +1,8 @@
 /** Maps what the service said to the CLI's typed errors (docs/api-contract.md §5), with server text made safe. */
 import { AuthError, GpumktError, InvalidResponseError, NoDataError, UnreachableError, UsageError } from '../errors.js';
-import { sanitizeForTerminal } from '../domain/sanitize.js';
-import { redactSecret, redactUrl } from '../domain/redact.js';
-import { KEY_HINT } from '../domain/plans.js';
+import { sanitizeForTerminal } from '../domain/text/sanitize.js';
+import { redactSecret, redactUrl } from '../domain/secrets/redact.js';
+import { KEY_HINT } from '../domain/service/plans.js';
 
 // A server's message is quoted, never dumped: one line, at most this many characters.
 const MAX_SERVER_TEXT = 300;

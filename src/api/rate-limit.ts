@@ -10,7 +10,7 @@
  * time to its next token, so this pace is one it always accepts: a fan-out draws at most its first
  * burst's overflow in 429s instead of a storm at every hold's end (test/e2e/rate-limit-429.test.ts).
  */
-import { sleep } from '../domain/sleep.js';
+import { sleep } from '../domain/time/sleep.js';
 
 /**
  * The client's window: the service counts 60 arrivals a minute, and a start here reaches it a little

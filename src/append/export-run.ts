@@ -7,7 +7,7 @@
 import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
 import type { Row } from '../domain/row.js';
-import { addDays, type DateWindow } from '../domain/dates.js';
+import { addDays, type DateWindow } from '../domain/time/dates.js';
 import { formatInfo } from '../output/formats.js';
 import type { Formatter, FormatOptions } from '../output/format-types.js';
 import { writeFormatted } from '../output/write-formatted.js';
@@ -67,9 +67,9 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
   if (!session.dryRun) await lockOutput(ctx, plan, target);
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);
   const info = formatInfo(plan.format);
-  const lines = info.appendAs !== undefined && info.appendAs !== 'rows' ? info.appendAs : undefined;
+  const lines = info.appendAs === 'lines';
   const names = new Set<string>();
-  const existing = plan.append && lines ? await scanLines(target, lines, spec, regionStart, names) : undefined;
+  const existing = plan.append && lines ? await scanLines(target, plan.format, spec, regionStart, names) : undefined;
   const formatter = (await info.load()).formatter;
   const dialect = existing !== undefined && info.dialects ? fileDialect(target, plan, existing) : plan.dialect;
   const options = formatOptions(plan, { dialect, request: spec.request, secrets: ctx.secrets });
@@ -113,7 +113,7 @@ export async function openExport(ctx: Context, plan: OutputPlan, session: Export
       return first === undefined || first > requested.to ? undefined : { from: first, to: requested.to };
     },
     regionValues(column) {
-      return existing === undefined || lines === undefined ? new Map() : regionColumn(existing, lines, column);
+      return existing === undefined || formatter.lines === undefined ? new Map() : regionColumn(existing, formatter.lines, column);
     },
     write: (rows, grain) => writeExport(run, rows, grain),
   };
@@ -146,7 +146,7 @@ async function lockOutput(ctx: Context, plan: OutputPlan, target: string): Promi
 /** Scans a line format's existing file; a file keeps the grain it was created with (exit 2 before any request). */
 async function scanLines(
   target: string,
-  format: NonNullable<ScanSpec['format']>,
+  format: ScanSpec['format'],
   spec: ExportSpec,
   regionStart: (lastTime: string) => string,
   names: Set<string>,

@@ -88,10 +88,18 @@ export function classify(existing: ExistingFile, rows: readonly Row[], spec: App
 /** The model of a region record, when the file is keyed by one. */
 const regionModel = (r: RegionRecord): string | undefined => (r.key === r.time ? undefined : r.key.slice(r.time.length + 1));
 
-/** Checks an ndjson file's keys against the rows this run would write (csv/tsv headers are checked earlier). */
-export function checkNdjsonKeys(existing: ExistingFile, firstLine: string | undefined, target: string): void {
+/**
+ * Checks the field names of a headerless file (ndjson) against the rows this run would write (a
+ * header line is checked earlier, export-run.ts).
+ */
+export function checkFieldNames(
+  existing: ExistingFile,
+  names: (record: string) => readonly string[],
+  firstLine: string | undefined,
+  target: string,
+): void {
   if (existing.rows === 0 || firstLine === undefined) return;
-  const keys = Object.keys(JSON.parse(firstLine) as object).join(',');
+  const keys = names(firstLine).join(',');
   if (keys !== existing.header) {
     throw new UsageError(
       `${target} has the fields ${existing.header}; this run would write ${keys}`,
@@ -102,8 +110,9 @@ export function checkNdjsonKeys(existing: ExistingFile, firstLine: string | unde
 
 /** Appends what is new in `rows` to the existing file, atomically; see the module comment. */
 export async function appendRows(ctx: Context, existing: ExistingFile, rows: readonly Row[], spec: AppendSpec): Promise<AppendResult> {
-  if (spec.formatter.name === 'ndjson' && rows[0] !== undefined)
-    checkNdjsonKeys(existing, renderLine(spec.formatter, spec.options, rows[0]), spec.target);
+  const names = spec.formatter.lines?.names;
+  if (names !== undefined && rows[0] !== undefined)
+    checkFieldNames(existing, names, renderLine(spec.formatter, spec.options, rows[0]), spec.target);
   // Rows always carry their own key columns (memory history's `id`); they key them only when printed.
   const printed = spec.keyColumn === undefined || keyColumnList(spec.keyColumn).every((c) => spec.options.columns.includes(c));
   const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => keyValue(r, spec.keyColumn) !== undefined));

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { redactAll, redactSecrets, redactUrl } from '../domain/redact.js';
+import { redactAll, redactSecrets, redactUrl } from '../domain/secrets/redact.js';
 import { writeAll } from '../output/files/sink.js';
 import { fileSink } from '../store/file-sink.js';
 import { VERSION } from '../version.js';

@@ -3,10 +3,11 @@
  * header, the dialect (BOM, line end), the row count, the first and last key, and the records of
  * the overlap region (the last key's neighbourhood) with their bytes, for de-duplication.
  */
-import type { LineSyntax } from '../output/format-types.js';
+import type { LineCodec } from '../output/format-types.js';
+import { lineCodec } from '../output/formats.js';
 import { UsageError } from '../errors.js';
 import { fieldReader, readRecords, recordText, type Fields, type RawRecord } from './records.js';
-import { isIsoDate } from '../domain/dates.js';
+import { isIsoDate } from '../domain/time/dates.js';
 import { keyColumnList, type KeyColumns } from './key-columns.js';
 import { checkSeriesKey, checkTimeShape, type TimeShape } from './existing-checks.js';
 import { pathInfo } from '../store/paths.js';
@@ -26,7 +27,7 @@ export interface ExistingFile {
   readonly bom: boolean;
   /** The file's line end (of its first record). */
   readonly eol: '\n' | '\r\n';
-  /** csv/tsv: the header line's text; ndjson: the first row's keys joined by commas. */
+  /** A format with a header line: its text; without (ndjson): the first row's field names joined by commas. */
   readonly header: string;
   readonly rows: number;
   readonly firstKey?: string;
@@ -47,7 +48,8 @@ export interface ExistingFile {
 
 /** How to read keys out of the file. */
 export interface ScanSpec {
-  readonly format: LineSyntax;
+  /** The format's name (registry); its codec reads the records. */
+  readonly format: string;
   readonly timeKey: string;
   /** The first time of the overlap region, given the latest time seen. */
   readonly regionStart: (lastTime: string) => string;
@@ -92,6 +94,7 @@ interface ScanState {
 interface Scan {
   readonly file: string;
   readonly spec: ScanSpec;
+  readonly codec: LineCodec;
   /** Named in messages: the key column, or the key columns together. */
   readonly keyColumn: string;
   readonly st: ScanState;
@@ -101,8 +104,9 @@ interface Scan {
 export async function scanExisting(file: string, spec: ScanSpec): Promise<ExistingFile | undefined> {
   const size = await regularFileSize(file);
   if (size === undefined || size === 0) return undefined;
-  const scan: Scan = { file, spec, keyColumn: keyColumnList(spec.keyColumn).join(', '), st: initialState() };
-  for await (const batch of readRecords(file, spec.format === 'csv')) for (const rec of batch) scanRecord(scan, rec);
+  const codec = await lineCodec(spec.format);
+  const scan: Scan = { file, spec, codec, keyColumn: keyColumnList(spec.keyColumn).join(', '), st: initialState() };
+  for await (const batch of readRecords(file, codec.quoted)) for (const rec of batch) scanRecord(scan, rec);
   const { st } = scan;
   const { lastTime } = st;
   const grain = lastTime === undefined || lastTime.length <= 10 ? undefined : st.subDaily ? 'hourly' : st.days >= 2 ? 'daily' : undefined;
@@ -156,9 +160,9 @@ function initialState(): ScanState {
   };
 }
 
-/** Takes in one record: the header (csv/tsv) or a row, checked against what came before. */
+/** Takes in one record: the header (formats with one) or a row, checked against what came before. */
 function scanRecord(scan: Scan, rec: RawRecord): void {
-  const { st, spec, file } = scan;
+  const { st, spec, file, codec } = scan;
   st.lineNo++;
   const first = st.header === undefined;
   const text = recordText(rec, first);
@@ -166,12 +170,13 @@ function scanRecord(scan: Scan, rec: RawRecord): void {
   if (first) {
     st.bom = rec.bytes[0] === 0xef && rec.bytes[1] === 0xbb && rec.bytes[2] === 0xbf;
     st.eol = rec.crlf ? '\r\n' : '\n';
-    if (spec.format !== 'ndjson') {
+    if (codec.header !== undefined) {
       st.header = text;
-      st.fields = fieldReader(spec.format, text, spec.timeKey, file, spec.keyColumn);
+      st.fields = fieldReader(codec, spec.format, text, spec.timeKey, file, spec.keyColumn);
       return;
     }
     st.header = '';
+    st.fields = fieldReader(codec, spec.format, undefined, spec.timeKey, file, spec.keyColumn);
   }
   if (text.trim() === '') return;
   const { time, model } = readRow(scan, text);
@@ -190,16 +195,16 @@ function scanRecord(scan: Scan, rec: RawRecord): void {
 }
 
 /** The time and model of a row's text, refusing a row the file could not have been written with. */
-function readRow({ st, spec, file, keyColumn }: Scan, text: string): { time: string; model: string | undefined } {
+function readRow({ st, spec, file, keyColumn, codec }: Scan, text: string): { time: string; model: string | undefined } {
   const { lineNo } = st;
   let time: unknown;
   let gpu: unknown;
   try {
-    ({ time, gpu } = (st.fields ?? fieldReader(spec.format, '', spec.timeKey, file, spec.keyColumn))(text));
+    ({ time, gpu } = (st.fields as Fields)(text));
   } catch {
     throw new UsageError(`${file} line ${lineNo} is not valid ${spec.format}; --append will not extend it`);
   }
-  if (spec.format === 'ndjson' && st.rows === 0) st.header = Object.keys(JSON.parse(text) as object).join(',');
+  if (codec.names !== undefined && st.rows === 0) st.header = codec.names(text).join(',');
   if (typeof time !== 'string' || time === '') {
     throw new UsageError(`${file} line ${lineNo} has no '${spec.timeKey}'; --append will not extend it`);
   }

@@ -1,12 +1,13 @@
 /**
- * Streaming record splitting and field parsing for the files --append reads back. Works on bytes:
- * in UTF-8 no multi-byte character contains `"` (0x22), CR or LF, so byte offsets are exact and the
- * old file can later be copied verbatim. Last, the reader of a record's time and series key, which
- * refuses any record that does not read back exactly as the file's own header says.
+ * Streaming record splitting for the files --append reads back. Works on bytes: in UTF-8 no
+ * multi-byte character contains `"` (0x22), CR or LF, so byte offsets are exact and the old file can
+ * later be copied verbatim. Last, the reader of a record's time and series key over the format's own
+ * codec (LineCodec, in the format's file), which refuses any record that does not read back exactly
+ * as the file's own header says.
  */
-import type { LineSyntax } from '../output/format-types.js';
+import type { LineCodec } from '../output/format-types.js';
 import { UsageError } from '../errors.js';
-import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
+import { keyColumnList, type KeyColumns } from './key-columns.js';
 import { fileChunks } from '../store/paths.js';
 
 /** One record of a file: its text (no line end) and where its bytes lie. */
@@ -83,134 +84,37 @@ export function recordText(rec: RawRecord, stripBom: boolean): string {
   return s;
 }
 
-/** The fields of one RFC 4180 record (quoted fields, doubled quotes, line breaks inside quotes). */
-export function parseCsvRecord(text: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(field);
-      field = '';
-    } else field += c;
-  }
-  out.push(field);
-  return out;
-}
-
-/**
- * The fields of one RFC 4180 record read strictly, or undefined when a CSV reader could not read it
- * exactly: a quote inside an unquoted field, anything but a separator after a closing quote, or a
- * quoted field that never ends. --append refuses such a file rather than guess where its rows are.
- */
-export function parseCsvRecordStrict(text: string): string[] | undefined {
-  const out: string[] = [];
-  let i = 0;
-  for (;;) {
-    if (text[i] === '"') {
-      let field = '';
-      i++;
-      for (;;) {
-        const q = text.indexOf('"', i);
-        if (q === -1) return undefined;
-        field += text.slice(i, q);
-        if (text[q + 1] === '"') {
-          field += '"';
-          i = q + 2;
-          continue;
-        }
-        i = q + 1;
-        break;
-      }
-      out.push(field);
-      if (i === text.length) return out;
-      if (text[i] !== ',') return undefined;
-      i++;
-    } else {
-      const comma = text.indexOf(',', i);
-      const field = comma === -1 ? text.slice(i) : text.slice(i, comma);
-      if (field.includes('"')) return undefined;
-      out.push(field);
-      if (comma === -1) return out;
-      i = comma + 1;
-    }
-  }
-}
-
-/** How many times `sep` occurs in `text`. */
-export function countOf(text: string, sep: string): number {
-  let n = 0;
-  for (let at = text.indexOf(sep); at !== -1; at = text.indexOf(sep, at + 1)) n++;
-  return n;
-}
-
-const TSV_ESCAPES: Readonly<Record<string, string>> = { t: '\t', n: '\n', r: '\r', '\\': '\\' };
-
-/** The fields of one linear-TSV line, escapes undone. */
-export function parseTsvRecord(text: string): string[] {
-  return text.split('\t').map((f) => (f.includes('\\') ? f.replace(/\\([tnr\\])/g, (_, c: string) => TSV_ESCAPES[c] ?? c) : f));
-}
-
 /** The time and the series key of one record's text. */
 export type Fields = (text: string) => { time: unknown; gpu: unknown };
 
-/** The reader of records of a file with this header (ndjson: no header). */
-export function fieldReader(format: LineSyntax, header: string, timeKey: string, file: string, keyColumn?: KeyColumns): Fields {
-  if (format === 'ndjson') {
-    return (text) => {
-      const o = JSON.parse(text) as Record<string, unknown>;
-      return { time: o[timeKey], gpu: keyValue(o, keyColumn) };
-    };
+/**
+ * The reader of the records of a file of `format` whose first line is `header` (undefined for a
+ * format without a header line): the format's codec reads the fields, this joins the key columns'
+ * values as keyValue() joins a fetched row's. Refuses a header the codec cannot read exactly and a
+ * file without the time column.
+ */
+export function fieldReader(
+  codec: LineCodec,
+  format: string,
+  header: string | undefined,
+  timeKey: string,
+  file: string,
+  keyColumn?: KeyColumns,
+): Fields {
+  let columns: readonly string[] | undefined;
+  if (codec.header !== undefined) {
+    columns = codec.header(header ?? '');
+    if (columns === undefined) throw new UsageError(`${file} line 1 (the header) is not valid ${format}; --append will not extend it`);
+    if (!columns.includes(timeKey)) throw new UsageError(`${file} has no '${timeKey}' column, so --append cannot tell which rows it holds`);
   }
-  const csv = format === 'csv';
-  const cols = csv ? parseCsvRecordStrict(header) : parseTsvRecord(header);
-  if (cols === undefined) throw new UsageError(`${file} line 1 (the header) is not valid csv; --append will not extend it`);
-  const ti = cols.indexOf(timeKey);
-  const gis = keyColumnList(keyColumn)
-    .map((c) => cols.indexOf(c))
-    .filter((i) => i !== -1);
-  // The key value of a record's fields, as keyValue() makes it of a fetched row.
-  const joined = (field: (i: number) => string | undefined): string | undefined => {
-    const parts = gis.map(field).filter((v): v is string => v !== undefined && v !== '');
-    return parts.length === 0 ? undefined : parts.join(' ');
-  };
-  if (ti === -1) throw new UsageError(`${file} has no '${timeKey}' column, so --append cannot tell which rows it holds`);
-  const sep = csv ? ',' : '\t';
-  const plain = csv ? '"' : '\\';
-  const width = cols.length;
-  // Every record must read back exactly as the file's own header says: as many fields, and (csv) every
-  // quote where RFC 4180 allows one. Anything else throws, and the file is refused (exit 2).
-  const bad = (): never => {
-    throw new Error('not a record of this file');
-  };
+  const read = codec.fields(columns, [timeKey, ...keyColumnList(keyColumn)]);
   return (text) => {
-    // Fast path for the common line without quotes (csv) or escapes (tsv): cut out the two fields only.
-    if (!text.includes(plain)) {
-      if (countOf(text, sep) !== width - 1) bad();
-      return { time: nthField(text, sep, ti), gpu: joined((i) => nthField(text, sep, i)) };
+    const values = read(text);
+    let gpu: string | undefined;
+    for (let i = 1; i < values.length; i++) {
+      const v = values[i];
+      if (typeof v === 'string' && v !== '') gpu = gpu === undefined ? v : `${gpu} ${v}`;
     }
-    const f = csv ? parseCsvRecordStrict(text) : parseTsvRecord(text);
-    if (f === undefined || f.length !== width) return bad();
-    return { time: f[ti], gpu: joined((i) => f[i]) };
+    return { time: values[0], gpu };
   };
-}
-
-/** Field `n` of a line without quoting, by separator positions (no array of every field). */
-function nthField(text: string, sep: string, n: number): string | undefined {
-  let start = 0;
-  for (let i = 0; i < n; i++) {
-    const at = text.indexOf(sep, start);
-    if (at === -1) return undefined;
-    start = at + 1;
-  }
-  const end = text.indexOf(sep, start);
-  return end === -1 ? text.slice(start) : text.slice(start, end);
 }

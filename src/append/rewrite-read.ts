@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../errors.js';
 import type { ColumnType, FormatOptions, Formatter, ReadBack, TypedColumn } from '../output/format-types.js';
-import { parseDateDays, parseTimestampMicros } from '../output/parquet/iso-time.js';
+import { parseDateDays, parseTimestampMicros } from '../domain/time/iso-time.js';
 import { rowKey } from './read-existing.js';
 import { keyColumnList, keyValue, type KeyColumns } from './key-columns.js';
 import type { Row } from '../domain/row.js';

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Row } from '../domain/row.js';
-import { FORMAT_NAMES, getFormatter } from '../output/formats.js';
+import { FORMAT_NAMES, getFormatter, jsonShape } from '../output/formats.js';
 import { stdoutSink, writeAll } from '../output/files/sink.js';
 import { formatOption, queryOption } from './options.js';
 import { UsageError } from '../errors.js';
@@ -48,7 +48,7 @@ export async function printList(
 ): Promise<void> {
   if (flags.compiledQuery) {
     const { queryResultText } = await import('../output/json-query.js');
-    ctx.io.stdout.write(queryResultText(flags.compiledQuery.search(rows), flags.format === 'ndjson' ? 'ndjson' : 'json'));
+    ctx.io.stdout.write(queryResultText(flags.compiledQuery.search(rows), jsonShape(flags.format)));
     return;
   }
   const tty = ctx.io.stdoutIsTTY;

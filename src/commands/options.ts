@@ -1,6 +1,6 @@
 /** Flag groups shared by the data commands, declared once so help, parsing and completions agree. */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { closest } from '../domain/suggest.js';
+import { closest } from '../domain/text/suggest.js';
 import { FORMAT_NAMES } from '../output/formats.js';
 import { parseLimit, parseList, parseLockTimeout } from './parse.js';
 // The flags these groups give, as types: declared with the descriptors' own flags, which read them.

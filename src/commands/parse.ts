@@ -1,5 +1,5 @@
 /** Commander argument parsers shared by commands: each throws a one-line InvalidArgumentError. */
-import { typedWords } from '../domain/word-list.js';
+import { typedWords } from '../domain/text/word-list.js';
 import { InvalidArgumentError } from 'commander';
 import { BOUNDS } from '../config/settings.js';
 

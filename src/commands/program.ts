@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import type { Context, Io } from '../context.js';
 import { VERSION } from '../version.js';
-import { wrapWords } from '../domain/wrap.js';
+import { wrapWords } from '../output/wrap.js';
 import { commandsFor } from './index.js';
 import { exitCodesFor } from './help/help-text.js';
 import { parseRetries, parseTimeout } from './parse.js';

@@ -3,8 +3,8 @@
  * so that commands which only need these names and checks do not load zod.
  */
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../domain/suggest.js';
-import { redactUrl } from '../domain/redact.js';
+import { didYouMean } from '../domain/text/suggest.js';
+import { redactUrl } from '../domain/secrets/redact.js';
 import { PROFILE_FORMATS } from '../output/formats.js';
 
 /** Keys `gpumkt config` accepts, kebab-case as stored in the file. */

@@ -5,10 +5,10 @@
  * so --append does not apply: the list is rewritten as the service revises it, and a raise has no
  * settled day of its own to key a series by.
  */
-import { resolveWords } from '../domain/word-list.js';
+import { resolveWords } from '../domain/text/word-list.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../domain/suggest.js';
+import { didYouMean } from '../domain/text/suggest.js';
 import type { Word } from './types.js';
 import { defineDataset } from './flags.js';
 

@@ -5,7 +5,7 @@
  * service's default of 2000 never cuts it. Appendable: rows are keyed by product and date.
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { daysBetween } from '../domain/dates.js';
+import { daysBetween } from '../domain/time/dates.js';
 import { CODING_PRODUCTS, resolveCodingProducts } from '../domain/catalogues/coding-products.js';
 import type { Row } from '../domain/row.js';
 import { defineDataset } from './flags.js';

@@ -7,7 +7,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
-import { isoInstant, parseInstant } from '../domain/instants.js';
+import { isoInstant, parseInstant } from '../domain/time/instants.js';
 import type { GpuName } from '../domain/catalogues/gpus.js';
 import { gpuPath } from './per-gpu-series.js';
 import type { Dataset } from './types.js';

@@ -6,9 +6,9 @@
  * before any request, naming the plan. Rows come in no stated order and are sorted oldest first.
  */
 import { AuthError, UsageError } from '../errors.js';
-import { resolveWindow, subtractMonths } from '../domain/dates.js';
+import { resolveWindow, subtractMonths } from '../domain/time/dates.js';
 import { resolveGpuList } from '../domain/catalogues/gpus.js';
-import { describeNeed, FREE_GPU_MODELS, KEY_HINT } from '../domain/plans.js';
+import { describeNeed, FREE_GPU_MODELS, KEY_HINT } from '../domain/service/plans.js';
 import { dailyGpuHistory, gpuPath, type DailyHistoryParams } from './per-gpu-series.js';
 import type { Dataset } from './types.js';
 import type { HistoryFlags } from './history-at.js';

@@ -5,7 +5,7 @@
 import { defineEndpoint } from '../api/envelope.js';
 import type { Shape } from '../api/validate.js';
 import { GPU_MODELS, type GpuModel } from '../domain/catalogues/gpus.js';
-import { FREE_GPU_MODELS, keylessModelsNote } from '../domain/plans.js';
+import { FREE_GPU_MODELS, keylessModelsNote } from '../domain/service/plans.js';
 import type { Dataset } from './types.js';
 import { datasetOptions, type DatasetFlags, type OutputFlags } from './flags.js';
 

@@ -6,7 +6,7 @@
  */
 import { AuthError, UsageError } from '../errors.js';
 import { resolveGpuList } from '../domain/catalogues/gpus.js';
-import { describeNeed, FREE_GPU_MODELS, KEY_HINT } from '../domain/plans.js';
+import { describeNeed, FREE_GPU_MODELS, KEY_HINT } from '../domain/service/plans.js';
 import { latestPerModel, visibleModels, type LatestFlags, type ModelParams } from './latest-per-model.js';
 import type { Dataset } from './types.js';
 

@@ -6,7 +6,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { resolveGpuList } from '../domain/catalogues/gpus.js';
-import { keylessModelsNote } from '../domain/plans.js';
+import { keylessModelsNote } from '../domain/service/plans.js';
 import latestCurrent from './latest-current.js';
 import latestPrevious from './latest-previous.js';
 import { LATEST_OPTIONS } from './latest-per-model.js';

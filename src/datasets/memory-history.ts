@@ -4,9 +4,9 @@
  * --category (its types) or neither (all 14). Rows come oldest first; several types are merged by
  * date, then in catalogue order. Appendable: rows are keyed by `id` and `date`.
  */
-import { MEMORY_HISTORY_LIMIT } from '../domain/contract.js';
+import { MEMORY_HISTORY_LIMIT } from '../domain/service/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
-import { daysBetween } from '../domain/dates.js';
+import { daysBetween } from '../domain/time/dates.js';
 import {
   checkMemoryFilter,
   findMemoryType,
@@ -16,7 +16,7 @@ import {
 } from '../domain/catalogues/memory-types.js';
 import type { Dataset } from './types.js';
 import type { NameEntry } from '../domain/catalogues/name-catalogues.js';
-import { typedWords } from '../domain/word-list.js';
+import { typedWords } from '../domain/text/word-list.js';
 import { datasetOptions, type DatasetFlags } from './flags.js';
 
 /** Parameters of one memory-history request. */

@@ -1,7 +1,7 @@
 /** The shapes shared by the per-model series datasets (history, volume, range, ...; the daily histories): a descriptor from a few fields. */
 import { defineEndpoint } from '../api/envelope.js';
 import type { Shape } from '../api/validate.js';
-import { checkSeries } from '../domain/checks.js';
+import { checkSeries } from '../domain/service/checks.js';
 import type { GpuName } from '../domain/catalogues/gpus.js';
 import { defineDataset, type OutputFlags } from './flags.js';
 import type { Dataset } from './types.js';

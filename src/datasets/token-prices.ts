@@ -8,7 +8,7 @@
  */
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
-import { parseUserDate, subtractMonths } from '../domain/dates.js';
+import { parseUserDate, subtractMonths } from '../domain/time/dates.js';
 import { FREE_LABS, LABS, resolveLabList } from '../domain/catalogues/labs.js';
 import { defineDataset, type WindowFlags } from './flags.js';
 

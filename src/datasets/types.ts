@@ -4,9 +4,9 @@
  * Descriptors are plain data plus small pure functions; the runner (src/run) interprets them.
  */
 import type { Endpoint, EnvelopeBody } from '../api/endpoint.js';
-import type { DateWindow } from '../domain/dates.js';
+import type { DateWindow } from '../domain/time/dates.js';
 import type { Row } from '../domain/row.js';
-import type { RequiredPlan } from '../domain/plans.js';
+import type { RequiredPlan } from '../domain/service/plans.js';
 import type { NameCatalogueId, NameEntry } from '../domain/catalogues/name-catalogues.js';
 import type { OutputFlags } from './flag-groups.js';
 

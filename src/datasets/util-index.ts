@@ -3,10 +3,10 @@
  * effects (GET /api/utilization-index/history; docs/api-contract.md). Windows over 400 days are split
  * and stitched on an overlap, so every row keeps its decomposition against the previous published day.
  */
-import { DEFAULT_BASE_DATE, UTIL_INDEX_MAX_DAYS } from '../domain/contract.js';
+import { DEFAULT_BASE_DATE, UTIL_INDEX_MAX_DAYS } from '../domain/service/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
-import { checkUtilIndexSeries } from '../domain/checks.js';
-import { parseUserDate } from '../domain/dates.js';
+import { checkUtilIndexSeries } from '../domain/service/checks.js';
+import { parseUserDate } from '../domain/time/dates.js';
 import type { GpuName } from '../domain/catalogues/gpus.js';
 import type { Row } from '../domain/row.js';
 import { defineDataset } from './flags.js';

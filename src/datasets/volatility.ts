@@ -5,7 +5,7 @@
  * rows come most recent first and are sorted oldest first here. Appendable: rows are keyed by
  * gpu_type and recorded_at, and a day's value does not depend on the request window.
  */
-import { VOLATILITY_WINDOW_DAYS } from '../domain/contract.js';
+import { VOLATILITY_WINDOW_DAYS } from '../domain/service/contract.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { gpuPath, SERIES_QUERY } from './per-gpu-series.js';
@@ -20,7 +20,7 @@ export interface VolatilityParams {
   readonly windowDays: number;
 }
 
-/** The service's bounds and default of `windowDays` (domain/contract.ts). */
+/** The service's bounds and default of `windowDays` (domain/service/contract.ts). */
 export const WINDOW_DAYS = VOLATILITY_WINDOW_DAYS;
 
 /** --window-days as an integer within the service's bounds, or a usage error (exit 2). */

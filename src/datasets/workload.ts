@@ -6,11 +6,11 @@
  * named labs: one request each. `--family` keeps some families (checked offline against the named
  * labs'). Appendable: rows are keyed by date, lab and family.
  */
-import { typedWords } from '../domain/word-list.js';
+import { typedWords } from '../domain/text/word-list.js';
 import { defineEndpoint } from '../api/envelope.js';
 import { UsageError } from '../errors.js';
 import { CLOSED_LABS, isLab, WORKLOAD_FAMILIES } from '../domain/catalogues/labs.js';
-import { didYouMean } from '../domain/suggest.js';
+import { didYouMean } from '../domain/text/suggest.js';
 import type { Row } from '../domain/row.js';
 import { defineDataset } from './flags.js';
 

@@ -68,6 +68,8 @@ export interface Formatter {
   write?(rows: readonly Row[], sink: Sink, opts: FormatOptions): Promise<number>;
   /** Byte formats that --append rewrites (appendAs 'rows'): reads one of its own files back. */
   read?(file: string): Promise<ReadBack>;
+  /** Formats --append extends line by line (appendAs 'lines'): how its own files read back. */
+  readonly lines?: LineCodec;
   /** Formats with FormatInfo.partitions: writes a hive-style folder at `target`, one sub-folder per value of `partitionBy`, replaced atomically. */
   writeFolder?(
     rows: readonly Row[],
@@ -80,19 +82,46 @@ export interface Formatter {
   columnsFor?(rows: readonly Row[], opts: FormatOptions): readonly TypedColumn[];
 }
 
-/** How the lines of an appendable file are read back (src/append/read-existing.ts). */
-export type LineSyntax = 'csv' | 'tsv' | 'ndjson';
+/**
+ * The reader half of a line format's codec: how --append reads one of the format's own files back
+ * (src/append/read-existing.ts splits the records; the codec reads their fields). The writer half is
+ * the formatter's `format`, rendering one row per line.
+ */
+export interface LineCodec {
+  /** True when a line end inside a quoted field does not end a record (csv): records split by quote parity. */
+  readonly quoted: boolean;
+  /**
+   * The column names of the header line, or undefined when a reader could not read it exactly.
+   * Absent when the format has no header line and every record names its own fields (ndjson).
+   */
+  readonly header?: (line: string) => readonly string[] | undefined;
+  /** The field names a headerless record carries, in order (ndjson: the object's keys). */
+  readonly names?: (record: string) => readonly string[];
+  /**
+   * A strict reader of the fields `wanted` of the records of a file whose header names `columns`
+   * (undefined without a header line): their values as written, undefined where a field is missing.
+   * Throws when a record does not read back exactly as a record of such a file.
+   */
+  readonly fields: (columns: readonly string[] | undefined, wanted: readonly string[]) => (record: string) => readonly unknown[];
+  /** One field of a record as text, read leniently: undefined when missing or empty (null in JSON). */
+  readonly field: (columns: readonly string[] | undefined, name: string) => (record: string) => string | undefined;
+}
 
-/** How --append extends a file: line by line (old bytes kept), or `rows`: read back whole and rewritten (binary formats). */
-export type AppendSyntax = LineSyntax | 'rows';
+/** How --append extends a file: `lines`, line by line (old bytes kept; the formatter has `lines`), or `rows`: read back whole and rewritten (binary formats; the formatter has `read`). */
+export type AppendSyntax = 'lines' | 'rows';
+
+/** How --query's result is printed in a JSON format: one document, or one JSON value per line. */
+export type JsonShape = 'document' | 'lines';
 
 /** One registered format and what it can do; flags, config checks, -o inference and exports all read these. */
 export interface FormatInfo {
   readonly name: string;
   /** File extensions (lower case, no dot) that select this format for -o / --append. */
   readonly extensions: readonly string[];
-  /** Line syntax when --append can extend files of this format (old bytes stay valid when lines are added). */
+  /** How --append extends files of this format (undefined: it cannot). */
   readonly appendAs?: AppendSyntax;
+  /** JSON formats, which --query reshapes: how the result is printed. */
+  readonly jsonQuery?: JsonShape;
   /** Bytes, not text: never printed to a terminal (a pipe is fine); the formatter has `write`. */
   readonly binary: boolean;
   /** Takes --partition-by (a hive-style folder of files instead of one file). */

@@ -1,12 +1,13 @@
 /** The one registry of output formats, with their capabilities (`--format`, README: Output formats). */
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../domain/suggest.js';
-import type { FormatInfo, Formatter } from './format-types.js';
+import { didYouMean } from '../domain/text/suggest.js';
+import type { FormatInfo, Formatter, JsonShape, LineCodec } from './format-types.js';
 
-export type { AppendSyntax, ColumnType, FormatInfo, FormatOptions, Formatter, LineSyntax } from './format-types.js';
+export type { AppendSyntax, ColumnType, FormatInfo, FormatOptions, Formatter, JsonShape, LineCodec } from './format-types.js';
 
 const base = {
   appendAs: undefined,
+  jsonQuery: undefined,
   human: false,
   terminalView: false,
   needsSeries: false,
@@ -21,10 +22,17 @@ const base = {
 // chosen format's file (and its dependencies) is ever loaded.
 const REGISTRY: readonly FormatInfo[] = [
   { ...base, name: 'table', extensions: ['txt'], human: true, terminalView: true, load: () => import('./text/table.js') },
-  { ...base, name: 'csv', extensions: ['csv'], appendAs: 'csv', dialects: true, headerLine: true, load: () => import('./text/csv.js') },
-  { ...base, name: 'tsv', extensions: ['tsv', 'tab'], appendAs: 'tsv', headerLine: true, load: () => import('./text/tsv.js') },
-  { ...base, name: 'json', extensions: ['json'], load: () => import('./text/json.js') },
-  { ...base, name: 'ndjson', extensions: ['ndjson', 'jsonl'], appendAs: 'ndjson', load: () => import('./text/ndjson.js') },
+  { ...base, name: 'csv', extensions: ['csv'], appendAs: 'lines', dialects: true, headerLine: true, load: () => import('./text/csv.js') },
+  { ...base, name: 'tsv', extensions: ['tsv', 'tab'], appendAs: 'lines', headerLine: true, load: () => import('./text/tsv.js') },
+  { ...base, name: 'json', extensions: ['json'], jsonQuery: 'document', load: () => import('./text/json.js') },
+  {
+    ...base,
+    name: 'ndjson',
+    extensions: ['ndjson', 'jsonl'],
+    appendAs: 'lines',
+    jsonQuery: 'lines',
+    load: () => import('./text/ndjson.js'),
+  },
   { ...base, name: 'markdown', extensions: ['md', 'markdown'], human: true, load: () => import('./text/markdown.js') },
   {
     ...base,
@@ -75,6 +83,32 @@ export function formatForExtension(ext: string): FormatInfo | undefined {
 /** Load the formatter called `name`. */
 export async function getFormatter(name: string): Promise<Formatter> {
   return (await formatInfo(name).load()).formatter;
+}
+
+/** The format printed to a terminal, and to a pipe, when neither -f, a file nor the profile names one. */
+export const DEFAULT_FORMAT = { terminal: 'table', pipe: 'csv' } as const;
+
+/** The format of a partitioned folder (--partition-by without -f). */
+export const PARTITION_DEFAULT = 'parquet';
+
+/** The format --query prints when none is named (and `api` writes a body in). */
+export const QUERY_DEFAULT = 'json';
+
+/** How --query's result prints in format `name`: one JSON value a line for a line format (ndjson), else one document. */
+export function jsonShape(name: string | undefined): JsonShape {
+  return REGISTRY.find((f) => f.name === name)?.jsonQuery ?? 'document';
+}
+
+/** True when --append extends files of format `name` line by line (the old bytes kept). */
+export function lineBased(name: string): boolean {
+  return formatInfo(name).appendAs === 'lines';
+}
+
+/** The line codec of format `name` (its own file's formatter.lines); throws for a format not appended line by line. */
+export async function lineCodec(name: string): Promise<LineCodec> {
+  const codec = lineBased(name) ? (await formatInfo(name).load()).formatter.lines : undefined;
+  if (codec === undefined) throw new Error(`the ${name} format is not appended line by line`);
+  return codec;
 }
 
 /** Formats that take --partition-by. */

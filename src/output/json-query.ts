@@ -3,6 +3,7 @@
  * is compiled before any request (a bad one is exit 2); the library loads only when --query is given.
  */
 import { UsageError } from '../errors.js';
+import type { JsonShape } from './format-types.js';
 
 /** A compiled --query expression. */
 export interface JsonQuery {
@@ -30,10 +31,10 @@ export async function compileQuery(text: string): Promise<JsonQuery> {
  * The text of a query's result: JSON, an array one element a line (as -f json prints rows); ndjson,
  * one line per element of an array result, else the result on one line.
  */
-export function queryResultText(result: unknown, format: 'json' | 'ndjson'): string {
+export function queryResultText(result: unknown, shape: JsonShape): string {
   if (Array.isArray(result)) {
     const lines = result.map((v) => JSON.stringify(v ?? null));
-    if (format === 'ndjson') return lines.map((l) => `${l}\n`).join('');
+    if (shape === 'lines') return lines.map((l) => `${l}\n`).join('');
     return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
   }
   return `${JSON.stringify(result ?? null)}\n`;

@@ -9,8 +9,8 @@
  *   most 48 rows a model).
  * - Anything else (a pipe, a file, a chart, an append) keeps the service's `auto`.
  */
-import { daysBetween, type DateWindow } from '../domain/dates.js';
-import { planOfKey } from '../domain/plans.js';
+import { daysBetween, type DateWindow } from '../domain/time/dates.js';
+import { planOfKey } from '../domain/service/plans.js';
 import { formatInfo } from '../output/formats.js';
 import type { OutputPlan } from '../output/plan.js';
 

@@ -4,7 +4,7 @@ import { EmptyError, InvalidResponseError } from '../errors.js';
 import type { ExportRun } from '../append/export-run.js';
 import type { Row } from '../domain/row.js';
 import { sortInPlace } from '../domain/sort.js';
-import { formatInfo, getFormatter } from '../output/formats.js';
+import { formatInfo, getFormatter, jsonShape } from '../output/formats.js';
 import { stdoutSink, writeAll, type Sink } from '../output/files/sink.js';
 import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../store/file-sink.js';
@@ -113,7 +113,7 @@ async function emitQueried(ctx: Context, plan: OutputPlan, rows: Row[]): Promise
   const options = formatOptions(plan);
   const result = plan.query?.search(rows.map((r) => projectRow(r, options)));
   const sink = await openSink(ctx, plan);
-  await writeAll([queryResultText(result, plan.format === 'ndjson' ? 'ndjson' : 'json')], sink);
+  await writeAll([queryResultText(result, jsonShape(plan.format))], sink);
   if (plan.output) ctx.committed?.();
 }
 

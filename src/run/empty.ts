@@ -6,7 +6,7 @@
  */
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import type { DateWindow } from '../domain/dates.js';
+import type { DateWindow } from '../domain/time/dates.js';
 
 /** Exit 2 before any request when the whole window lies after today (UTC): nothing there exists yet. */
 export function checkWindowNotFuture(window: DateWindow, today: string): void {

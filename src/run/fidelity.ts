@@ -10,7 +10,7 @@ import { InvalidResponseError } from '../errors.js';
 import type { Endpoint } from '../api/endpoint.js';
 import type { ApiResponse } from '../api/client.js';
 import type { Row } from '../domain/row.js';
-import { daysBetween, type DateWindow } from '../domain/dates.js';
+import { daysBetween, type DateWindow } from '../domain/time/dates.js';
 import type { Session } from './session.js';
 import type { Deviation } from '../api/tolerant.js';
 

@@ -7,8 +7,8 @@
  */
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { typedWords } from '../domain/word-list.js';
-import { redactUrl } from '../domain/redact.js';
+import { typedWords } from '../domain/text/word-list.js';
+import { redactUrl } from '../domain/secrets/redact.js';
 import { NAME_CATALOGUES, type NameCatalogueId, type NameEntry } from '../domain/catalogues/name-catalogues.js';
 import type { RunSettings, Session } from './session.js';
 import { readNameCache, writeNameCache } from './name-cache.js';

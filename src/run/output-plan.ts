@@ -3,11 +3,19 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { OutputFlags } from './request.js';
 import type { JsonQuery } from '../output/json-query.js';
-import { FORMAT_NAMES, formatForExtension, formatInfo, PROFILE_FORMATS } from '../output/formats.js';
+import {
+  DEFAULT_FORMAT,
+  FORMAT_NAMES,
+  formatForExtension,
+  formatInfo,
+  PARTITION_DEFAULT,
+  PROFILE_FORMATS,
+  QUERY_DEFAULT,
+} from '../output/formats.js';
 import { checkOutputTarget } from '../store/file-sink.js';
 import { checkExportFlags } from '../append/flags.js';
 import type { OutputPlan } from '../output/plan.js';
-import { didYouMean } from '../domain/suggest.js';
+import { didYouMean } from '../domain/text/suggest.js';
 import type { ColumnType } from '../output/format-types.js';
 import { pathInfo } from '../store/paths.js';
 
@@ -30,18 +38,18 @@ export function chooseFormat(flags: OutputFlags, ctx: Context, configured?: stri
     const named =
       file === undefined ? undefined : /\.([A-Za-z0-9]+)$/.exec(file.replace(/[\\/]+$/, '').replace(/^.*[\\/]/, ''))?.[1]?.toLowerCase();
     const claimed = named === undefined ? undefined : formatForExtension(named);
-    if (claimed !== undefined && claimed.name !== 'parquet') {
+    if (claimed !== undefined && !claimed.partitions) {
       throw new UsageError(
         `--partition-by writes a folder of Parquet files; ${file as string} names a .${named as string} (${claimed.name}) file`,
         'name the folder without an extension (e.g. -o prices), or leave out --partition-by',
       );
     }
-    return flags.format ?? 'parquet';
+    return flags.format ?? PARTITION_DEFAULT;
   }
   if (file === undefined) {
     if (flags.format) return flags.format;
     if (configured && PROFILE_FORMATS.includes(configured)) return configured;
-    return ctx.io.stdoutIsTTY ? 'table' : 'csv';
+    return ctx.io.stdoutIsTTY ? DEFAULT_FORMAT.terminal : DEFAULT_FORMAT.pipe;
   }
   const ext = /\.([A-Za-z0-9]+)$/.exec(file.replace(/^.*[\\/]/, ''))?.[1]?.toLowerCase();
   const byExtension = ext === undefined ? undefined : formatForExtension(ext);
@@ -100,7 +108,7 @@ export async function planOutput(flags: OutputFlags, ctx: Context, cols: PlanCol
   flags = normaliseTargets(flags);
   // --query reshapes JSON: without -f or a file it asks for JSON, as the AWS CLI prints it.
   if (flags.query !== undefined && flags.format === undefined && flags.output === undefined && flags.append === undefined)
-    flags = { ...flags, format: 'json' };
+    flags = { ...flags, format: QUERY_DEFAULT };
   const format = chooseFormat(flags, ctx, configuredFormat);
   const query = flags.query === undefined ? undefined : await planQuery(flags.query, flags, format);
   const info = formatInfo(format);
@@ -231,7 +239,7 @@ function planFields(ctx: Context, flags: OutputFlags, cols: PlanColumns): Omit<O
 
 /** The compiled --query (exit 2 for a bad expression, or a format that is not JSON), before any request. */
 async function planQuery(expression: string, flags: OutputFlags, format: string): Promise<JsonQuery> {
-  if (format !== 'json' && format !== 'ndjson')
+  if (formatInfo(format).jsonQuery === undefined)
     throw new UsageError(`--query filters JSON output: use -f json or -f ndjson (not ${format})`);
   if (flags.append !== undefined || flags.partitionBy !== undefined)
     throw new UsageError('--query reshapes printed JSON: --append and --partition-by do not apply');

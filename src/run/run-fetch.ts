@@ -4,7 +4,7 @@
  * again over a file's whole range when an append's overlap is on another base than the file.
  */
 import type { Context } from '../context.js';
-import type { DateWindow } from '../domain/dates.js';
+import type { DateWindow } from '../domain/time/dates.js';
 import type { AnyDataset } from '../datasets/types.js';
 import type { SeriesParams } from '../datasets/per-gpu-series.js';
 import type { Row } from '../domain/row.js';

@@ -5,9 +5,9 @@
  */
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
-import { describeNeed, KEY_HINT } from '../domain/plans.js';
+import { describeNeed, KEY_HINT } from '../domain/service/plans.js';
 import type { AnyDataset } from '../datasets/types.js';
-import { resolveWindow, type DateWindow } from '../domain/dates.js';
+import { resolveWindow, type DateWindow } from '../domain/time/dates.js';
 import type { OutputPlan } from '../output/plan.js';
 import { formatInfo } from '../output/formats.js';
 import type { RunFlags } from './request.js';

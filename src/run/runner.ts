@@ -8,7 +8,7 @@
 import type { Context } from '../context.js';
 import type { AnyDataset } from '../datasets/types.js';
 import type { Row } from '../domain/row.js';
-import { addDays } from '../domain/dates.js';
+import { addDays } from '../domain/time/dates.js';
 import type { OutputPlan } from '../output/plan.js';
 import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';

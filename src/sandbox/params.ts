@@ -1,5 +1,5 @@
 /** Request-target parsing and query-parameter validation for the sandbox's handlers. */
-import { isIsoDate } from '../domain/dates.js';
+import { isIsoDate } from '../domain/time/dates.js';
 import { badRequest } from './http.js';
 
 /** A request target split into its decoded parts. */

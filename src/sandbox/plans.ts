@@ -9,7 +9,7 @@
  * Responses report the plan served as `access`: `full`, `premium` or `public-3mo`.
  */
 import { GPU_MODELS, type GpuModel } from '../domain/catalogues/gpus.js';
-import { subtractMonths } from '../domain/dates.js';
+import { subtractMonths } from '../domain/time/dates.js';
 import { ApiError, AUTH_MESSAGES, DAILY_ONLY_MESSAGE, unauthorized } from './http.js';
 import { keyAccess, type SandboxKeys } from './keys.js';
 import type { Grain } from './models/series-model.js';

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { msToDate } from '../domain/dates.js';
+import { msToDate } from '../domain/time/dates.js';
 import { DEFAULT_SANDBOX_KEYS, type SandboxKeys } from './keys.js';
 import { sandboxClock, type ClockOption } from './models/clock.js';
 import { createRateLimiter, type RateLimit } from './rate-limit.js';

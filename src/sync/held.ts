@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Row } from '../domain/row.js';
-import { getFormatter } from '../output/formats.js';
+import { getFormatter, lineBased } from '../output/formats.js';
 import { scanExisting } from '../append/read-existing.js';
 import type { DatasetRun, SyncSettings } from './targets.js';
 
@@ -47,11 +47,11 @@ export async function readHeld(s: Pick<SyncSettings, 'lake' | 'store'>, run: Dat
   }
   const timeKey = run.lake.timeKey as string;
   if (!(await targetExists(s, run))) return { rows: 0 };
-  if (format === 'csv') {
-    const f = await scanExisting(run.target, { format: 'csv', timeKey, regionStart: () => '\uffff', keyColumn: run.lake.ds.targetColumn });
+  if (lineBased(format)) {
+    const f = await scanExisting(run.target, { format, timeKey, regionStart: () => '\uffff', keyColumn: run.lake.ds.targetColumn });
     return { rows: f?.rows ?? 0, from: f?.firstKey?.split(' ')[0]?.slice(0, 10), to: f?.lastTime?.slice(0, 10) };
   }
-  const rows = await readRows(run.target);
+  const rows = await readRows(run.target, format);
   let from: string | undefined;
   let to: string | undefined;
   for (const r of rows) {
@@ -71,10 +71,10 @@ export async function countHeldRows(
   run: DatasetRun,
   format: 'parquet' | 'csv',
 ): Promise<number | undefined> {
-  if (format === 'csv') {
+  if (lineBased(format)) {
     const timeKey = run.lake.timeKey as string;
     const f = await scanExisting(run.target, {
-      format: 'csv',
+      format,
       timeKey,
       regionStart: () => '\uffff',
       keyColumn: run.lake.ds.targetColumn,
@@ -93,14 +93,14 @@ export async function countHeldRows(
   return rows;
 }
 
-async function readRows(target: string): Promise<Row[]> {
-  const parquet = await getFormatter('parquet');
-  return (await (parquet.read as NonNullable<typeof parquet.read>)(target)).rows;
+async function readRows(target: string, format: string): Promise<Row[]> {
+  const formatter = await getFormatter(format);
+  return (await (formatter.read as NonNullable<typeof formatter.read>)(target)).rows;
 }
 
 /** Rows of one snapshot file (csv: its records after the header). */
 async function countRows(file: string, format: 'parquet' | 'csv'): Promise<number> {
-  if (format === 'parquet') return (await readRows(file).catch(() => [])).length;
-  const f = await scanExisting(file, { format: 'csv', timeKey: '', regionStart: () => '\uffff' }).catch(() => undefined);
+  if (!lineBased(format)) return (await readRows(file, format).catch(() => [])).length;
+  const f = await scanExisting(file, { format, timeKey: '', regionStart: () => '\uffff' }).catch(() => undefined);
   return f?.rows ?? 0;
 }

@@ -6,7 +6,7 @@
  */
 import { DATASETS } from '../datasets/index.js';
 import type { AnyDataset } from '../datasets/types.js';
-import type { RequiredPlan } from '../domain/plans.js';
+import type { RequiredPlan } from '../domain/service/plans.js';
 import { selectDataset } from '../run/targets.js';
 import type { RunFlags } from '../run/request.js';
 

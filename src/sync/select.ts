@@ -1,8 +1,8 @@
 /** Which datasets a sync runs: --datasets (with suggestions for typos), less what the key's plan cannot read. */
-import { typedWords } from '../domain/word-list.js';
+import { typedWords } from '../domain/text/word-list.js';
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../domain/suggest.js';
-import { describeNeed, planReads, type KeyPlan } from '../domain/plans.js';
+import { didYouMean } from '../domain/text/suggest.js';
+import { describeNeed, planReads, type KeyPlan } from '../domain/service/plans.js';
 import { lakeDatasets, type LakeDataset } from './lake-datasets.js';
 
 /** The datasets a run asks for: every one, or those --datasets names (unknown names exit 2, with the closest one). */

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { AuthError, GpumktError, NoDataError, PartialError, UsageError } from '../errors.js';
-import { KEY_HINT, planOfKey } from '../domain/plans.js';
-import { parseUserDate } from '../domain/dates.js';
+import { KEY_HINT, planOfKey } from '../domain/service/plans.js';
+import { parseUserDate } from '../domain/time/dates.js';
 import { outputError } from '../store/file-sink.js';
 import { acquireLock } from '../store/lock/lock.js';
 import { localStore } from '../store/local.js';

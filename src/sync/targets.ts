@@ -6,11 +6,12 @@
  *   series, one file: <lake>/<name>/part-0.parquet or part-0.csv    (--append <file>)
  *   snapshot:         <lake>/<name>/snapshot_date=<today>/part-0.<ext>  (-o <file>)
  */
+import { formatInfo } from '../output/formats.js';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { RunFlags } from '../run/request.js';
-import { FREE_GPU_MODELS } from '../domain/plans.js';
-import { addDays, parseUserDate, subtractMonths, type DateWindow } from '../domain/dates.js';
+import { FREE_GPU_MODELS } from '../domain/service/plans.js';
+import { addDays, parseUserDate, subtractMonths, type DateWindow } from '../domain/time/dates.js';
 import { resolveTargets } from '../run/targets.js';
 import type { Store } from '../store/store.js';
 import type { LakeDataset } from './lake-datasets.js';
@@ -99,7 +100,7 @@ export function datasetRun(
   const asked = freeFrom(lake, s, firstDay(lake, s), args);
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
   const mode = !exists ? 'first' : heal || (s.from !== undefined && held?.from !== undefined && asked < held.from) ? 'rebuild' : 'append';
-  const partition = ext === 'parquet' ? lake.partition : undefined;
+  const partition = formatInfo(ext).partitions ? lake.partition : undefined;
   const target = partition === undefined ? path.join(folder, `part-0.${ext}`) : folder;
   const window = { from: start > s.today ? s.today : start, to: s.today };
   const flags: RunFlags = {

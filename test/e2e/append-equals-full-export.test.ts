@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pythonCsv, workDir } from './cron-helpers.js';
 import { runCli } from '../helpers/cli.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
 import { holdingBack, rewriting, runAt } from './append-helpers.js';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 
@@ -21,20 +22,19 @@ async function appendsEqualFull(
 ) {
   const dir = workDir();
   const file = join(dir, 'out.csv');
-  const stderr: string[] = [];
-  for (const now of instants) {
-    const r = await runAt(now, [...args, ...extra, '--append', file], { sb, file });
-    expect(r.code, `${now}: ${r.stderr}`).toBe(0);
-    stderr.push(r.stderr);
-  }
   const full = join(dir, 'full.csv');
-  const last = instants[instants.length - 1] as string;
-  const f = await runAt(last, [...args, '-o', full], { sb });
-  expect(f.code, f.stderr).toBe(0);
-  expect(stderr.join('')).not.toMatch(/restated/);
-  expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
+  const runs = await expectAppendEqualsFullExport({
+    // The appends' file gets each run's instant as its modification time, as a run then would leave it.
+    run: (now, a) => runAt(now, a, a.includes('--append') ? { sb, file } : { sb }),
+    days: instants,
+    args,
+    appendArgs: extra,
+    file,
+    full,
+    noRestated: true,
+  });
   expect(readFileSync(file).equals(readFileSync(full))).toBe(true);
-  return { file, rows: pythonCsv(file), stderr };
+  return { file, rows: pythonCsv(file), stderr: runs.map((r) => r.stderr) };
 }
 
 /** Rows are unique by (time, gpu) and in the order of a full export. */

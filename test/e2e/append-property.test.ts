@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/time/dates.js';
 import type { RecordedRequest, InterceptReply } from '../../src/sandbox/index.js';
 import { formatter as parquet } from '../../src/output/parquet/format.js';
 import { workDir } from './cron-helpers.js';

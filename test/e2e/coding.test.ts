@@ -4,7 +4,6 @@
  * every format, Parquet types, appends across days equal to one export, names typed wrong, --dry-run,
  * the three plans and the 80-column table.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, TODAY } from '../helpers/cli.js';
@@ -16,6 +15,7 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { CODING_PRODUCTS } from '../../src/domain/catalogues/coding-products.js';
 import { DOCUMENTED_CODING_PRODUCTS } from '../fixtures/documented-ids.js';
 import { runOn } from './cron-helpers.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
 import { rewriting, runAt } from './append-helpers.js';
 import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
 
@@ -111,15 +111,15 @@ describe('coding --from/--to (history)', () => {
     const dir = makeTempDir('coding-append');
     const file = join(dir, `c.${format}`);
     const args = ['coding', 'cc-prs', 'codex-merge', '--from', '2026-10-20'];
-    for (const day of ['2026-11-01', '2026-11-09', '2026-11-20']) {
-      const r = await runOn(day, [...args, '--append', file]);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).not.toContain('restated');
-    }
-    const full = join(dir, `full.${format}`);
-    expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
-    if (format === 'csv') expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
-    else expect((await reader.read(file)).rows).toEqual((await reader.read(full)).rows);
+    await expectAppendEqualsFullExport({
+      run: runOn,
+      days: ['2026-11-01', '2026-11-09', '2026-11-20'],
+      args,
+      file,
+      full: join(dir, `full.${format}`),
+      read: format === 'csv' ? undefined : async (f) => (await reader.read(f)).rows,
+      noRestated: true,
+    });
   });
 });
 

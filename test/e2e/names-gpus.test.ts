@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type InterceptReply, type RecordedRequest } from '../../src/sandbox/index.js';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/time/dates.js';
 import { runCli, TODAY } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { needs } from '../helpers/requires.js';

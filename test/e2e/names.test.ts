@@ -14,7 +14,7 @@ import { startSandbox, type InterceptReply, type RecordedRequest } from '../../s
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { CODING_PRODUCTS } from '../../src/domain/catalogues/coding-products.js';
 import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/time/dates.js';
 import { runCli, TODAY } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { DOCUMENTED_LABS } from '../fixtures/documented-ids.js';

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoCanaryInFiles } from '../helpers/cli.js';
 import { sqlString, useParquetReader } from '../helpers/duckdb.js';
-import { appendOnDays, runOn, workDir } from './cron-helpers.js';
+import { runOn, workDir } from './cron-helpers.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
 
 const DAYS = ['2026-10-01', '2026-10-15', '2026-11-20'] as const;
 const LAST = DAYS[2];
@@ -29,13 +30,19 @@ describe('--append file.parquet over successive days', () => {
     ],
   ])('%s: the appended file equals one full export', async (_what, args, order) => {
     const file = join(dir, `${args[0]}.parquet`);
-    await appendOnDays(DAYS, args, file);
-    const full = join(dir, `full-${args[0]}.parquet`);
-    expect((await runOn(LAST, [...args, '-o', full])).code).toBe(0);
+    await expectAppendEqualsFullExport({
+      run: runOn,
+      days: DAYS,
+      args,
+      file,
+      full: join(dir, `full-${args[0]}.parquet`),
+      read: async (f) => {
+        const back = await reader.read(f);
+        return { columns: back.columns, rows: back.rows };
+      },
+      grows: true,
+    });
     const appended = await reader.read(file);
-    const whole = await reader.read(full);
-    expect(appended.columns).toEqual(whole.columns);
-    expect(appended.rows).toEqual(whole.rows);
     // No duplicate keys, oldest first, up to the last day.
     const dup = await reader.query(`SELECT count(*) - count(DISTINCT (${order})) AS d FROM read_parquet(${sqlString(file)})`);
     expect(dup.rows[0]?.d).toBe(0n);

@@ -10,7 +10,8 @@ import { CANARY_KEY, runCli, TODAY } from '../helpers/cli.js';
 import { useFamily, withSandbox } from '../helpers/family.js';
 import { needs } from '../helpers/requires.js';
 import { cells, runInTerminal } from '../helpers/terminal.js';
-import { appendOnDays, pythonCsv, runOn } from './cron-helpers.js';
+import { pythonCsv, runOn } from './cron-helpers.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
 import { PREMIUM_KEY, runAt } from './append-helpers.js';
 
 const fx = useFamily('power');
@@ -143,12 +144,15 @@ describe('power --append', () => {
   it.each(['csv', 'parquet'])('successive days into one .%s equal one full export, keyed by date and market', async (ext) => {
     const days = ['2026-10-20', '2026-11-03', '2026-11-20'];
     const args = ['power', 'pjm', 'ercot', 'caiso', '--from', '2026-10-01'];
-    const file = join(fx.dir, `append.${ext}`);
-    await appendOnDays(days, args, file);
-    const full = join(fx.dir, `full.${ext}`);
-    expect((await runOn(days[2] as string, [...args, '-o', full])).code).toBe(0);
-    if (ext === 'csv') expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
-    else expect((await reader.read(file)).rows).toEqual((await reader.read(full)).rows);
+    await expectAppendEqualsFullExport({
+      run: runOn,
+      days,
+      args,
+      file: join(fx.dir, `append.${ext}`),
+      full: join(fx.dir, `full.${ext}`),
+      read: ext === 'csv' ? undefined : async (f) => (await reader.read(f)).rows,
+      grows: true,
+    });
   });
 });
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { redirect, startFaultServer, type FaultServer } from '../helpers/fault-server.js';
-import { redactSecret } from '../../src/domain/redact.js';
+import { redactSecret } from '../../src/domain/secrets/redact.js';
 
 const KEY = 'sk_live_redirect_7f3e9a1b';
 let server: FaultServer | undefined;

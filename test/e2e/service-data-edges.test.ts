@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, daysBetween } from '../../src/domain/dates.js';
+import { addDays, daysBetween } from '../../src/domain/time/dates.js';
 import { respond, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli, TODAY } from '../helpers/cli.js';
 

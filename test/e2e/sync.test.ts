@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lakeDatasets } from '../../src/sync/lake-datasets.js';
-import { planReads } from '../../src/domain/plans.js';
+import { planReads } from '../../src/domain/service/plans.js';
 import { assertNoCanaryInFiles, CANARY_KEY, runCli } from '../helpers/cli.js';
 import { useParquetReader, sqlString } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';

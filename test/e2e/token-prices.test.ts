@@ -4,7 +4,6 @@
  * month; more exits 3 before any request), every format (Python's csv, DuckDB for Parquet types),
  * --append across days equal to one full export, and the table at 80 columns.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, ndjsonRows } from '../helpers/cli.js';
@@ -14,7 +13,8 @@ import { makeTempDir } from '../helpers/temp.js';
 import { needs } from '../helpers/requires.js';
 import { FREE_LABS, LABS } from '../../src/domain/catalogues/labs.js';
 import { DOCUMENTED_LABS } from '../fixtures/documented-ids.js';
-import { appendOnDays, runOn } from './cron-helpers.js';
+import { runOn } from './cron-helpers.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
 import { checkTableAt80, csvCell, pythonCsv, requestsDuring, runAs } from './market-helpers.js';
 
 const sb = useSandbox();
@@ -168,11 +168,15 @@ describe('token-prices', () => {
     const dir = makeTempDir('otpi-append');
     const file = join(dir, name);
     const args = ['token-prices', 'openai', 'meta-llama', '--from', '2026-10-25'];
-    await appendOnDays(['2026-11-01', '2026-11-12', '2026-11-20'], args, file);
-    const full = join(dir, `full-${name}`);
-    expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
-    if (name.endsWith('.csv')) expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
-    else expect(await reader.read(file)).toEqual(await reader.read(full));
+    await expectAppendEqualsFullExport({
+      run: runOn,
+      days: ['2026-11-01', '2026-11-12', '2026-11-20'],
+      args,
+      file,
+      full: join(dir, `full-${name}`),
+      read: name.endsWith('.csv') ? undefined : (f) => reader.read(f),
+      grows: true,
+    });
     const whole = await reader.query(
       `SELECT count(*) AS n, count(DISTINCT (date, lab)) AS k FROM read_${name.endsWith('.csv') ? 'csv' : 'parquet'}('${file}')`,
     );

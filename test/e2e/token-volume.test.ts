@@ -4,7 +4,6 @@
  * sends, both dates always sent, keys only (exit 3 before any request without one), every format
  * (Python's csv, DuckDB for Parquet types), --append across days equal to one full export.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, ndjsonRows } from '../helpers/cli.js';
@@ -12,7 +11,8 @@ import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { needs } from '../helpers/requires.js';
-import { appendOnDays, runOn } from './cron-helpers.js';
+import { runOn } from './cron-helpers.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
 import { checkTableAt80, csvCell, pythonCsv, requestsDuring, runAs } from './market-helpers.js';
 
 const sb = useSandbox();
@@ -116,11 +116,15 @@ describe('token-volume', () => {
     const dir = makeTempDir('tv-append');
     const file = join(dir, name);
     const args = ['token-volume', '--from', '2026-10-20'];
-    await appendOnDays(['2026-10-28', '2026-11-09', '2026-11-20'], args, file);
-    const full = join(dir, `full-${name}`);
-    expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
-    if (name.endsWith('.csv')) expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
-    else expect(await reader.read(file)).toEqual(await reader.read(full));
+    await expectAppendEqualsFullExport({
+      run: runOn,
+      days: ['2026-10-28', '2026-11-09', '2026-11-20'],
+      args,
+      file,
+      full: join(dir, `full-${name}`),
+      read: name.endsWith('.csv') ? undefined : (f) => reader.read(f),
+      grows: true,
+    });
   });
 
   it('--append keys rows by date and lab: a --columns without lab is refused before any request', async () => {

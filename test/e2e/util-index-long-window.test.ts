@@ -3,7 +3,7 @@
  * row with what the sandbox's model computes for the whole window (built from the model, not the CLI).
  */
 import { describe, expect, it } from 'vitest';
-import { daysBetween } from '../../src/domain/dates.js';
+import { daysBetween } from '../../src/domain/time/dates.js';
 import { utilIndexSeries, type UtilIndexQuery } from '../../src/sandbox/index.js';
 import { runCli, TODAY } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';

@@ -15,6 +15,7 @@ import { needs } from '../helpers/requires.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { WORKLOAD_FAMILIES } from '../../src/domain/catalogues/labs.js';
 import { runOn } from './cron-helpers.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
 import { holdingBack, rewriting, runAt } from './append-helpers.js';
 import { apiBody, expectEveryTextFormat, expectTableFits, jsonRows, type Row } from './ai-family-helpers.js';
 
@@ -91,15 +92,15 @@ describe('workload', () => {
       const dir = makeTempDir('workload-append');
       const file = join(dir, `w.${format}`);
       const args = ['workload', 'anthropic', 'openai', '--from', '2026-11-01', '--family', 'all,opus,mini'];
-      for (const day of ['2026-11-08', '2026-11-14', '2026-11-20']) {
-        const r = await runOn(day, [...args, '--append', file]);
-        expect(r.code, r.stderr).toBe(0);
-        expect(r.stderr).not.toContain('restated');
-      }
-      const full = join(dir, `full.${format}`);
-      expect((await runOn('2026-11-20', [...args, '-o', full])).code).toBe(0);
-      if (format === 'csv') expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
-      else expect((await reader.read(file)).rows).toEqual((await reader.read(full)).rows);
+      await expectAppendEqualsFullExport({
+        run: runOn,
+        days: ['2026-11-08', '2026-11-14', '2026-11-20'],
+        args,
+        file,
+        full: join(dir, `full.${format}`),
+        read: format === 'csv' ? undefined : async (f) => (await reader.read(f)).rows,
+        noRestated: true,
+      });
       // Nothing new the same day: the file is left as it is.
       const again = await runOn('2026-11-20', [...args, '--append', file]);
       expect(again.stderr).toContain('no new rows');

@@ -1,6 +1,6 @@
 /** The sandbox's clock: nothing after it is served, today is provisional, util-index waits for 24 readings. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, daysBetween } from '../../src/domain/dates.js';
+import { addDays, daysBetween } from '../../src/domain/time/dates.js';
 import { HISTORY_START, hourReading, memoryRow, memoryRows } from '../../src/sandbox/models/market.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';

@@ -9,7 +9,7 @@ import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { AUTH_MESSAGES } from '../../src/sandbox/http.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/time/dates.js';
 import { DOCUMENTED_CODING_PRODUCTS } from '../fixtures/documented-ids.js';
 
 const sb = useSandbox();

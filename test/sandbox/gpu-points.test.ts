@@ -4,7 +4,7 @@
  * deprecated day-index alias. Each is checked against the series it is cut from, under every plan.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, subtractMonths } from '../../src/domain/dates.js';
+import { addDays, subtractMonths } from '../../src/domain/time/dates.js';
 import { SANDBOX_DAILY_ONLY_KEY, SANDBOX_DEMO_KEY } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { TODAY, digestsOf, errorBody, get, useSandbox } from './helpers.js';

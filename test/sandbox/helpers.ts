@@ -1,7 +1,7 @@
 /** Shared helpers of the sandbox tests: a pinned day, a server per file, and a small GET client. */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/time/dates.js';
 import { SANDBOX_DEMO_KEY } from '../../src/sandbox/keys.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 

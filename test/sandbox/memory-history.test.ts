@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MEMORY_TYPES } from '../../src/domain/catalogues/memory-types.js';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/time/dates.js';
 import { HISTORY_START } from '../../src/sandbox/models/market.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';

@@ -1,7 +1,7 @@
 /** The pure model behind the sandbox: internal consistency, and long windows stitched from ≤ 400-day requests. */
 import { describe, expect, it } from 'vitest';
 import { GPU_MODELS, type GpuModel } from '../../src/domain/catalogues/gpus.js';
-import { addDays, daysBetween, splitWindow } from '../../src/domain/dates.js';
+import { addDays, daysBetween, splitWindow } from '../../src/domain/time/dates.js';
 import {
   HISTORY_START,
   dayStats,

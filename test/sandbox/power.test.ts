@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { DAILY_ONLY_MESSAGE } from '../../src/sandbox/http.js';
 import { get, TODAY, useSandbox } from './helpers.js';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/time/dates.js';
 
 const sb = useSandbox();
 // A clock within a day: the hourly routes serve the hours that have come, never later ones.

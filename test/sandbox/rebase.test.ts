@@ -1,6 +1,6 @@
 /** util-index rebasing when the base day is not published: the two behaviours the option `rebase` selects. */
 import { describe, expect, it } from 'vitest';
-import { daysBetween } from '../../src/domain/dates.js';
+import { daysBetween } from '../../src/domain/time/dates.js';
 import { HISTORY_START, nearestPublishedDay, publishedDay, readingsOn } from '../../src/sandbox/models/market.js';
 import { get, useSandbox } from './helpers.js';
 

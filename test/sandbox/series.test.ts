@@ -12,7 +12,7 @@ const listSchema = async (ds: { endpoint: { loadSchema(): Promise<unknown> } }) 
 const historySimpleSchema = await listSchema(history);
 const volumeMetricsSchema = await listSchema(volume);
 const historyRangeSchema = await listSchema(range);
-import { addDays, daysBetween } from '../../src/domain/dates.js';
+import { addDays, daysBetween } from '../../src/domain/time/dates.js';
 import { HISTORY_START, dayStats, publishedDay, readingsOn } from '../../src/sandbox/models/market.js';
 import { SANDBOX_PREMIUM_KEY } from '../../src/sandbox/keys.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';

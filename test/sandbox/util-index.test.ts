@@ -9,7 +9,7 @@ type ListBody = { data: Array<Record<string, any>>; [field: string]: any };
 const listSchema = async (ds: { endpoint: { loadSchema(): Promise<unknown> } }) => (await ds.endpoint.loadSchema()) as ZodType<ListBody>;
 const utilIndexSchema = await listSchema(utilIndex);
 import { GPU_MODELS, type GpuModel } from '../../src/domain/catalogues/gpus.js';
-import { addDays, daysBetween } from '../../src/domain/dates.js';
+import { addDays, daysBetween } from '../../src/domain/time/dates.js';
 import { HISTORY_START, publishedDay, readingsOn, utilIndexRows } from '../../src/sandbox/models/market.js';
 import { TODAY, datesBetween, errorBody, get, useSandbox } from './helpers.js';
 

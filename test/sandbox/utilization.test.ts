@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/time/dates.js';
 import { HISTORY_START } from '../../src/sandbox/models/market.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { TODAY, get, useSandbox } from './helpers.js';

@@ -5,7 +5,7 @@
  * windowDays returns exist, or windowDays = 1.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/time/dates.js';
 import { HISTORY_START } from '../../src/sandbox/models/market.js';
 import { TODAY, errorBody, get, useSandbox } from './helpers.js';
 

@@ -4,7 +4,7 @@ import type { Logger } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { ConnectGate, type Connector } from './connect-gate.js';
 import { socksConnector } from './socks-connector.js';
-import { redactUrl } from '../../domain/redact.js';
+import { redactUrl } from '../../domain/secrets/redact.js';
 
 /** Proxy settings, read from HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) by the caller. */
 export interface ProxySettings {

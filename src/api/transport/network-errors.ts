@@ -1,5 +1,5 @@
 /** What went wrong on the wire: a short description, whether another attempt may help, and a hint. */
-import { redactUrl } from '../../domain/redact.js';
+import { redactUrl } from '../../domain/secrets/redact.js';
 
 interface ErrorLike {
   code?: unknown;

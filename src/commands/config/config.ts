@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { CONFIG_KEYS, FORMATS, isValidApiKey, parseKey, parseValue, type ConfigKey } from '../../config/settings.js';
 import type { ConfigFile, Profile } from '../../config/schema.js';
 import type { Setting, Settings } from '../../config/resolve.js';
-import { redactUrl } from '../../domain/redact.js';
+import { redactUrl } from '../../domain/secrets/redact.js';
 import { DEFAULT_PROFILE_KEY, defaultProfileCommand, isDefaultProfileKey } from './default-profile.js';
 
 // The work of each subcommand is loaded when it runs, so `gpumkt --help` never loads the config

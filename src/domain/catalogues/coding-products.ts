@@ -6,9 +6,9 @@
  * service's catalogue (`/api/llm-coding/products`) is the authority, and a product it adds is learned
  * at run time (docs/names.md).
  */
-import { resolveWords } from '../word-list.js';
+import { resolveWords } from '../text/word-list.js';
 import { UsageError } from '../../errors.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../text/suggest.js';
 
 /** One product, with the fields of the service's catalogue rows. */
 export interface CodingProduct {

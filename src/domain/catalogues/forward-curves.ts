@@ -3,10 +3,10 @@
  * price index plus B300, GB200 and GB300, which exist only as curves) at 5 tenors. Names are checked
  * offline, with the GPU models' aliases, and a name typed wrong gets a suggestion.
  */
-import { resolveWords } from '../word-list.js';
+import { resolveWords } from '../text/word-list.js';
 import { UsageError } from '../../errors.js';
 import { GPU_ALIASES, GPU_MODELS } from './gpus.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../text/suggest.js';
 
 /** The 9 curves, in the service's order. */
 export const FORWARD_CURVES = [...GPU_MODELS, 'B300', 'GB200', 'GB300'] as const;

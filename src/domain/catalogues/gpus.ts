@@ -3,9 +3,9 @@
  * snapshot of the service's catalogue (GET /api/gpu-types): a model it lacks is looked up there before
  * it is refused (src/run/names.ts, docs/names.md), so a model name is a string checked at the edge.
  */
-import { resolveWords } from '../word-list.js';
+import { resolveWords } from '../text/word-list.js';
 import { UsageError } from '../../errors.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../text/suggest.js';
 
 /** Exact model names, as the API spells them. */
 export const GPU_MODELS = ['H100 SXM', 'H200', 'A100 SXM4', 'B200', 'RTX 5090', 'RTX PRO 6000 WS'] as const;

@@ -6,9 +6,9 @@
  * suggestions and work without a network; the service's catalogue (`/api/token-types`) is the authority,
  * and a lab it adds is learned at run time (docs/names.md). Ids are as the `lab` parameter takes them.
  */
-import { resolveWords } from '../word-list.js';
+import { resolveWords } from '../text/word-list.js';
 import { UsageError } from '../../errors.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../text/suggest.js';
 
 /** One lab: the id the API takes and returns, and its display label. */
 export interface Lab {

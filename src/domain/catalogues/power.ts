@@ -3,9 +3,9 @@
  * market as the service names it, its pricing hubs, the word users type, and the EIA balancing region
  * of its hourly operations. ERCOT carries load and an off-peak price instead of traded volume.
  */
-import { resolveWords } from '../word-list.js';
+import { resolveWords } from '../text/word-list.js';
 import { UsageError } from '../../errors.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../text/suggest.js';
 
 /** One market. */
 export interface PowerMarket {

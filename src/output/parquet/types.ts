@@ -5,9 +5,9 @@
 import type { Row } from '../../domain/row.js';
 import { InvalidResponseError } from '../../errors.js';
 import type { ColumnType } from '../format-types.js';
-import { parseDateDays, parseTimestampMicros } from './iso-time.js';
+import { parseDateDays, parseTimestampMicros } from '../../domain/time/iso-time.js';
 
-export { parseDateDays, parseTimestampMicros } from './iso-time.js';
+export { parseDateDays, parseTimestampMicros } from '../../domain/time/iso-time.js';
 
 /** A Parquet column type as gpumkt writes it (the registry's ColumnType); every column is nullable. */
 export type ParquetType = ColumnType;

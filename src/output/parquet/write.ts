@@ -5,7 +5,7 @@
  */
 import { ByteWriter, ParquetWriter, type SchemaElement } from 'hyparquet-writer';
 import type { Row } from '../../domain/row.js';
-import { redactAll } from '../../domain/redact.js';
+import { redactAll } from '../../domain/secrets/redact.js';
 import { VERSION } from '../../version.js';
 import { snappyCompress } from './snappy.js';
 import { toParquetValue, type ParquetColumn, type ParquetType } from './types.js';

@@ -9,7 +9,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Row } from '../../domain/row.js';
 import type { FormatOptions, Formatter } from '../format-types.js';
-import { sanitizeForTerminal } from '../../domain/sanitize.js';
+import { sanitizeForTerminal } from '../../domain/text/sanitize.js';
 import { decimalsFor, niceScale, xLabel } from './chart-scale.js';
 
 /** Chart-only options the pipeline may add. */

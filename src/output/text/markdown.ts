@@ -1,6 +1,6 @@
 /** Markdown: a GitHub-flavoured pipe table, for pasting into issues, PRs and docs. */
 import type { Formatter } from '../format-types.js';
-import { sanitizeForTerminal } from '../../domain/sanitize.js';
+import { sanitizeForTerminal } from '../../domain/text/sanitize.js';
 import { cellText, isNumericColumn } from './values.js';
 
 // `|` would end the cell and `\` could escape our own `\|`, so both are backslash-escaped; GFM renders

@@ -4,7 +4,7 @@
  * continues on the next one rather than being cut.
  */
 import { Chalk } from 'chalk';
-import { sanitizeForTerminal } from '../../domain/sanitize.js';
+import { sanitizeForTerminal } from '../../domain/text/sanitize.js';
 import { displayWidth } from './display.js';
 
 /** One column as the block view needs it: its name and its cells already as text (null is undefined). */

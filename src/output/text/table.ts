@@ -6,7 +6,7 @@
 import { Chalk } from 'chalk';
 import type { Row } from '../../domain/row.js';
 import type { FormatOptions, Formatter } from '../format-types.js';
-import { sanitizeForTerminal } from '../../domain/sanitize.js';
+import { sanitizeForTerminal } from '../../domain/text/sanitize.js';
 import { cellText, isNumericColumn } from './values.js';
 import { renderRecords } from './table-records.js';
 import { columnDecimals, displayWidth, fixedNumber, formatTime, groupDigits, groupsDigits, timeStyle } from './display.js';

@@ -10,7 +10,7 @@ import type { Endpoint } from '../../api/endpoint.js';
 import type { Row } from '../../domain/row.js';
 import type { ApiResponse } from '../../api/client.js';
 import type { SeriesParams } from '../../datasets/per-gpu-series.js';
-import { splitWindow } from '../../domain/dates.js';
+import { splitWindow } from '../../domain/time/dates.js';
 import type { Session } from '../session.js';
 import { FAN_OUT, mapConcurrent } from './fan-out.js';
 

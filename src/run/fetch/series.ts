@@ -7,7 +7,7 @@ import { InvalidResponseError } from '../../errors.js';
 import type { Endpoint, EnvelopeBody } from '../../api/endpoint.js';
 import type { Row } from '../../domain/row.js';
 import type { SeriesParams } from '../../datasets/per-gpu-series.js';
-import { daysBetween } from '../../domain/dates.js';
+import { daysBetween } from '../../domain/time/dates.js';
 import type { Session } from '../session.js';
 import { fetchInParts } from './series-chunks.js';
 

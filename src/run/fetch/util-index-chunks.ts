@@ -5,7 +5,7 @@
  * first row keeps its decomposition as long as a published day lies inside the overlap.
  */
 import type { Row } from '../../domain/row.js';
-import { addDays, daysBetween, type DateWindow } from '../../domain/dates.js';
+import { addDays, daysBetween, type DateWindow } from '../../domain/time/dates.js';
 import { UTIL_INDEX_OVERLAP_DAYS } from '../../datasets/util-index.js';
 
 /** Days each later chunk reaches back; unpublished runs longer than this are not expected. */

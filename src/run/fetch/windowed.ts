@@ -7,7 +7,7 @@
 import { NoDataError } from '../../errors.js';
 import type { Endpoint, EnvelopeBody } from '../../api/endpoint.js';
 import type { Row } from '../../domain/row.js';
-import { daysBetween, type DateWindow } from '../../domain/dates.js';
+import { daysBetween, type DateWindow } from '../../domain/time/dates.js';
 import type { Session } from '../session.js';
 import { FAN_OUT, mapConcurrent } from './fan-out.js';
 import { planChunks, stitch, unanchoredRows } from './util-index-chunks.js';

@@ -3,6 +3,7 @@
  * limit, redaction and --dry-run. The body is printed as received; with --format, its `data` rows go
  * through the formatter like any data command's. The path can never change the base URL's origin.
  */
+import { formatForExtension, QUERY_DEFAULT } from '../../output/formats.js';
 import type { Context } from '../../context.js';
 import { InvalidResponseError, UsageError } from '../../errors.js';
 import { requestUrl } from '../../api/client.js';
@@ -61,7 +62,7 @@ function checkRawFlags(flags: { csvSafe?: boolean; output?: string }): void {
       'add -f csv (or tsv) to write the data rows',
     );
   const ext = /\.([A-Za-z0-9]+)$/.exec(flags.output?.replace(/^.*[\\/]/, '') ?? '')?.[1]?.toLowerCase();
-  if (ext !== undefined && ext !== 'json') {
+  if (ext !== undefined && formatForExtension(ext)?.jsonQuery !== 'document') {
     throw new UsageError(
       `without -f, api writes the JSON body as received, and ${flags.output ?? ''} is named as a .${ext} file`,
       'give -f with the format for the data rows (e.g. -f csv), or name the file .json',
@@ -118,7 +119,7 @@ export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Pr
   const session = await openSession(ctx, settings, { keyOptional: true });
   const endpoint = jsonEndpoint('api', path, query);
   // Planned before the request: a bad --query is exit 2 with nothing sent.
-  const bodyPlan = rows ? undefined : await planOutput({ ...flags, format: 'json' }, ctx, { valid: [], defaults: [] });
+  const bodyPlan = rows ? undefined : await planOutput({ ...flags, format: QUERY_DEFAULT }, ctx, { valid: [], defaults: [] });
   if (session.dryRun) return emitDryRun(ctx, [session.curl(endpoint, undefined)]);
   const res = await session.get(endpoint, undefined);
   if (bodyPlan) return emitBody(ctx, bodyPlan, res.text, res.body);
@@ -146,5 +147,5 @@ async function emitBody(ctx: Context, plan: OutputPlan, text: string, body: unkn
   }
   if (!plan.query) return emitRaw(ctx, plan, text);
   const { queryResultText } = await import('../../output/json-query.js');
-  return emitRaw(ctx, plan, queryResultText(result, 'json'));
+  return emitRaw(ctx, plan, queryResultText(result, 'document'));
 }

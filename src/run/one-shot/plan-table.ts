@@ -4,7 +4,7 @@
  * (`Dataset.plan`), against the configured key's plan by prefix. No request is made per family.
  */
 import { DATASETS } from '../../datasets/index.js';
-import { describeNeed, planReads, type KeyPlan, type RequiredPlan } from '../../domain/plans.js';
+import { describeNeed, planReads, type KeyPlan, type RequiredPlan } from '../../domain/service/plans.js';
 
 /** One family: the command, the variant's selector (null for the command itself), its plan, and whether the key reads it. */
 export interface FamilyAccess {

@@ -6,9 +6,9 @@
  */
 import type { Context } from '../../context.js';
 import { AuthError, ExitCode, GpumktError, InvalidResponseError, NoDataError, UnreachableError } from '../../errors.js';
-import { KEY_HINT, planOfKey, type KeyPlan } from '../../domain/plans.js';
-import { redactUrl } from '../../domain/redact.js';
-import { wrapReport } from '../../domain/wrap.js';
+import { KEY_HINT, planOfKey, type KeyPlan } from '../../domain/service/plans.js';
+import { redactUrl } from '../../domain/secrets/redact.js';
+import { wrapReport } from '../../output/wrap.js';
 import { loadSettings, openSession, type RunSettings } from '../session.js';
 import { emitDryRun } from '../emit.js';
 import { jsonEndpoint } from './json-endpoint.js';

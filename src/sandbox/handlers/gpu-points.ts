@@ -13,8 +13,8 @@
  *   index_value }` newest first; dates default to the free window (3 months back) through today.
  */
 import { isGpuModel, type GpuModel } from '../../domain/catalogues/gpus.js';
-import { addDays } from '../../domain/dates.js';
-import { isoInstant, parseInstant } from '../../domain/instants.js';
+import { addDays } from '../../domain/time/dates.js';
+import { isoInstant, parseInstant } from '../../domain/time/instants.js';
 import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, jsonReply, noData, unauthorized, type Reply } from '../http.js';
 import type { Params } from '../params.js';
 import { accessOf, freeWindowStart, requireSubDaily } from '../plans.js';

@@ -19,10 +19,10 @@
  *   Its parameters and shape are not documented: the sandbox takes history-range's (startDate,
  *   endDate, limit), serves hourly rows newest first with history-range's row fields.
  */
-import { DEFAULT_BASE_DATE, SERIES_DEFAULT_LIMIT, UTIL_INDEX_MAX_DAYS } from '../../domain/contract.js';
+import { DEFAULT_BASE_DATE, SERIES_DEFAULT_LIMIT, UTIL_INDEX_MAX_DAYS } from '../../domain/service/contract.js';
 import { GPU_MODELS, isGpuModel, type GpuModel } from '../../domain/catalogues/gpus.js';
 import { MEMORY_CATEGORIES, MEMORY_TYPES } from '../../domain/catalogues/memory-types.js';
-import { addDays, daysBetween } from '../../domain/dates.js';
+import { addDays, daysBetween } from '../../domain/time/dates.js';
 import { INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, type Reply } from '../http.js';
 import type { Params } from '../params.js';
 import { accessOf, requireSubDaily, windowedAccess, type Plan } from '../plans.js';
@@ -41,7 +41,7 @@ export interface HandlerInput {
   readonly rebase: RebaseMode;
 }
 
-// The contract's constants (domain/contract.ts), under the names the sandbox's tests know.
+// The contract's constants (domain/service/contract.ts), under the names the sandbox's tests know.
 export { DEFAULT_BASE_DATE };
 /** Longest utilization-index window, in days inclusive (docs/api-contract.md §3). */
 export const MAX_WINDOW_DAYS = UTIL_INDEX_MAX_DAYS;

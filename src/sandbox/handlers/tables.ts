@@ -15,9 +15,9 @@
  *   days before); `limit` (default 1000) keeps the N most recent rows; an unknown type is 404, as on
  *   `/api/memory-index`; a window without trading days is 200 with no rows.
  */
-import { MEMORY_HISTORY_LIMIT, VOLATILITY_WINDOW_DAYS } from '../../domain/contract.js';
+import { MEMORY_HISTORY_LIMIT, VOLATILITY_WINDOW_DAYS } from '../../domain/service/contract.js';
 import { GPU_MODELS, isGpuModel, type GpuModel } from '../../domain/catalogues/gpus.js';
-import { addDays } from '../../domain/dates.js';
+import { addDays } from '../../domain/time/dates.js';
 import { AUTH_MESSAGES, INVALID_GPU_MESSAGE, badRequest, echo, jsonReply, noData, unauthorized, type Reply } from '../http.js';
 import type { Params } from '../params.js';
 import type { Plan } from '../plans.js';
@@ -41,9 +41,9 @@ export interface ExtraInput {
   readonly path: Readonly<Record<string, string>>;
 }
 
-/** Default and bounds of volatility's `windowDays` (domain/contract.ts). */
+/** Default and bounds of volatility's `windowDays` (domain/service/contract.ts). */
 export const VOLATILITY_WINDOW = VOLATILITY_WINDOW_DAYS;
-/** Default `limit` of the memory history (domain/contract.ts). */
+/** Default `limit` of the memory history (domain/service/contract.ts). */
 export { MEMORY_HISTORY_LIMIT };
 
 /** A model a caller may ask for: 400 when unknown, 401 when it needs a key that was not sent. */

@@ -5,7 +5,7 @@
  * (the sandbox's choice; the docs give no order). `sold` is null where the amount was not disclosed and
  * `domain` null where the company has no site of its own.
  */
-import { addDays } from '../../domain/dates.js';
+import { addDays } from '../../domain/time/dates.js';
 import { jsonReply, type Reply } from '../http.js';
 import { intBelow, unit } from './prng.js';
 import type { ExtraInput } from '../handlers/tables.js';

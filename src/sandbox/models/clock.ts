@@ -3,7 +3,7 @@
  * exact time at or before the clock), so the clock's own day is an average of the hours so far and
  * no later hour or day exists. See market.ts for the rules this serves.
  */
-import { isIsoDate } from '../../domain/dates.js';
+import { isIsoDate } from '../../domain/time/dates.js';
 import { DAY_MS, HISTORY_START_MS, dayStats, readingsOn, summarize, type DayStats } from './readings.js';
 
 /** How a sandbox is told the time: epoch ms, an ISO 8601 instant, a Date, or a function read at every request. */

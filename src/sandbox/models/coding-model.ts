@@ -11,7 +11,7 @@
  *   compare products have no index row (the docs: the index route does not take them).
  */
 import { CODING_PRODUCTS, type CodingProduct } from '../../domain/catalogues/coding-products.js';
-import { addDays, daysBetween } from '../../domain/dates.js';
+import { addDays, daysBetween } from '../../domain/time/dates.js';
 import { roundTo, unit } from './prng.js';
 
 /** First day of every product's history. */

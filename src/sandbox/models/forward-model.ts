@@ -12,7 +12,7 @@
  * - prices: a per-curve spot level times a per-tenor discount (newer hardware is cheaper later), with
  *   ±1 % of deterministic noise per curve, tenor and day, rounded to 4 places.
  */
-import { addDays, dateToMs } from '../../domain/dates.js';
+import { addDays, dateToMs } from '../../domain/time/dates.js';
 import { FORWARD_CURVES, FORWARD_TENORS, type ForwardCurve } from '../../domain/catalogues/forward-curves.js';
 import { jsonReply, type Reply } from '../http.js';
 import type { ExtraInput } from '../handlers/tables.js';

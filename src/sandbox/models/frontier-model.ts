@@ -6,7 +6,7 @@
  * (`speedMeasured` false), `costBasis` `otpi` or `measured`. The document as of a day holds only the
  * models released by then (the sandbox never serves after its clock), and the history's months up to it.
  */
-import { addDays } from '../../domain/dates.js';
+import { addDays } from '../../domain/time/dates.js';
 import { roundTo, unit } from './prng.js';
 
 /** One model as the sandbox knows it (before its derived fields). */

@@ -6,7 +6,7 @@
  * - the current (hourly) index: the last hourly point on or before today, within the same 7 days.
  */
 import type { GpuModel } from '../../domain/catalogues/gpus.js';
-import { addDays } from '../../domain/dates.js';
+import { addDays } from '../../domain/time/dates.js';
 import { seriesPoints, type Grain, type SeriesPoint } from './series-model.js';
 
 /** Days, ending on the last eligible day, in which a latest value is looked for (the docs' 7-day settled window). */

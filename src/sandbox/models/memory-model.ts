@@ -9,7 +9,7 @@
  * of the 7 calendar days ending on the reading's day (five of them).
  */
 import { MEMORY_TYPES, type MemoryType } from '../../domain/catalogues/memory-types.js';
-import { addDays, daysBetween, msToDate } from '../../domain/dates.js';
+import { addDays, daysBetween, msToDate } from '../../domain/time/dates.js';
 import { intBelow, roundTo, unit } from './prng.js';
 import { DAY_MS, HISTORY_START, HISTORY_START_MS } from './readings.js';
 

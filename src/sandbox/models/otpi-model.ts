@@ -8,7 +8,7 @@
  * Where the docs are silent: each lab's index is a deterministic random walk (full float precision,
  * drifting down), rows of a day in catalogue order, and the catalogues are `{ success, count, data }`.
  */
-import { addDays, dateToMs, subtractMonths } from '../../domain/dates.js';
+import { addDays, dateToMs, subtractMonths } from '../../domain/time/dates.js';
 import { FREE_LABS, LABS } from '../../domain/catalogues/labs.js';
 import { AUTH_MESSAGES, badRequest, jsonReply, noData, unauthorized, type Reply } from '../http.js';
 import type { ExtraInput } from '../handlers/tables.js';

@@ -10,7 +10,7 @@
  *   gap is `time_difference` in seconds (a tie goes to the earlier point).
  */
 import type { GpuModel } from '../../domain/catalogues/gpus.js';
-import { addDays, msToDate } from '../../domain/dates.js';
+import { addDays, msToDate } from '../../domain/time/dates.js';
 import { endOfDayMs } from './clock.js';
 import { latestDaily, LATEST_LOOKBACK_DAYS } from './latest-model.js';
 import { DAY_MS, HISTORY_START, HISTORY_START_MS } from './readings.js';

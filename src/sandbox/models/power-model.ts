@@ -15,7 +15,7 @@
  *   Load rows `{ timestamp, market, region, actual_mw, forecast_mw }`; fuel mix one row per hour with a
  *   column per fuel (MW): `coal_mw`, `gas_mw`, `nuclear_mw`, `hydro_mw`, `wind_mw`, `solar_mw`, `other_mw`.
  */
-import { addDays, dateToMs, msToDate } from '../../domain/dates.js';
+import { addDays, dateToMs, msToDate } from '../../domain/time/dates.js';
 import { findPowerMarket, LOAD_MARKET, POWER_HISTORY_START, POWER_MARKETS, type PowerMarket } from '../../domain/catalogues/power.js';
 import { badRequest, jsonReply, type Reply } from '../http.js';
 import type { Params } from '../params.js';

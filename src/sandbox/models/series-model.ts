@@ -1,6 +1,6 @@
 /** The per-model series (docs/api-contract.md §2) computed from the synthetic market: daily or hourly points, newest first. */
 import type { GpuModel } from '../../domain/catalogues/gpus.js';
-import { daysBetween, msToDate } from '../../domain/dates.js';
+import { daysBetween, msToDate } from '../../domain/time/dates.js';
 import { DAY_MS, HISTORY_START, HISTORY_START_MS, READINGS_PER_DAY, hourReading, missingHours, modelIndex } from './readings.js';
 import { dayStatsAsOf, endOfDayMs, readingsAsOf } from './clock.js';
 

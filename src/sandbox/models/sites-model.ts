@@ -6,7 +6,7 @@
  * several chip types (counted in each bucket), and a few carry hostile text (terminal escapes, bidi
  * overrides) in their names and notes, as any free-text field from the service might.
  */
-import { addDays } from '../../domain/dates.js';
+import { addDays } from '../../domain/time/dates.js';
 import { intBelow, roundTo, unit } from './prng.js';
 
 /** Neo-cloud sites, then the rest. */

@@ -9,7 +9,7 @@
  *   (`totalBaseline`), null before that day and on days with a lab absent (the totals differ in kind);
  * - a day is served once settled, at 02:00 UTC the next day (never after the clock); newest first.
  */
-import { addDays, dateToMs } from '../../domain/dates.js';
+import { addDays, dateToMs } from '../../domain/time/dates.js';
 import { CLOSED_LABS } from '../../domain/catalogues/labs.js';
 import { badRequest, jsonReply, type Reply } from '../http.js';
 import type { ExtraInput } from '../handlers/tables.js';

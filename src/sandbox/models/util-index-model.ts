@@ -1,6 +1,6 @@
 /** The utilization index (docs/api-contract.md §2, §4) computed from the synthetic market: published days, decomposition, rebasing. */
 import { GPU_MODELS, type GpuModel } from '../../domain/catalogues/gpus.js';
-import { daysBetween, msToDate } from '../../domain/dates.js';
+import { daysBetween, msToDate } from '../../domain/time/dates.js';
 import { roundTo } from './prng.js';
 import { DAY_MS, HISTORY_START, HISTORY_START_MS, READINGS_PER_DAY, modelIndex } from './readings.js';
 import { dayStatsAsOf, endOfDayMs } from './clock.js';

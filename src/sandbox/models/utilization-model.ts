@@ -8,7 +8,7 @@
  * - a model with no daily value in 30 days is left out.
  */
 import { GPU_MODELS, type GpuModel } from '../../domain/catalogues/gpus.js';
-import { addDays } from '../../domain/dates.js';
+import { addDays } from '../../domain/time/dates.js';
 import { seriesPoints } from './series-model.js';
 
 /** One row of the cross-section, in the sandbox's field order. */

@@ -19,7 +19,7 @@
  *   once the clock has reached its computedAt (never before).
  */
 import { CLOSED_LABS, WORKLOAD_FAMILIES } from '../../domain/catalogues/labs.js';
-import { addDays, daysBetween } from '../../domain/dates.js';
+import { addDays, daysBetween } from '../../domain/time/dates.js';
 import { intBelow, roundTo, unit } from './prng.js';
 
 /** First day of the history. */

@@ -14,7 +14,7 @@ import { link, lstat, readFile, realpath, rename, unlink } from 'node:fs/promise
 import path from 'node:path';
 import { LockedError } from '../../errors.js';
 import { describeFsError, errorCode } from '../files.js';
-import { sleep } from '../../domain/sleep.js';
+import { sleep } from '../../domain/time/sleep.js';
 import { isAlive, sweepStale } from '../stale-temp.js';
 import { lockWriter, unreadable, type LockWriter } from './lock-fs.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serverText, statusError } from '../../../src/api/errors.js';
-import { redactAll, redactSecret, redactUrl } from '../../../src/domain/redact.js';
+import { redactAll, redactSecret, redactUrl } from '../../../src/domain/secrets/redact.js';
 import { bypassesProxy, normaliseProxy, proxyFromEnv } from '../../../src/api/transport/dispatcher.js';
 import { describeNetworkError, isTransientNetworkError, networkErrorHint } from '../../../src/api/transport/network-errors.js';
 import { ExitCode } from '../../../src/errors.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, DEFAULT_BACKOFF, parseHttpDate, parseRetryAfter, RETRYABLE_STATUSES } from '../../../src/api/retry.js';
-import { sleep } from '../../../src/domain/sleep.js';
+import { sleep } from '../../../src/domain/time/sleep.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../helpers/temp.js';
-import { addDays } from '../../../src/domain/dates.js';
+import { addDays } from '../../../src/domain/time/dates.js';
 import { scanExisting } from '../../../src/append/read-existing.js';
 
 const file = (content: string): string => {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../helpers/temp.js';
-import { parseCsvRecord, parseCsvRecordStrict, parseTsvRecord, readRecords, recordText } from '../../../src/append/records.js';
-import { csvCell } from '../../../src/output/text/csv.js';
-import { tsvCell } from '../../../src/output/text/tsv.js';
+import { readRecords, recordText } from '../../../src/append/records.js';
+import { csvCell, parseCsvRecord, parseCsvRecordStrict } from '../../../src/output/text/csv.js';
+import { parseTsvRecord, tsvCell } from '../../../src/output/text/tsv.js';
 
 const tmp = (content: string | Buffer): string => {
   const file = join(makeTempDir('rec'), 'f');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../../src/context.js';
 import type { Row } from '../../../src/domain/row.js';
-import { addDays } from '../../../src/domain/dates.js';
+import { addDays } from '../../../src/domain/time/dates.js';
 import { readExistingRows, rewriteRows, type RewriteSpec } from '../../../src/append/rewrite-append.js';
 import { fileSink } from '../../../src/store/file-sink.js';
 import type { FormatOptions } from '../../../src/output/format-types.js';

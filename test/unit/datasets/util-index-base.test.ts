@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import utilIndex from '../../../src/datasets/util-index.js';
-import { DEFAULT_BASE_DATE } from '../../../src/domain/contract.js';
+import { DEFAULT_BASE_DATE } from '../../../src/domain/service/contract.js';
 
 /** Only --base-date matters here; the rest of a run's flags are left out. */
 const flags = (f: { baseDate?: string }) => f as Parameters<NonNullable<typeof utilIndex.indexBase>>[0];

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CLOSED_LABS, FREE_LABS, LABS, WORKLOAD_FAMILIES } from '../../../src/domain/catalogues/labs.js';
 import { CODING_PRODUCTS } from '../../../src/domain/catalogues/coding-products.js';
 import { GPU_MODELS } from '../../../src/domain/catalogues/gpus.js';
-import { FREE_GPU_MODELS } from '../../../src/domain/plans.js';
+import { FREE_GPU_MODELS } from '../../../src/domain/service/plans.js';
 import { FORWARD_CURVES, FORWARD_TENORS } from '../../../src/domain/catalogues/forward-curves.js';
 import { MEMORY_TYPES } from '../../../src/domain/catalogues/memory-types.js';
 import { POWER_MARKETS } from '../../../src/domain/catalogues/power.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeNeed, planOfKey, planReads } from '../../../src/domain/plans.js';
+import { describeNeed, planOfKey, planReads } from '../../../src/domain/service/plans.js';
 
 describe('plans by key prefix', () => {
   it('a key reads what its plan covers and nothing above it', () => {

@@ -1,6 +1,6 @@
 /** Secrets are matched on decoded text: whatever way a server encodes the key, the printed line hides it. */
 import { describe, expect, it } from 'vitest';
-import { redactAll, redactSecret, redactUrl } from '../../../src/domain/redact.js';
+import { redactAll, redactSecret, redactUrl } from '../../../src/domain/secrets/redact.js';
 
 const KEY = 'sk_live_ab12_cd34';
 const everyByte = (s: string): string => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeForTerminal } from '../../../src/domain/sanitize.js';
+import { sanitizeForTerminal } from '../../../src/domain/text/sanitize.js';
 
 // Pieces a hostile server might put into a string: whole and broken escape sequences, raw controls.
 const hostile = fc.constantFrom(

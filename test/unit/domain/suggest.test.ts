@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance } from '../../../src/domain/suggest.js';
+import { closest, editDistance } from '../../../src/domain/text/suggest.js';
 
 describe('did you mean', () => {
   it('counts a swap of neighbours as one edit', () => {

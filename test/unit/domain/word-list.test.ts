@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
 import { resolveCodingProducts } from '../../../src/domain/catalogues/coding-products.js';
 import { resolvePowerMarkets } from '../../../src/domain/catalogues/power.js';
-import { resolveWords, typedWords } from '../../../src/domain/word-list.js';
+import { resolveWords, typedWords } from '../../../src/domain/text/word-list.js';
 
 const upper = (w: string): string => {
   if (!/^[a-z]+$/i.test(w)) throw new UsageError(`unknown word '${w}'`);

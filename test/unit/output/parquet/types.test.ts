@@ -6,7 +6,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../../../src/domain/row.js';
-import { parseDateDays, parseTimestampMicros } from '../../../../src/output/parquet/iso-time.js';
+import { parseDateDays, parseTimestampMicros } from '../../../../src/domain/time/iso-time.js';
 import { resolveColumns } from '../../../../src/output/parquet/types.js';
 import { writeParquet } from '../../../../src/output/parquet/write.js';
 import { fileSink } from '../../../../src/store/file-sink.js';

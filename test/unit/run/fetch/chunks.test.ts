@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../../src/domain/row.js';
-import { addDays, daysBetween } from '../../../../src/domain/dates.js';
+import { addDays, daysBetween } from '../../../../src/domain/time/dates.js';
 import { CHUNK_OVERLAP_DAYS, planChunks, stitch, unanchoredRows } from '../../../../src/run/fetch/util-index-chunks.js';
 
 describe('planChunks', () => {

@@ -1,5 +1,5 @@
 /** Calendar dates as the API uses them (YYYY-MM-DD, UTC): parsing user input, arithmetic, windows. */
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -2,7 +2,7 @@
  * The service's plans as a client can know them: the key's prefix is the plan (docs/api-contract.md),
  * and callers without a key get the free tier of the public routes.
  */
-import { GPU_MODELS, type GpuModel } from './catalogues/gpus.js';
+import { GPU_MODELS, type GpuModel } from '../catalogues/gpus.js';
 
 /** Models the public (no-key) tier serves: every model but RTX PRO 6000 WS. */
 export const FREE_GPU_MODELS: readonly GpuModel[] = GPU_MODELS.filter((m) => m !== 'RTX PRO 6000 WS');

@@ -1,5 +1,5 @@
 /** The spec's rules on rows (docs/api-contract.md §4), checked on what the service actually sent. */
-import type { Row } from '../domain/row.js';
+import type { Row } from '../row.js';
 
 /** Tolerance of the demand + supply = change identity. */
 export const IDENTITY_TOLERANCE = 1e-9;
