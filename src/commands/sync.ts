@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import type { SyncOptions } from '../sync/sync.js';
 import { formatOption, withChoices } from './options.js';
+import { LAKE_DEFAULT, LAKE_FORMATS } from '../output/formats.js';
 import { parseList, parseLockTimeout } from './parse.js';
 
 /** Declares the sync command. */
@@ -13,7 +14,7 @@ export default function sync(ctx: Context): Command {
     )
     .argument('<dir>', 'the lake folder (created when missing)')
     .option('--datasets <list>', "comma-separated datasets to sync (default: every dataset the key's plan reads)", parseList)
-    .addOption(formatOption('file format of a new lake (default parquet); a lake keeps its format', ['parquet', 'csv']))
+    .addOption(formatOption(`file format of a new lake (default ${LAKE_DEFAULT}); a lake keeps its format`, LAKE_FORMATS))
     .addOption(
       withChoices(
         new Option(

@@ -126,6 +126,8 @@ export interface FormatInfo {
   readonly binary: boolean;
   /** Takes --partition-by (a hive-style folder of files instead of one file). */
   readonly partitions: boolean;
+  /** May hold a sync lake (`gpumkt sync --format`). */
+  readonly lake: boolean;
   /** Written for a person: may colour (and is sized to the terminal). */
   readonly human: boolean;
   /** The terminal view: prints the readable subset of wide rows and summary tables fitted to the width. */

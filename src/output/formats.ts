@@ -16,13 +16,23 @@ const base = {
   headerLine: false,
   binary: false,
   partitions: false,
+  lake: false,
 } as const;
 
 // One entry per format, in help order. Dynamic imports keep chalk out of start-up: only the
 // chosen format's file (and its dependencies) is ever loaded.
-const REGISTRY: readonly FormatInfo[] = [
+const ENTRIES = [
   { ...base, name: 'table', extensions: ['txt'], human: true, terminalView: true, load: () => import('./text/table.js') },
-  { ...base, name: 'csv', extensions: ['csv'], appendAs: 'lines', dialects: true, headerLine: true, load: () => import('./text/csv.js') },
+  {
+    ...base,
+    name: 'csv',
+    extensions: ['csv'],
+    appendAs: 'lines',
+    dialects: true,
+    headerLine: true,
+    lake: true,
+    load: () => import('./text/csv.js'),
+  },
   { ...base, name: 'tsv', extensions: ['tsv', 'tab'], appendAs: 'lines', headerLine: true, load: () => import('./text/tsv.js') },
   { ...base, name: 'json', extensions: ['json'], jsonQuery: 'document', load: () => import('./text/json.js') },
   {
@@ -41,6 +51,7 @@ const REGISTRY: readonly FormatInfo[] = [
     appendAs: 'rows',
     binary: true,
     partitions: true,
+    lake: true,
     profileDefault: false,
     load: () => import('./parquet/format.js'),
   },
@@ -53,7 +64,10 @@ const REGISTRY: readonly FormatInfo[] = [
     profileDefault: false,
     load: () => import('./text/chart.js'),
   },
-];
+] as const satisfies readonly FormatInfo[];
+const REGISTRY: readonly FormatInfo[] = ENTRIES;
+/** The registry entries that may hold a sync lake. */
+type LakeEntry = Extract<(typeof ENTRIES)[number], { readonly lake: true }>;
 
 /** Format names, in help order. */
 export const FORMAT_NAMES: readonly string[] = Object.freeze(REGISTRY.map((f) => f.name));
@@ -90,6 +104,18 @@ export const DEFAULT_FORMAT = { terminal: 'table', pipe: 'csv' } as const;
 
 /** The format of a partitioned folder (--partition-by without -f). */
 export const PARTITION_DEFAULT = 'parquet';
+
+/** A format a sync lake can be kept in (its registry entry has `lake`). */
+export type LakeFormat = LakeEntry['name'];
+
+/** The format of a new sync lake (`gpumkt sync` without --format). */
+export const LAKE_DEFAULT: LakeFormat = 'parquet';
+
+/** Formats a sync lake can be kept in, the default first (`gpumkt sync --format`). */
+export const LAKE_FORMATS: readonly [LakeFormat, ...LakeFormat[]] = Object.freeze([
+  LAKE_DEFAULT,
+  ...ENTRIES.filter((f): f is LakeEntry => f.lake && f.name !== LAKE_DEFAULT).map((f) => f.name),
+] as const);
 
 /** The format --query prints when none is named (and `api` writes a body in). */
 export const QUERY_DEFAULT = 'json';

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Row } from '../domain/row.js';
-import { getFormatter, lineBased } from '../output/formats.js';
+import { getFormatter, lineBased, type LakeFormat } from '../output/formats.js';
 import { scanExisting } from '../append/read-existing.js';
 import type { DatasetRun, SyncSettings } from './targets.js';
 
@@ -39,7 +39,7 @@ export async function snapshotDates(s: Pick<SyncSettings, 'lake' | 'store'>, run
 }
 
 /** Reads back what `run`'s dataset holds now; `fetched` is the row count of this run's snapshot. */
-export async function readHeld(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun, format: 'parquet' | 'csv'): Promise<Held> {
+export async function readHeld(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun, format: LakeFormat): Promise<Held> {
   if (run.mode === 'snapshot') {
     const dates = await snapshotDates(s, run);
     const rows = await countRows(run.target, format);
@@ -69,7 +69,7 @@ export async function readHeld(s: Pick<SyncSettings, 'lake' | 'store'>, run: Dat
 export async function countHeldRows(
   s: Pick<SyncSettings, 'lake' | 'store'>,
   run: DatasetRun,
-  format: 'parquet' | 'csv',
+  format: LakeFormat,
 ): Promise<number | undefined> {
   if (lineBased(format)) {
     const timeKey = run.lake.timeKey as string;
@@ -99,7 +99,7 @@ async function readRows(target: string, format: string): Promise<Row[]> {
 }
 
 /** Rows of one snapshot file (csv: its records after the header). */
-async function countRows(file: string, format: 'parquet' | 'csv'): Promise<number> {
+async function countRows(file: string, format: LakeFormat): Promise<number> {
   if (!lineBased(format)) return (await readRows(file, format).catch(() => [])).length;
   const f = await scanExisting(file, { format, timeKey: '', regionStart: () => '\uffff' }).catch(() => undefined);
   return f?.rows ?? 0;

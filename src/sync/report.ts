@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { Context } from '../context.js';
+import type { LakeFormat } from '../output/formats.js';
 import type { DatasetState, LakeState } from './state.js';
 import { fitLine, holdCountdown, type Hold } from '../run/fetch/hold.js';
 
@@ -221,13 +222,7 @@ export function statusTable(state: LakeState, today: string, width = Infinity): 
  * dataset it synced, `history` where it is there). `lake` is the folder as the user named it, so the
  * query runs where the sync ran.
  */
-export function closingLine(
-  lake: string,
-  outcomes: readonly Outcome[],
-  state: LakeState,
-  format: 'parquet' | 'csv',
-  seconds: number,
-): string {
+export function closingLine(lake: string, outcomes: readonly Outcome[], state: LakeState, format: LakeFormat, seconds: number): string {
   const synced = outcomes.filter((o) => o.status === 'updated' || o.status === 'current').map((o) => o.name);
   const took = `sync of ${lake} done in ${seconds < 10 ? `${seconds.toFixed(1)}s` : duration(seconds)}`;
   const name = synced.includes('history') ? 'history' : synced[0];

@@ -9,6 +9,7 @@ import type { Context } from '../context.js';
 import type { Session } from '../run/session.js';
 import { runDataset, type RunFlags } from '../run/runner.js';
 import type { DatasetRun } from './targets.js';
+import { DEFAULT_FORMAT } from '../output/formats.js';
 
 /** What a dataset's run did on the wire. */
 export interface RunCounts {
@@ -60,9 +61,10 @@ export async function planRequests(ctx: Context, run: DatasetRun, session: Sessi
   const out: string[] = [];
   const scope = scoped(ctx, run.lake.name, out, []);
   const dry: Session = { ...session, dryRun: true, requests: [], get: () => Promise.reject(new Error('a planning pass sends nothing')) };
-  // Nothing held yet: the plain command over the window (no file to read, and the lake may not exist yet).
+  // Nothing held yet: the plain command over the window (no file to read, and the lake may not exist yet), printed
+  // as to a pipe (only its curl lines are kept).
   const { output: _output, append: _append, partitionBy: _partitionBy, replaceRestated: _replaceRestated, ...rest } = run.flags;
-  const plain: RunFlags = { ...rest, format: 'csv' };
+  const plain: RunFlags = { ...rest, format: DEFAULT_FORMAT.pipe };
   const flags = run.mode === 'append' && exists ? run.flags : plain;
   try {
     await runDataset(scope.ctx, run.lake.command, run.args, flags, { session: dry });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { OutputError } from '../errors.js';
+import { LAKE_FORMATS } from '../output/formats.js';
 import type { Store } from '../store/store.js';
 
 /** The state file's name in the lake. */
@@ -40,7 +41,7 @@ const datasetState = z.object({
 
 const lakeState = z.object({
   version: z.literal(1),
-  format: z.enum(['parquet', 'csv']),
+  format: z.enum(LAKE_FORMATS),
   grain: z.enum(['daily', 'hourly']),
   createdAt: z.string(),
   lastRun: z.object({ startedAt: z.string(), finishedAt: z.string(), exitCode: z.number(), requests: z.number() }).optional(),

@@ -22,11 +22,12 @@ import { planRequests } from './run-one.js';
 import { closingLine, exitCodeOf, hiddenNote, outcomeLine, statusTable, type Outcome } from './report.js';
 import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
 import { withServiceNames } from './service-names.js';
+import { LAKE_DEFAULT, type LakeFormat } from '../output/formats.js';
 
 /** The flags of `gpumkt sync`. */
 export interface SyncOptions {
   readonly datasets?: string[];
-  readonly format?: 'parquet' | 'csv';
+  readonly format?: LakeFormat;
   readonly granularity?: 'daily' | 'hourly';
   readonly from?: string;
   readonly status?: boolean;
@@ -79,7 +80,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const chosen = chosenDatasets(opts.datasets, plan !== 'none');
   const store = localStore(lake);
   const state = await readState(store);
-  const format = lakeSetting('--format', opts.format, state?.format, 'parquet');
+  const format = lakeSetting('--format', opts.format, state?.format, LAKE_DEFAULT);
   const grain = lakeSetting('--granularity', opts.granularity, state?.grain, 'daily');
   refuseGrain(grain, plan);
   const { readable, skipped } = byPlan(chosen, plan);

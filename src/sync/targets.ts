@@ -6,7 +6,7 @@
  *   series, one file: <lake>/<name>/part-0.parquet or part-0.csv    (--append <file>)
  *   snapshot:         <lake>/<name>/snapshot_date=<today>/part-0.<ext>  (-o <file>)
  */
-import { formatInfo } from '../output/formats.js';
+import { formatInfo, type LakeFormat } from '../output/formats.js';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { RunFlags } from '../run/request.js';
@@ -28,7 +28,7 @@ export interface SyncSettings {
   /** The lake's folder, and the store on it that the lake's own files (state, what is held) are read and written through. */
   readonly lake: string;
   readonly store: Store;
-  readonly format: 'parquet' | 'csv';
+  readonly format: LakeFormat;
   readonly grain: 'daily' | 'hourly';
   readonly today: string;
   /** --from, as given. */

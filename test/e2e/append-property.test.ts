@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/time/dates.js';
 import type { RecordedRequest, InterceptReply } from '../../src/sandbox/index.js';
 import { formatter as parquet } from '../../src/output/parquet/format.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
 import { workDir } from './cron-helpers.js';
 import { rewriting, runAt } from './append-helpers.js';
 
@@ -100,24 +101,23 @@ const summaries = (stderr: string, target: string): string[] =>
 async function runSequence(seq: Sequence, args: readonly string[], targets: readonly Target[], timeField: string, valueField: string) {
   const out: Record<string, string[]> = {};
   for (const t of targets) {
-    const dir = workDir();
-    const target = t.path(dir);
-    const said: string[] = [];
-    for (let i = 0; i < seq.instants.length; i++) {
-      const r = await runAt(seq.instants[i] as string, [...args, ...t.flags, '--replace-restated', '--append', target], {
-        sb: { intercept: service(seq, i, timeField, valueField) },
-      });
-      expect(r.code, `${t.name} run ${i}: ${r.stderr}`).toBe(0);
-      said.push(...summaries(r.stderr, target));
-    }
-    const full = t.path(workDir());
+    const target = t.path(workDir());
     const last = seq.instants.length - 1;
-    const f = await runAt(seq.instants[last] as string, [...args, ...t.flags, '-o', full], {
-      sb: { intercept: service({ ...seq, heldAt: undefined }, last, timeField, valueField) },
+    const runs = await expectAppendEqualsFullExport({
+      // The instants increase, so each names its run of the sequence.
+      run: (instant, a) => runAt(instant, a, { sb: { intercept: service(seq, seq.instants.indexOf(instant), timeField, valueField) } }),
+      // The full export sees every row: nothing held back at the last instant.
+      runFull: (instant, a) =>
+        runAt(instant, a, { sb: { intercept: service({ ...seq, heldAt: undefined }, last, timeField, valueField) } }),
+      days: seq.instants,
+      args: [...args, ...t.flags],
+      appendArgs: ['--replace-restated'],
+      file: target,
+      full: t.path(workDir()),
+      read: t.read,
+      label: t.name,
     });
-    expect(f.code, f.stderr).toBe(0);
-    expect(await t.read(target), `${t.name}: appends equal one full export`).toEqual(await t.read(full));
-    out[t.name] = said;
+    out[t.name] = runs.flatMap((r) => summaries(r.stderr, target));
   }
   return out;
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { needs } from '../helpers/requires.js';
 import type { Program } from '../helpers/programs.js';
-import { appendOnDays, mlrRecords, pythonCsv, runOn, workDir } from './cron-helpers.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
+import { mlrRecords, pythonCsv, runOn, workDir } from './cron-helpers.js';
 
 const DAYS = ['2026-10-01', '2026-10-15', '2026-11-20'] as const;
 const LAST = DAYS[2];
@@ -17,10 +18,7 @@ describe('--append over successive days', () => {
       const dir = workDir();
       const file = join(dir, 'util.csv');
       const args = ['util-index', '--gpu', 'all', '--from', '2026-09-01'];
-      await appendOnDays(DAYS, args, file);
-      const full = join(dir, 'full.csv');
-      expect((await runOn(LAST, [...args, '-o', full])).code).toBe(0);
-      expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
+      await expectAppendEqualsFullExport({ run: runOn, days: DAYS, args, file, full: join(dir, 'full.csv'), grows: true });
 
       const rows = pythonCsv(file);
       const header = rows[0] as string[];
@@ -55,10 +53,15 @@ describe('--append over successive days', () => {
       const dir = workDir();
       const file = join(dir, name);
       const args = ['history', 'h100', 'a100', '--granularity', 'hourly', '--from', '2026-09-28', ...extra];
-      for (const day of DAYS) expect((await runOn(day, [...args, '--append', file])).code).toBe(0);
-      const full = join(dir, `full-${name}`);
-      expect((await runOn(LAST, [...args, '-o', full])).code).toBe(0);
-      expect(readFileSync(file).equals(readFileSync(full))).toBe(true);
+      // Byte for byte (the excel dialect's BOM and CRLF included).
+      await expectAppendEqualsFullExport({
+        run: runOn,
+        days: DAYS,
+        args,
+        file,
+        full: join(dir, `full-${name}`),
+        read: (f) => readFileSync(f),
+      });
       if (name.endsWith('.tsv')) {
         const tsv = mlrRecords(file, '--itsv');
         expect(new Set(tsv.map((r) => `${r.timestamp} ${r.gpu}`)).size).toBe(tsv.length);

@@ -1,6 +1,5 @@
 /** Shared pieces of the cron-export e2e tests: a sandbox per "today", runs, and external readers (python3, mlr). */
 import { spawn, spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
@@ -83,15 +82,4 @@ export function mlrRecords(file: string, input: '--icsv' | '--itsv' = '--icsv'):
   expect(r.error, 'mlr runs').toBeUndefined();
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Record<string, string | number>[];
-}
-
-/** Runs `gpumkt args… --append file` on each day in turn: every run succeeds and each one grows the file. */
-export async function appendOnDays(days: readonly string[], args: readonly string[], file: string): Promise<void> {
-  const sizes: number[] = [];
-  for (const day of days) {
-    const r = await runOn(day, [...args, '--append', file]);
-    expect(r.code, r.stderr).toBe(0);
-    sizes.push(statSync(file).size);
-  }
-  for (let i = 1; i < sizes.length; i++) expect(sizes[i - 1]).toBeLessThan(sizes[i] as number);
 }

@@ -3,15 +3,19 @@
  * HTTP: each agrees with the rest of the market (history, the memory snapshot), volatility recomputes
  * from the daily index, exports append, public routes need no key and keyed ones keep their rules.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, TODAY } from '../helpers/cli.js';
+import { runCli, TODAY, type RunResult } from '../helpers/cli.js';
+import { expectAppendEqualsFullExport } from '../helpers/append-equals.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { GPU_MODELS } from '../../src/domain/catalogues/gpus.js';
 
 const sb = useSandbox();
+/** `gpumkt args…` against the sandbox with `day` as the CLI's today. */
+const onDay = (day: string, args: readonly string[]): Promise<RunResult> =>
+  runCli(args, { env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: day } });
 type Row = Record<string, unknown>;
 const dir = mkdtempSync(join(tmpdir(), 'gpumkt-more-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -150,33 +154,28 @@ describe('volatility', () => {
   });
 
   it('--append on two days equals one export of the whole window', async () => {
-    const file = join(dir, 'vol.csv');
-    const full = join(dir, 'vol-full.csv');
-    const a = await runCli(['volatility', 'h100', 'b200', '--from', '2026-11-01', '--append', file], {
-      env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: '2026-11-18' },
+    await expectAppendEqualsFullExport({
+      run: onDay,
+      days: ['2026-11-18', TODAY],
+      args: ['volatility', 'h100', 'b200', '--from', '2026-11-01'],
+      file: join(dir, 'vol.csv'),
+      full: join(dir, 'vol-full.csv'),
     });
-    expect(a.code).toBe(0);
-    const b = await runCli(['volatility', 'h100', 'b200', '--from', '2026-11-01', '--append', file], { env: sandboxEnv(sb.current) });
-    expect(b.code).toBe(0);
-    await runCli(['volatility', 'h100', 'b200', '--from', '2026-11-01', '-o', full], { env: sandboxEnv(sb.current) });
-    expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
   });
 });
 
 describe('memory history', () => {
   it('memory --from 30d --type mem_ddr5_16gb --append on two days equals one full export', async () => {
-    const file = join(dir, 'mem.csv');
-    const full = join(dir, 'mem-full.csv');
-    const day1 = await runCli(['memory', '--from', '30d', '--type', 'mem_ddr5_16gb', '--append', file], {
-      env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: '2026-11-19' },
+    const [, day2] = await expectAppendEqualsFullExport({
+      run: onDay,
+      days: ['2026-11-19', TODAY],
+      args: ['memory', '--from', '30d', '--type', 'mem_ddr5_16gb'],
+      // Day 1's window started on 2026-10-20 (30 days back from 2026-11-19).
+      fullArgs: ['memory', '--from', '2026-10-20', '--type', 'mem_ddr5_16gb'],
+      file: join(dir, 'mem.csv'),
+      full: join(dir, 'mem-full.csv'),
     });
-    expect(day1.code).toBe(0);
-    const day2 = await runCli(['memory', '--from', '30d', '--type', 'mem_ddr5_16gb', '--append', file], { env: sandboxEnv(sb.current) });
-    expect(day2.code).toBe(0);
-    expect(day2.stderr).toContain('appended 1 new row');
-    // Day 1's window started on 2026-10-20 (30 days back from 2026-11-19).
-    await runCli(['memory', '--from', '2026-10-20', '--type', 'mem_ddr5_16gb', '-o', full], { env: sandboxEnv(sb.current) });
-    expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
+    expect(day2?.stderr).toContain('appended 1 new row');
   });
 
   it('ends with the reading the snapshot shows', async () => {
@@ -209,17 +208,13 @@ describe('memory history', () => {
   });
 
   it('several types append by id and date; a --columns without id is refused for them', async () => {
-    const file = join(dir, 'mem-all.csv');
-    const full = join(dir, 'mem-all-full.csv');
-    await runCli(['memory', '--from', '2026-11-02', '--category', 'flash', '--append', file], {
-      env: { ...sandboxEnv(sb.current), GPUMKT_TODAY: '2026-11-12' },
+    await expectAppendEqualsFullExport({
+      run: onDay,
+      days: ['2026-11-12', TODAY],
+      args: ['memory', '--from', '2026-11-02', '--category', 'flash'],
+      file: join(dir, 'mem-all.csv'),
+      full: join(dir, 'mem-all-full.csv'),
     });
-    const again = await runCli(['memory', '--from', '2026-11-02', '--category', 'flash', '--append', file], {
-      env: sandboxEnv(sb.current),
-    });
-    expect(again.code).toBe(0);
-    await runCli(['memory', '--from', '2026-11-02', '--category', 'flash', '-o', full], { env: sandboxEnv(sb.current) });
-    expect(readFileSync(file, 'utf8')).toBe(readFileSync(full, 'utf8'));
     const r = await runCli(['memory', '--from', '7d', '--category', 'flash', '--columns', 'date,price', '--append', join(dir, 'x.csv')], {
       env: sandboxEnv(sb.current),
     });

@@ -17,11 +17,17 @@ export interface AppendEqualsExport {
   readonly args: readonly string[];
   /** Flags given to the appends only (after `args`). */
   readonly appendArgs?: readonly string[];
+  /** The full export's arguments instead of `args` (e.g. the window a relative --from gave the first append). */
+  readonly fullArgs?: readonly string[];
+  /** Runs the full export instead of `run` (e.g. against a service that no longer holds a row back). */
+  readonly runFull?: (day: string, args: readonly string[]) => Promise<RunResult>;
   /** The file the appends grow, and the one the full export writes. */
   readonly file: string;
   readonly full: string;
-  /** Reads a file back for the comparison; default: its text, byte for byte. */
+  /** Reads a file back for the comparison (may be async); default: its text, byte for byte. */
   readonly read?: (file: string) => unknown;
+  /** Names the comparison in its failure message (default: the appended file). */
+  readonly label?: string;
   /** Also: no append takes a row as restated (the word never appears on stderr). */
   readonly noRestated?: boolean;
   /** Also: every append grows the file. */
@@ -41,9 +47,9 @@ export async function expectAppendEqualsFullExport(spec: AppendEqualsExport): Pr
   }
   if (spec.grows === true) for (let i = 1; i < sizes.length; i++) expect(sizes[i - 1]).toBeLessThan(sizes[i] as number);
   const last = spec.days.at(-1) as string;
-  const full = await spec.run(last, [...spec.args, '-o', spec.full]);
+  const full = await (spec.runFull ?? spec.run)(last, [...(spec.fullArgs ?? spec.args), '-o', spec.full]);
   expect(full.code, full.stderr).toBe(0);
   const read = spec.read ?? ((f: string): unknown => readFileSync(f, 'utf8'));
-  expect(await read(spec.file), `${spec.file}: the appends equal one full export`).toEqual(await read(spec.full));
+  expect(await read(spec.file), `${spec.label ?? spec.file}: the appends equal one full export`).toEqual(await read(spec.full));
   return runs;
 }

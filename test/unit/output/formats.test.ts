@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ExitCode, UsageError } from '../../../src/errors.js';
-import { FORMAT_NAMES as FORMATS, getFormatter } from '../../../src/output/formats.js';
+import { FORMAT_NAMES as FORMATS, LAKE_DEFAULT, LAKE_FORMATS, formatInfo, getFormatter } from '../../../src/output/formats.js';
 
 describe('format registry', () => {
   it('lists the formats in help order', () => {
     expect(FORMATS).toEqual(['table', 'csv', 'tsv', 'json', 'ndjson', 'markdown', 'parquet', 'chart']);
+  });
+
+  it('derives the formats a sync lake may hold from the registry, the default (parquet) first', () => {
+    expect(LAKE_FORMATS).toEqual(['parquet', 'csv']);
+    expect(LAKE_DEFAULT).toBe('parquet');
+    expect(FORMATS.filter((name) => formatInfo(name).lake)).toEqual(['csv', 'parquet']);
   });
 
   it('loads each formatter under its own name, with a one-line description', async () => {
