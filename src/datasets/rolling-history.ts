@@ -5,7 +5,7 @@
  * `gpu` for several models); they come newest first and are sorted oldest first. Appendable: rows
  * are keyed by day (and gpu), today's row is provisional.
  */
-import { GPU_MODELS, resolveGpuList } from '../domain/catalogues/gpus.js';
+import { gpusOrAll } from '../domain/catalogues/gpus.js';
 import { dailyGpuHistory, gpuPath, type DailyHistoryParams } from './per-gpu-series.js';
 import type { Dataset } from './types.js';
 
@@ -29,12 +29,10 @@ const rollingHistory: Dataset<RollingHistoryParams> = dailyGpuHistory({
   plan: 'premium',
   // No models named: all six (a key reads every model).
   targets: (args, _flags, _keyed, learned = []) =>
-    args.length === 0
-      ? GPU_MODELS
-      : resolveGpuList(
-          args,
-          learned.map((e) => e.id),
-        ),
+    gpusOrAll(
+      args,
+      learned.map((e) => e.id),
+    ),
 });
 
 export default rollingHistory;

@@ -7,7 +7,7 @@
  * (rolling-history.ts; any key).
  */
 import { defineEndpoint } from '../api/envelope.js';
-import { GPU_MODELS, resolveGpuList, type GpuName } from '../domain/catalogues/gpus.js';
+import { gpusOrAll, type GpuName } from '../domain/catalogues/gpus.js';
 import { gpuPath } from './per-gpu-series.js';
 import rollingHistory from './rolling-history.js';
 import { defineDataset } from './flags.js';
@@ -52,12 +52,10 @@ const rolling = defineDataset({
   plan: 'full',
   targetColumn: 'gpu_name',
   targets: (args, _flags, _keyed, learned = []) =>
-    args.length === 0
-      ? GPU_MODELS
-      : resolveGpuList(
-          args,
-          learned.map((e) => e.id),
-        ),
+    gpusOrAll(
+      args,
+      learned.map((e) => e.id),
+    ),
   params: (_flags, gpu) => ({ gpu: gpu as GpuName }),
   noAppend: {
     message: 'rolling without --from/--to is the average of the last 24 hours, not a series: --append does not apply',

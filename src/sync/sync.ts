@@ -20,7 +20,8 @@ import { datasetRun, targetsOf, type DatasetRun, type SyncSettings } from './tar
 import { countHeldRows, snapshotDates, targetExists } from './held.js';
 import { planRequests } from './run-one.js';
 import { closingLine, exitCodeOf, hiddenNote, outcomeLine, statusTable, type Outcome } from './report.js';
-import { printPlan, runPlanned, sweepLake, type Planned } from './execute.js';
+import { runPlanned, sweepLake, type Planned } from './execute.js';
+import { printPlan } from './plan-print.js';
 import { withServiceNames } from './service-names.js';
 import { LAKE_DEFAULT, type LakeFormat } from '../output/formats.js';
 

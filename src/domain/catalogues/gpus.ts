@@ -62,6 +62,11 @@ export function resolveGpu(input: string, learned: readonly string[] = []): GpuN
   );
 }
 
+/** The models a run names, or with none every model of the offline list (a key reads every model). */
+export function gpusOrAll(inputs: readonly string[], learned: readonly string[] = []): readonly GpuName[] {
+  return inputs.length === 0 ? GPU_MODELS : resolveGpuList(inputs, learned);
+}
+
 /**
  * Resolves a list of models; `all` expands to every model (the offline list, then those of `learned`
  * it lacks); duplicates are dropped, order kept.

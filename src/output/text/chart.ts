@@ -11,6 +11,9 @@ import type { Row } from '../../domain/row.js';
 import type { FormatOptions, Formatter } from '../format-types.js';
 import { sanitizeForTerminal } from '../../domain/text/sanitize.js';
 import { decimalsFor, niceScale, xLabel } from './chart-scale.js';
+import { legend, MARKERS } from './chart-legend.js';
+
+export { MARKERS };
 
 /** Chart-only options the pipeline may add. */
 export interface ChartOptions extends FormatOptions {
@@ -20,8 +23,6 @@ export interface ChartOptions extends FormatOptions {
   readonly height?: number;
 }
 
-/** Markers by series, in legend order; they repeat after eight series ('+' is the axes' tick, so never a marker). */
-export const MARKERS = ['*', 'o', 'x', '#', '@', '%', '&', '='] as const;
 const COLOURS = ['cyan', 'yellow', 'green', 'magenta', 'red', 'blue', 'white', 'gray'] as const;
 const DEFAULT_HEIGHT = 16;
 /** Width off a terminal without COLUMNS (the plan says "unlimited" there, which a chart cannot be). */
@@ -212,28 +213,6 @@ function xAxis({ plotWidth, labelWidth, tMin, span }: Frame, ch: AxisChars): str
     for (let k = 0; k < text.length; k++) labelRow[start + k] = text[k] as string;
   }
   return [`${' '.repeat(labelWidth)} ${ch.corner}${axisRow.join('')}`, `${' '.repeat(labelWidth + 2)}${labelRow.join('')}`.trimEnd()];
-}
-
-/** The legend: as many entries a line as fit the width; with `gap`, what that glyph means last. */
-function legend(labels: readonly string[], width: number, paint: (text: string, s: number) => string, gap?: string): string[] {
-  const lines: string[] = [];
-  let line = '';
-  let visible = 0;
-  const entries = labels.map((label, s) => [MARKERS[s % MARKERS.length] as string, sanitizeForTerminal(label), s] as const);
-  if (gap !== undefined) entries.push([gap, 'no value there (a gap in the data)', -1] as const);
-  entries.forEach(([marker, name, s]) => {
-    const entryWidth = 2 + name.length;
-    if (visible > 0 && visible + 3 + entryWidth > width) {
-      lines.push(line);
-      line = '';
-      visible = 0;
-    }
-    const sep = visible > 0 ? '   ' : '';
-    line += `${sep}${paint(marker, s)} ${name}`;
-    visible += sep.length + entryWidth;
-  });
-  if (line) lines.push(line);
-  return lines;
 }
 
 /** The chart format. */
