@@ -40,7 +40,7 @@ export class Bucket {
   readonly objects = new Map<string, S3Object>();
   private readonly uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
 
-  constructor(private readonly opts: { ignorePreconditions: () => boolean; minPartSize: number }) {}
+  constructor(private readonly opts: { ignorePreconditions: () => boolean; minPartSize: number; pageSize: number }) {}
 
   /** A precondition's failure, or undefined when the write may go ahead. */
   private precondition(key: string, headers: Record<string, string | undefined>): Answer | undefined {
@@ -90,7 +90,7 @@ export class Bucket {
 
   list(q: URLSearchParams): Answer {
     const prefix = q.get('prefix') ?? '';
-    const max = Math.min(1000, Number(q.get('max-keys') ?? 1000));
+    const max = Math.min(this.opts.pageSize, Number(q.get('max-keys') ?? 1000));
     const token = q.get('continuation-token');
     const after = token !== null ? Buffer.from(token, 'base64url').toString('utf8') : (q.get('start-after') ?? '');
     const keys = [...this.objects.keys()]

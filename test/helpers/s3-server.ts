@@ -23,6 +23,8 @@ export interface S3ServerOptions {
   readonly ignorePreconditions?: boolean;
   /** The smallest part but the last of a multipart upload (5 MiB as S3). */
   readonly minPartSize?: number;
+  /** The most keys one ListObjectsV2 page holds (1000 as S3; fewer to test paging). */
+  readonly pageSize?: number;
 }
 
 /** A fault to inject. */
@@ -136,7 +138,11 @@ export async function startS3Server(opts: S3ServerOptions = {}): Promise<S3Serve
   for (const name of opts.buckets ?? ['lake'])
     buckets.set(
       name,
-      new Bucket({ ignorePreconditions: () => state.ignorePreconditions, minPartSize: opts.minPartSize ?? 5 * 1024 * 1024 }),
+      new Bucket({
+        ignorePreconditions: () => state.ignorePreconditions,
+        minPartSize: opts.minPartSize ?? 5 * 1024 * 1024,
+        pageSize: opts.pageSize ?? 1000,
+      }),
     );
 
   const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
