@@ -46,8 +46,9 @@ const HINTS: Readonly<Record<string, string>> = {
 
 /** A server's text as one short line, secrets masked. */
 export function oneLine(s: string, secrets: readonly string[]): string {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return redactSecrets(flat.length > 200 ? `${flat.slice(0, 199)}…` : flat, secrets);
+  // Masked before it is cut: a cut could leave a secret's head that no longer matches it.
+  const flat = redactSecrets(s.replace(/\s+/g, ' ').trim(), secrets);
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
 }
 
 /** S3's code and message from an error body (XML), or the status's name when the body has none (HEAD). */
@@ -69,8 +70,9 @@ const STATUS_CODES: Readonly<Record<number, string>> = {
 
 /** The error for an answer `status` with `body` about `what` (`s3://bucket/key`). */
 export function s3Failure(what: string, status: number, body: string, secrets: readonly string[]): S3Error | S3UnavailableError {
-  const { code, message } = errorOf(status, body);
-  const text = `${what}: ${oneLine(code, secrets)} (HTTP ${status})${message === '' ? '' : `: ${oneLine(message, secrets)}`}`;
+  const { message } = errorOf(status, body);
+  const code = oneLine(errorOf(status, body).code, secrets);
+  const text = `${what}: ${code} (HTTP ${status})${message === '' ? '' : `: ${oneLine(message, secrets)}`}`;
   if (status >= 500) return new S3UnavailableError(text, code, status, HINTS[code]);
   return new S3Error(text, code, status, HINTS[code]);
 }
