@@ -111,10 +111,11 @@ export async function awsSettings(opts: AwsSettingsOptions): Promise<AwsSettings
   const config = await readIni(files.config);
   const fromCreds = creds?.get(profile);
   const fromConfig = config?.get(profile === 'default' ? 'default' : `profile ${profile}`);
-  const named = explicit !== undefined || nonEmpty(env.AWS_PROFILE) !== undefined;
+  const env1 = explicit === undefined ? envKeys(env) : undefined;
+  // A profile named but found nowhere is an error, unless keys in the environment win over it anyway (AWS_PROFILE).
+  const named = explicit !== undefined || (nonEmpty(env.AWS_PROFILE) !== undefined && env1 === undefined);
   if (named && fromCreds === undefined && fromConfig === undefined)
     throw new UsageError(`the AWS profile ${JSON.stringify(profile)} is in neither ${files.credentials} nor ${files.config}`);
-  const env1 = explicit === undefined ? envKeys(env) : undefined;
   const credentials = env1 ?? keysOf(fromCreds) ?? keysOf(fromConfig);
   if (credentials === undefined) {
     const how = Object.keys(NOT_STATIC).find((k) => fromCreds?.[k] !== undefined || fromConfig?.[k] !== undefined);

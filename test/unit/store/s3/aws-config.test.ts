@@ -105,6 +105,11 @@ describe('AWS settings', () => {
     const env = { HOME: dir, AWS_ACCESS_KEY_ID: 'AKIAENV', AWS_SECRET_ACCESS_KEY: 'secret-env', AWS_PROFILE: 'team' };
     expect((await awsSettings({ env })).credentials.accessKeyId).toBe('AKIAENV');
     expect((await awsSettings({ env, profile: 'team' })).credentials.accessKeyId).toBe('AKIATEAM');
+    // An AWS_PROFILE found nowhere does not matter when the environment's keys are used.
+    expect((await awsSettings({ env: { ...env, AWS_PROFILE: 'elsewhere', AWS_REGION: 'eu-west-3' } })).credentials.accessKeyId).toBe(
+      'AKIAENV',
+    );
+    await expect(awsSettings({ env: { HOME: dir, AWS_PROFILE: 'elsewhere' } })).rejects.toThrow(/"elsewhere" is in neither/);
   });
 
   it('reads the files AWS_SHARED_CREDENTIALS_FILE and AWS_CONFIG_FILE name', async () => {

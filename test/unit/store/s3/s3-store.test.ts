@@ -75,11 +75,19 @@ describe('the S3 store', () => {
     async function* chunks(): AsyncGenerator<Uint8Array> {
       for (let at = 0; at < data.length; at += 700_001) yield data.subarray(at, at + 700_001);
     }
+    server.fail({ status: 503, code: 'SlowDown', method: 'PUT', key: 'big.parquet' });
     await store.put('big.parquet', chunks());
     expect(Buffer.from((await store.read('big.parquet')) ?? []).equals(data)).toBe(true);
     const seen = server.requests.map((r) => `${r.method} ${[...r.query.keys()].sort().join(',')}`);
     expect(seen.filter((s) => s === 'POST uploads')).toHaveLength(1);
-    expect(seen.filter((s) => s === 'PUT partNumber,uploadId')).toHaveLength(3);
+    // Three parts, the first sent twice (SlowDown, then accepted).
+    expect(server.requests.filter((r) => r.query.has('partNumber')).map((r) => [r.query.get('partNumber'), r.status])).toEqual([
+      ['1', 503],
+      ['1', 200],
+      ['2', 200],
+      ['3', 200],
+    ]);
+    expect(seen.filter((s) => s === 'PUT partNumber,uploadId')).toHaveLength(4);
     expect(seen.filter((s) => s === 'POST uploadId')).toHaveLength(1);
     expect(server.bucket('lake').openUploads).toBe(0);
 
