@@ -13,7 +13,7 @@ import { isKey, type Store } from './store.js';
 export interface OpenStoreOptions {
   /** The environment the AWS settings are read from (AWS_ACCESS_KEY_ID, AWS_PROFILE, AWS_REGION, HOME…). */
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** The AWS profile (`--profile`): wins over keys in the environment, as for the AWS CLI. */
+  /** The AWS profile named on the command line: wins over keys in the environment, as `aws --profile` does. */
   readonly profile?: string;
   /** The endpoint of an S3-compatible store (`--endpoint-url`): wins over AWS_ENDPOINT_URL; path-style. */
   readonly endpointUrl?: string;
