@@ -28,7 +28,7 @@ const LAYERS = {
     from: '^src/store/',
     to: `^src/store/|${BASICS}`,
     comment:
-      'store/ keeps objects under keys (the Store interface, its local file-system backend, atomic files, locks); it knows no formats, rows or HTTP.',
+      'store/ keeps objects under keys (the Store interface, its local file-system and S3 backends, atomic files, locks); it knows no formats or rows, and only its S3 backend (store/s3/) speaks HTTP.',
   },
   api: {
     from: '^src/api/',

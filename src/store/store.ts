@@ -28,6 +28,12 @@ export interface ByteRange {
   readonly end?: number;
 }
 
+/** An object's bytes with its entity tag: an opaque version that every write of the key changes. */
+export interface TaggedObject {
+  readonly body: Uint8Array;
+  readonly etag: string;
+}
+
 /** Where gpumkt keeps objects. */
 export interface Store {
   /** How the store is named in messages (a folder, a bucket URL). */
@@ -42,6 +48,10 @@ export interface Store {
   putIfAbsent(key: string, body: string | Uint8Array): Promise<void>;
   /** Removes an object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Optional (object stores): an object with its tag, for a later putIfMatch; undefined when there is none. */
+  readTagged?(key: string): Promise<TaggedObject | undefined>;
+  /** Optional (object stores): replaces an object only while its tag is still `etag`; ObjectChangedError when it changed or is gone. */
+  putIfMatch?(key: string, body: string | Uint8Array, etag: string): Promise<void>;
 }
 
 /** putIfAbsent found the key taken: another writer got there first. */
@@ -49,6 +59,14 @@ export class KeyExistsError extends Error {
   constructor(readonly key: string) {
     super(`${key} exists`);
     this.name = 'KeyExistsError';
+  }
+}
+
+/** putIfMatch found the object changed (or gone) since it was read: another writer got there first. */
+export class ObjectChangedError extends Error {
+  constructor(readonly key: string) {
+    super(`${key} changed`);
+    this.name = 'ObjectChangedError';
   }
 }
 
