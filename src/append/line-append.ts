@@ -117,12 +117,14 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
   const printed = spec.keyColumn === undefined || keyColumnList(spec.keyColumn).every((c) => spec.options.columns.includes(c));
   const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => keyValue(r, spec.keyColumn) !== undefined));
   const { plan, fresh, restated, refreshed, late, lastKey, order } = classify(existing, rows, spec, byGpu);
+  const regionText = new Map(existing.region.map((r) => [r.key, r.text]));
   const report = reportMerge(plan, {
     target: spec.target,
     existingRows: existing.rows,
     lastTimeShown: existing.lastTime,
     lastKey,
     restatedKeys: [...restated.keys()],
+    restated: [...restated].map(([key, line]) => ({ key, old: regionText.get(key) ?? '', new: line })),
     replaceRestated: spec.replaceRestated,
   });
   if (report.warning !== undefined) ctx.log.warn(report.warning);

@@ -140,6 +140,11 @@ export async function rewriteRows(ctx: Context, held: ExistingRows, rows: readon
     lastTimeShown: existing.lastTime,
     lastKey: lastFresh === undefined ? existing.lastKey : view.shown(lastFresh),
     restatedKeys: [...plan.restated.values()].map((i) => view.shown(rows[i] as Row)),
+    restated: [...plan.restated].map(([k, i]) => ({
+      key: view.shown(rows[i] as Row),
+      old: rowText(existing.rows[regionAt.get(k) as number]),
+      new: rowText(rows[i]),
+    })),
     replaceRestated: spec.replaceRestated,
   });
   if (report.warning !== undefined) ctx.log.warn(report.warning);
@@ -154,6 +159,11 @@ export async function rewriteRows(ctx: Context, held: ExistingRows, rows: readon
   ctx.committed?.();
   ctx.log.info(report.message);
   return { ...report.result, written: true };
+}
+
+/** A row as JSON, for the merge's outcome (64-bit integers and timestamps read back as bigint are written as text). */
+function rowText(row: Row | undefined): string {
+  return JSON.stringify(row ?? {}, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 /** Writes all rows to the target: one file through the atomic sink, or the partitioned folder swapped in whole. */
