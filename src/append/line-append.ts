@@ -131,14 +131,14 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
   if (report.unchanged) {
     if (spec.failEmpty) throw new EmptyError(report.message);
     ctx.log.info(report.message);
-    return { ...report.result, written: false };
+    return { ...report.result, written: false, outcome: report.outcome };
   }
   // Provisional rows are replaced by their settled values whatever the flags: a file never keeps them frozen.
   const replace = new Map<string, string>([...refreshed, ...(report.replaceRestated ? restated : [])]);
   await writeLines(ctx, existing, spec, { replace, late, fresh, order });
   ctx.committed?.();
   ctx.log.info(report.message);
-  return { ...report.result, written: true };
+  return { ...report.result, written: true, outcome: report.outcome };
 }
 
 /** The lines an append writes: replacements by region key, late rows, fresh rows. */

@@ -155,7 +155,7 @@ export interface AppendResult {
 
 /** The counts and the words of an append: one wording for every format. */
 export interface MergeReport {
-  readonly result: Omit<AppendResult, 'written'>;
+  readonly result: Omit<AppendResult, 'written' | 'outcome'>;
   /** True when nothing changes: the file is left as it is. */
   readonly unchanged: boolean;
   /** The restated warning, when rows came back different. */
@@ -215,7 +215,7 @@ export function reportMerge(plan: MergePlan, input: ReportInput): MergeReport {
   if (unchanged) {
     const since = input.lastTimeShown ? ` after ${input.lastTimeShown}` : '';
     const message = `no new rows${since}; ${input.target} left unchanged`;
-    return { result: { ...result, outcome }, unchanged, warning, message, replaceRestated: replacing, outcome };
+    return { result, unchanged, warning, message, replaceRestated: replacing, outcome };
   }
   const extras = [
     late.length > 0 ? `${plural(late.length, 'late row')} inserted` : '',
@@ -223,5 +223,5 @@ export function reportMerge(plan: MergePlan, input: ReportInput): MergeReport {
     replacing ? `${restated.size} restated replaced` : '',
   ].filter((x) => x !== '');
   const message = `appended ${plural(fresh.length, 'new row')} to ${input.target} (${total} in all${extras.length > 0 ? `; ${extras.join(', ')}` : ''})`;
-  return { result: { ...result, outcome }, unchanged, warning, message, replaceRestated: replacing, outcome };
+  return { result, unchanged, warning, message, replaceRestated: replacing, outcome };
 }

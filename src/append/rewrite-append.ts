@@ -151,14 +151,14 @@ export async function rewriteRows(ctx: Context, held: ExistingRows, rows: readon
   if (report.unchanged && existing === held) {
     if (spec.failEmpty) throw new EmptyError(report.message);
     ctx.log.info(report.message);
-    return { ...report.result, written: false };
+    return { ...report.result, written: false, outcome: report.outcome };
   }
   const merged = applyPlan(existing.rows, rows, plan, regionAt, report.replaceRestated, view, spec.gpuOrder);
   checkColumns(existing, merged, spec);
   await writeRows(ctx, spec, merged);
   ctx.committed?.();
   ctx.log.info(report.message);
-  return { ...report.result, written: true };
+  return { ...report.result, written: true, outcome: report.outcome };
 }
 
 /** A row as JSON, for the merge's outcome (64-bit integers and timestamps read back as bigint are written as text). */
