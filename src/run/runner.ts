@@ -2,14 +2,12 @@
  * The one runner of every data command: settings → targets and window → output plan → requests
  * (fan-out, split windows) → validation → spec checks → sort and join → emit. It knows datasets only
  * through their descriptors (src/datasets); how requests are planned is the descriptor's fetch plan.
- * Its steps: run-plan.ts (everything decided before a request), run-fetch.ts (the requests), and here
- * the export, the checks of what came back and the rows' way out.
+ * A typed request in (request.ts), a report out (report.ts). Its steps: run-plan.ts (everything decided
+ * before a request), run-fetch.ts (the requests), and here the export, the checks of what came back
+ * and the rows' way out (join.ts joins the targets' rows).
  */
 import type { Context } from '../context.js';
-import type { AnyDataset } from '../datasets/types.js';
-import type { Row } from '../domain/row.js';
-import { addDays, type DateWindow } from '../domain/time/dates.js';
-import type { OutputPlan } from '../output/plan.js';
+import type { DateWindow } from '../domain/time/dates.js';
 import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
 import { openExport, type ExportRun, type ExportSpec } from '../append/export-run.js';
@@ -19,21 +17,13 @@ import { requestRecord, type RequestRecord } from '../append/request-record.js';
 import { analysisSeries, emitAnalysis } from './analysis/views.js';
 import { isGpuModel } from '../domain/catalogues/gpus.js';
 import { catalogueOf } from './targets.js';
-import {
-  checkOffShape,
-  checkServedGrain,
-  handleProvisional,
-  markProvisional,
-  noteBaseUnavailable,
-  PROVISIONAL_COLUMN,
-  type Served,
-} from './fidelity.js';
+import { checkOffShape, checkServedGrain, handleProvisional, noteBaseUnavailable, type Served } from './fidelity.js';
 import { noteNoRows } from './empty.js';
-import { formatInfo } from '../output/formats.js';
 import { shortTime } from '../output/text/display.js';
 import { planRun, type RunPlan } from './run-plan.js';
 import { fetchTargets, plannedRequest, plannedRequests, requestParams, type Fetched, type TargetResult } from './run-fetch.js';
 import { offShapeFields } from '../datasets/flat-rows.js';
+import { joinTargets, publishHint } from './join.js';
 import type { RunRequest } from './request.js';
 import type { PlannedRequest, RunReport } from './report.js';
 
@@ -229,32 +219,4 @@ async function emitFetched(
   // Typed formats (parquet) store the request in the file; text formats ignore it.
   await emitRows(ctx, out, rows, rows.length, undefined, { request });
   return { rows: rows.length };
-}
-
-/** When the empty window holds the last days (today, or as many days back as the dataset lags): when they publish. */
-function publishHint(ds: AnyDataset, run: RunPlan): string | undefined {
-  const recent = addDays(run.today, -Math.max(1, ds.publishLagDays ?? 0));
-  return ds.publishes !== undefined && run.window !== undefined && run.window.to >= recent ? ds.publishes : undefined;
-}
-
-/**
- * The targets' rows as one list in output order (each with its model where several share it), and the
- * plan to print them with: at a terminal, provisional rows (`markNote`) are marked in a column of their own.
- */
-function joinTargets(run: RunPlan, perTarget: Row[][], markNote: boolean): { rows: Row[]; out: OutputPlan } {
-  const { ds, plan, targets, multi, today } = run;
-  const timeKey = ds.endpoint.timeKey;
-  let rows: Row[] = multi
-    ? perTarget.flatMap((rs, i) => rs.map((r) => ({ gpu: targets[i], ...r })))
-    : perTarget.length === 1
-      ? (perTarget[0] ?? [])
-      : perTarget.flat();
-  const order = targets.filter((m): m is string => m !== undefined);
-  if (multi && timeKey) rows = sortRows(rows, timeKey, 'asc', order);
-  else if (ds.targetColumn && timeKey && perTarget.length > 1) rows = sortRows(rows, timeKey, 'asc', order, ds.targetColumn);
-  // The table view marks provisional rows in a column of their own (files keep the columns they were asked for).
-  if (timeKey && markNote && formatInfo(plan.format).terminalView) {
-    return { rows: markProvisional(rows, timeKey, today), out: { ...plan, columns: [...plan.columns, PROVISIONAL_COLUMN] } };
-  }
-  return { rows, out: plan };
 }
