@@ -96,7 +96,10 @@ describe('a planOnly report of a sync dataset', () => {
     expect(sb.requests.length - before, 'a planOnly run sends nothing').toBe(0);
 
     // memory runs its history (the variant its descriptor names for a lake), by the sync's request.
-    expect(reports.get('memory')?.dataset).toBe(lakes.find((d) => d.name === 'memory')?.ds.name);
+    const memory = lakes.find((d) => d.name === 'memory');
+    expect(memory?.variant).toBe('--from/--to');
+    for (const r of reports.get('memory')?.requests ?? []) expect(r.endpoint).toBe(memory?.ds.endpoint);
+    expect(memory?.ds.endpoint).not.toBe(memory?.command.endpoint);
     const dry = await runCli(['sync', lake, '--dry-run', '--json', '--from', '60d', '--datasets', SYNCED.join(',')], { env: vars });
     expect(dry.code, dry.stderr).toBe(0);
     const plan = JSON.parse(dry.stdout) as { datasets: Array<{ name: string; requests: number }> };
