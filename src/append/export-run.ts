@@ -22,6 +22,7 @@ import { appendRows } from './line-append.js';
 import { keyValue } from './key-columns.js';
 import { manifestWriter, type ExportSource, type ManifestWriter } from './manifest.js';
 import type { ExportRun, ExportSpec } from './export-spec.js';
+import type { MergeOutcome } from './merge.js';
 
 export type { ExportRun, ExportSpec } from './export-spec.js';
 
@@ -160,12 +161,12 @@ function checkHeader(target: string, formatter: Formatter, options: FormatOption
 }
 
 /** Writes the rows (a rewrite, an append in place, or the whole file) and then the manifest. */
-async function writeExport(run: OpenExport, rows: readonly Row[], grain: string | undefined): Promise<void> {
+async function writeExport(run: OpenExport, rows: readonly Row[], grain: string | undefined): Promise<MergeOutcome | undefined> {
   const { ctx, plan, spec, target, existing, back, rewrite, rewriteSpec } = run;
   if (rewrite !== undefined && back !== undefined) {
     const r = await rewrite.rewriteRows(ctx, back, rows, rewriteSpec);
     if (r.written) await run.manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, back.firstKey, r.lastKey);
-    return;
+    return r.outcome;
   }
   if (rewrite !== undefined) {
     await rewrite.writeRows(ctx, rewriteSpec, rows);
@@ -184,10 +185,16 @@ async function writeExport(run: OpenExport, rows: readonly Row[], grain: string 
   };
   await run.manifest({ total: rows.length, new: rows.length, replaced: 0, late: 0 }, key(rows[0]), key(rows[rows.length - 1]));
   if (rows.length === 0 && plan.failEmpty) throw new EmptyError(`no rows to export; ${target} holds only the header`);
+  return undefined;
 }
 
 /** Appends to a line format's file in place (the grain the service served must be the file's), then the manifest. */
-async function appendInPlace(run: OpenExport, existing: ExistingFile, rows: readonly Row[], grain: string | undefined): Promise<void> {
+async function appendInPlace(
+  run: OpenExport,
+  existing: ExistingFile,
+  rows: readonly Row[],
+  grain: string | undefined,
+): Promise<MergeOutcome | undefined> {
   const { ctx, plan, spec, target, rewriteSpec } = run;
   if (existing.grain !== undefined && grain !== undefined && grain !== existing.grain) {
     throw new UsageError(
@@ -206,6 +213,7 @@ async function appendInPlace(run: OpenExport, existing: ExistingFile, rows: read
     gpuOrder: spec.gpuOrder,
   });
   if (r.written) await run.manifest({ total: r.total, new: r.added, replaced: r.replaced, late: r.late }, existing.firstKey, r.lastKey);
+  return r.outcome;
 }
 
 /** The first export into a file (or -o with --manifest): the whole window, like -o. */

@@ -5,6 +5,7 @@
 import type { Row } from '../domain/row.js';
 import type { DateWindow } from '../domain/time/dates.js';
 import type { KeyColumns } from './key-columns.js';
+import type { MergeOutcome } from './merge.js';
 
 /** What the pipeline tells the export about its rows. */
 export interface ExportSpec {
@@ -36,8 +37,11 @@ export interface ExportSpec {
 export interface ExportRun {
   /** The window to request: from the file's last day (less the overlap) to the run's end. */
   window(requested: DateWindow): DateWindow;
-  /** Writes the rows (sorted oldest first) and the manifest; `grain` is the grain the service served. */
-  write(rows: readonly Row[], grain?: string): Promise<void>;
+  /**
+   * Writes the rows (sorted oldest first) and the manifest; `grain` is the grain the service served.
+   * Resolves to the merge's outcome when the rows were merged into held ones (undefined: written whole).
+   */
+  write(rows: readonly Row[], grain?: string): Promise<MergeOutcome | undefined>;
   /** The file's whole range (its first day to the run's end), when it exists: what a full export would ask. */
   wholeRange(requested: DateWindow): DateWindow | undefined;
   /** The file's values of `column` in the overlap region, by row key (csv/tsv/ndjson text as written). */

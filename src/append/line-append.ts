@@ -117,26 +117,28 @@ export async function appendRows(ctx: Context, existing: ExistingFile, rows: rea
   const printed = spec.keyColumn === undefined || keyColumnList(spec.keyColumn).every((c) => spec.options.columns.includes(c));
   const byGpu = existing.region.some((r) => r.key !== r.time) || (printed && rows.some((r) => keyValue(r, spec.keyColumn) !== undefined));
   const { plan, fresh, restated, refreshed, late, lastKey, order } = classify(existing, rows, spec, byGpu);
+  const regionText = new Map(existing.region.map((r) => [r.key, r.text]));
   const report = reportMerge(plan, {
     target: spec.target,
     existingRows: existing.rows,
     lastTimeShown: existing.lastTime,
     lastKey,
     restatedKeys: [...restated.keys()],
+    restated: [...restated].map(([key, line]) => ({ key, old: regionText.get(key) ?? '', new: line })),
     replaceRestated: spec.replaceRestated,
   });
   if (report.warning !== undefined) ctx.log.warn(report.warning);
   if (report.unchanged) {
     if (spec.failEmpty) throw new EmptyError(report.message);
     ctx.log.info(report.message);
-    return { ...report.result, written: false };
+    return { ...report.result, written: false, outcome: report.outcome };
   }
   // Provisional rows are replaced by their settled values whatever the flags: a file never keeps them frozen.
   const replace = new Map<string, string>([...refreshed, ...(report.replaceRestated ? restated : [])]);
   await writeLines(ctx, existing, spec, { replace, late, fresh, order });
   ctx.committed?.();
   ctx.log.info(report.message);
-  return { ...report.result, written: true };
+  return { ...report.result, written: true, outcome: report.outcome };
 }
 
 /** The lines an append writes: replacements by region key, late rows, fresh rows. */

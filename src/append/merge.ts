@@ -109,6 +109,35 @@ export function exportOrder(
   return (a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : of(a.model) - of(b.model));
 }
 
+/** A row the service restated: its key as a person reads it, and its values before and after as the file writes them. */
+export interface RestatedRow {
+  readonly key: string;
+  /** The held row: a line of a line format (csv, tsv, ndjson), or the row as JSON (a rewritten format). */
+  readonly old: string;
+  /** The row as this run fetched it, written the same way. */
+  readonly new: string;
+}
+
+/** What a merge did with the rows of a run, as data (the counts and the words on stderr come from the same plan). */
+export interface MergeOutcome {
+  /** The file or folder merged into. */
+  readonly target: string;
+  /** New rows after the file's last one. */
+  readonly added: number;
+  /** Rows of the file's last day (provisional when written) replaced by their new values. */
+  readonly refreshed: number;
+  /** Rows missing from the file within the overlap (a day published late), inserted in order. */
+  readonly late: number;
+  /** Rows of earlier days that came back with other values. */
+  readonly restated: readonly RestatedRow[];
+  /** True when the restated rows were replaced (--replace-restated), false when they were kept. */
+  readonly restatedReplaced: boolean;
+  /** Rows the file holds after the merge. */
+  readonly total: number;
+  /** True when nothing changed: the file was left as it was. */
+  readonly unchanged: boolean;
+}
+
 /** What an append did. */
 export interface AppendResult {
   readonly written: boolean;
@@ -120,11 +149,13 @@ export interface AppendResult {
   /** Late rows inserted in order. */
   readonly late: number;
   readonly lastKey?: string;
+  /** The merge's outcome as data (undefined for a file written whole). */
+  readonly outcome?: MergeOutcome;
 }
 
 /** The counts and the words of an append: one wording for every format. */
 export interface MergeReport {
-  readonly result: Omit<AppendResult, 'written'>;
+  readonly result: Omit<AppendResult, 'written' | 'outcome'>;
   /** True when nothing changes: the file is left as it is. */
   readonly unchanged: boolean;
   /** The restated warning, when rows came back different. */
@@ -133,6 +164,7 @@ export interface MergeReport {
   readonly message: string;
   /** Whether restated rows are replaced. */
   readonly replaceRestated: boolean;
+  readonly outcome: MergeOutcome;
 }
 
 /** What the report needs besides the plan. */
@@ -144,6 +176,8 @@ export interface ReportInput {
   readonly lastKey?: string;
   /** The restated rows' keys as a person reads them. */
   readonly restatedKeys: readonly string[];
+  /** The restated rows with their old and new values, in the order of restatedKeys (left out: keys only). */
+  readonly restated?: readonly RestatedRow[];
   readonly replaceRestated: boolean;
 }
 
@@ -168,9 +202,20 @@ export function reportMerge(plan: MergePlan, input: ReportInput): MergeReport {
     lastKey: input.lastKey,
   };
   const unchanged = fresh.length === 0 && late.length === 0 && result.replaced === 0;
+  const outcome: MergeOutcome = {
+    target: input.target,
+    added: fresh.length,
+    refreshed: refreshed.size,
+    late: late.length,
+    restated: input.restated ?? input.restatedKeys.map((key) => ({ key, old: '', new: '' })),
+    restatedReplaced: replacing,
+    total,
+    unchanged,
+  };
   if (unchanged) {
     const since = input.lastTimeShown ? ` after ${input.lastTimeShown}` : '';
-    return { result, unchanged, warning, message: `no new rows${since}; ${input.target} left unchanged`, replaceRestated: replacing };
+    const message = `no new rows${since}; ${input.target} left unchanged`;
+    return { result, unchanged, warning, message, replaceRestated: replacing, outcome };
   }
   const extras = [
     late.length > 0 ? `${plural(late.length, 'late row')} inserted` : '',
@@ -178,5 +223,5 @@ export function reportMerge(plan: MergePlan, input: ReportInput): MergeReport {
     replacing ? `${restated.size} restated replaced` : '',
   ].filter((x) => x !== '');
   const message = `appended ${plural(fresh.length, 'new row')} to ${input.target} (${total} in all${extras.length > 0 ? `; ${extras.join(', ')}` : ''})`;
-  return { result, unchanged, warning, message, replaceRestated: replacing };
+  return { result, unchanged, warning, message, replaceRestated: replacing, outcome };
 }

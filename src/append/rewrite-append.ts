@@ -140,20 +140,30 @@ export async function rewriteRows(ctx: Context, held: ExistingRows, rows: readon
     lastTimeShown: existing.lastTime,
     lastKey: lastFresh === undefined ? existing.lastKey : view.shown(lastFresh),
     restatedKeys: [...plan.restated.values()].map((i) => view.shown(rows[i] as Row)),
+    restated: [...plan.restated].map(([k, i]) => ({
+      key: view.shown(rows[i] as Row),
+      old: rowText(existing.rows[regionAt.get(k) as number]),
+      new: rowText(rows[i]),
+    })),
     replaceRestated: spec.replaceRestated,
   });
   if (report.warning !== undefined) ctx.log.warn(report.warning);
   if (report.unchanged && existing === held) {
     if (spec.failEmpty) throw new EmptyError(report.message);
     ctx.log.info(report.message);
-    return { ...report.result, written: false };
+    return { ...report.result, written: false, outcome: report.outcome };
   }
   const merged = applyPlan(existing.rows, rows, plan, regionAt, report.replaceRestated, view, spec.gpuOrder);
   checkColumns(existing, merged, spec);
   await writeRows(ctx, spec, merged);
   ctx.committed?.();
   ctx.log.info(report.message);
-  return { ...report.result, written: true };
+  return { ...report.result, written: true, outcome: report.outcome };
+}
+
+/** A row as JSON, for the merge's outcome (64-bit integers and timestamps read back as bigint are written as text). */
+function rowText(row: Row | undefined): string {
+  return JSON.stringify(row ?? {}, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 /** Writes all rows to the target: one file through the atomic sink, or the partitioned folder swapped in whole. */

@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { GPU_MODELS } from '../domain/catalogues/gpus.js';
 import { UsageError } from '../errors.js';
 import type { AnyDataset, OptionSpec } from '../datasets/types.js';
-import type { RunFlags } from '../run/request.js';
+import { runRequest } from './run-request.js';
 import { addAnalysisOptions, addOutputOptions, addSeriesOptions, addWindowOptions, withChoices } from './options.js';
 
 /** A commander option from its declaration. */
@@ -73,10 +73,9 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
     if (!positional && cmd.args.length > 0) throw strayArgument(ds, cmd.args[0] as string);
     // commander passes the positional arguments first, then the flags and the command.
     const args = positional ? ((params[0] as string[] | undefined) ?? []) : [];
-    // The one conversion of commander's parsed object: the options added above are what RunFlags
-    // describes (the groups of options.ts, the descriptor's own options typed in src/datasets/flags.ts).
-    const flags = cmd.opts<RunFlags>();
+    // The one conversion of commander's parsed object (run-request.ts): the runner gets a typed request.
+    const request = runRequest(ds, args, cmd.opts());
     const { runDataset } = await import('../run/runner.js');
-    await runDataset(ctx, ds, args, flags);
+    await runDataset(ctx, request);
   });
 }

@@ -99,6 +99,8 @@ const coding = defineDataset({
     { label: '--list', when: (flags) => flags.list === true, dataset: codingProducts },
     { label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: codingHistory },
   ],
+  // A lake keeps the daily history (the command itself reads the latest values only).
+  sync: { variant: '--from/--to' },
 });
 
 export default coding;

@@ -36,6 +36,15 @@ export type DatasetFlags<O extends readonly OptionSpec[], G extends Groups> = Ou
   (G['analysis'] extends true ? AnalysisFlags : unknown) &
   OptionFlags<O>;
 
+/**
+ * The name an option's value goes by (`--base-date <date>` → baseDate, `--no-x` → x): FlagKey's rule
+ * at run time, the one commander follows, so defaults can be filled in without a command line.
+ */
+export function optionKey(flags: string): string {
+  const long = /--([a-z0-9-]+)/i.exec(flags)?.[1] ?? '';
+  return long.replace(/^no-/, '').replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
 /** Option declarations kept with their literal spelling, so OptionFlags can type them (options shared by several descriptors). */
 export function datasetOptions<const O extends readonly OptionSpec[]>(options: O): O {
   return options;

@@ -69,6 +69,8 @@ const memory = defineDataset({
     hint: 'give a window for the daily history, e.g. gpumkt memory --from 30d --append memory.csv',
   },
   variants: [{ label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: memoryHistory }],
+  // A lake keeps the daily history (the command itself reads the latest values only).
+  sync: { variant: '--from/--to' },
   grain: 'one row per memory type: its latest reading',
   glossary: [
     ['id', 'the memory type id (gpumkt memory-types)'],

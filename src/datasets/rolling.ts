@@ -63,6 +63,8 @@ const rolling = defineDataset({
   },
   table: { keys: ['gpu_name'], priority: ['average_usd_per_hour', 'last_updated'] },
   variants: [{ label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: rollingHistory }],
+  // A lake keeps the daily history (the command itself reads the latest values only).
+  sync: { variant: '--from/--to' },
 });
 
 export default rolling;

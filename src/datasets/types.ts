@@ -198,12 +198,18 @@ export interface Dataset<P = unknown, F = OutputFlags> {
 /**
  * How `gpumkt sync` keeps a dataset in a lake (docs/sync.md). Left out, everything is derived: a
  * dataset with a time field that appends is a `series`, anything else a `snapshot` (a command whose
- * variant is such a series, like memory --from, syncs the variant); the partition column is `gpu` for
+ * history is such a series names that variant, `variant`, as memory does); the partition column is `gpu` for
  * per-model rows, else the target column, else none; the arguments ask for every model or target.
  */
 export interface SyncSpec<F = OutputFlags> {
   /** Leave the dataset out of the lake. */
   readonly skip?: boolean;
+  /**
+   * The variant a sync runs instead of the command, by its label (memory: `--from/--to`, its daily
+   * history, since the command itself is a snapshot); default: the command, or the variant a run
+   * without a key selects (history's public series).
+   */
+  readonly variant?: string;
   /** Its folder in the lake (default: the command name). */
   readonly name?: string;
   /** `series`: kept current by the append merge; `snapshot`: one dated copy per day (`snapshot_date=`). */
@@ -212,7 +218,7 @@ export interface SyncSpec<F = OutputFlags> {
   readonly partition?: string | null;
   /** The positional arguments of a sync run (default: `all` for a GPU list, none otherwise). */
   readonly args?: readonly string[];
-  /** Flags of a sync run beyond the window, grain and output (e.g. `{ gpu: ['all'] }`). */
+  /** The descriptor's own options of a sync run (e.g. `{ gpu: ['all'] }`); the others take their defaults. */
   readonly flags?: Partial<F>;
   /** How far back a first sync reaches without --from (a date or a span such as `90d`; default 1y). */
   readonly from?: string;

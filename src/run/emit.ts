@@ -84,7 +84,7 @@ export async function emitRows(
   exp?: ExportRun,
   extra: Readonly<Record<string, unknown>> = {},
 ): Promise<void> {
-  if (exp) return exp.write(rows);
+  if (exp) return void (await exp.write(rows));
   if (plan.query) return emitQueried(ctx, plan, rows);
   const formatter = await getFormatter(plan.format);
   // Notes of the table (columns left out) follow the table, where the eye is once it has printed.

@@ -11,6 +11,8 @@ import type { Row } from '../domain/row.js';
 import type { ExportRun } from '../append/export-run.js';
 import type { Session } from './session.js';
 import type { RunPlan } from './run-plan.js';
+import type { PlannedRequest } from './report.js';
+import type { Endpoint } from '../api/endpoint.js';
 import { FAN_OUT, mapConcurrent } from './fetch/fan-out.js';
 import { withProgress } from './fetch/progress.js';
 import { fetchSeries, windowCapacity, type SeriesEndpoint } from './fetch/series.js';
@@ -59,15 +61,20 @@ export function requestParams(run: RunPlan, window: DateWindow | undefined): unk
   });
 }
 
-/** The curl command of every request the run would send (--dry-run), one per window part. */
-export function dryRunCurls(run: RunPlan, session: Session, window: DateWindow | undefined): string[] {
+/** One request as the report lists it: endpoint, path and query, from the descriptor's parameters. */
+export function plannedRequest<P>(endpoint: Endpoint<P, unknown>, params: P): PlannedRequest {
+  return { endpoint, path: endpoint.path(params), query: endpoint.query(params), params };
+}
+
+/** Every request the run would send (a plan, --dry-run), one per window part; a paged listing, its first page. */
+export function plannedRequests(run: RunPlan, window: DateWindow | undefined): PlannedRequest[] {
   const { ds } = run;
   const requested = requestParams(run, window);
   const chunked = ds.fetch.kind === 'windowed' && window ? planChunks(window, ds.fetch.maxDays, ds.fetch.overlapDays) : undefined;
   const each = chunked
     ? requested.flatMap((p) => chunked.map((c) => ({ ...(p as object), from: c.request.from, to: c.request.to })))
     : requested;
-  return each.map((p) => session.curl(ds.endpoint, p));
+  return each.map((p) => plannedRequest(ds.endpoint, p));
 }
 
 /** Sends every target's requests; an append whose overlap is on another base than its file asks again over the file's whole range. */

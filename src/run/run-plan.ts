@@ -10,13 +10,13 @@ import type { AnyDataset } from '../datasets/types.js';
 import { resolveWindow, type DateWindow } from '../domain/time/dates.js';
 import type { OutputPlan } from '../output/plan.js';
 import { formatInfo } from '../output/formats.js';
-import type { RunFlags } from './request.js';
+import { flagsOf, type RunFlags, type RunRequest } from './request.js';
 import { loadSettings, type RunSettings } from './session.js';
 import { planOutput } from './output-plan.js';
 import { planAnalysis, type AnalysisPlan } from './analysis/views.js';
 import { planChunks } from './fetch/util-index-chunks.js';
 import { columnAliases, declaredColumnTypes } from './column-types.js';
-import { catalogueOf, nameWordsOf, resolveTargets, selectDataset } from './targets.js';
+import { catalogueOf, datasetOf, nameWordsOf, resolveTargets } from './targets.js';
 import { learnNames, withLookupNote } from './names.js';
 import { PROVISIONAL_COLUMN } from './fidelity.js';
 import { checkWindowNotFuture } from './empty.js';
@@ -27,10 +27,10 @@ export type { RunFlags } from './request.js';
 /** What a run has decided before its first request. */
 export interface RunPlan {
   readonly settings: RunSettings;
-  /** The dataset the flags select (a variant of the command's, or the command's own). */
+  /** The dataset that runs: the variant the request names or its options select, or the command's own. */
   readonly ds: AnyDataset;
   readonly args: readonly string[];
-  /** The flags, --columns completed (the service's short names accepted, `gpu` kept where rows need it). */
+  /** The request's flags as the descriptors read them (request.ts flagsOf), --columns completed (the service's short names accepted, `gpu` kept where rows need it). */
   readonly flags: RunFlags;
   readonly today: string;
   readonly targets: Array<string | undefined>;
@@ -45,11 +45,13 @@ export interface RunPlan {
   readonly analysis?: AnalysisPlan;
 }
 
-/** Decides the run (see RunPlan) and refuses, before any request, what cannot be run. */
-export async function planRun(ctx: Context, command: AnyDataset, args: readonly string[], flags: RunFlags): Promise<RunPlan> {
+/** Decides the run of `request` (see RunPlan) and refuses, before any request, what cannot be run. */
+export async function planRun(ctx: Context, request: RunRequest): Promise<RunPlan> {
   const settings = await loadSettings(ctx);
   const keyed = ctx.globals().sandbox || settings.apiKey !== undefined;
-  const ds = selectDataset(command, flags, keyed);
+  const args = request.targets;
+  let flags = flagsOf(request);
+  const ds = datasetOf(request, flags, keyed);
   const today = ctx.today();
   // A name the offline list lacks is asked of the service's catalogue first (none: no request).
   const learned = await learnNames(ctx, catalogueOf(ds), nameWordsOf(ds, args, flags), settings);

@@ -2,14 +2,12 @@
  * The one runner of every data command: settings → targets and window → output plan → requests
  * (fan-out, split windows) → validation → spec checks → sort and join → emit. It knows datasets only
  * through their descriptors (src/datasets); how requests are planned is the descriptor's fetch plan.
- * Its steps: run-plan.ts (everything decided before a request), run-fetch.ts (the requests), and here
- * the export, the checks of what came back and the rows' way out.
+ * A typed request in (request.ts), a report out (report.ts). Its steps: run-plan.ts (everything decided
+ * before a request), run-fetch.ts (the requests), and here the export, the checks of what came back
+ * and the rows' way out (join.ts joins the targets' rows).
  */
 import type { Context } from '../context.js';
-import type { AnyDataset } from '../datasets/types.js';
-import type { Row } from '../domain/row.js';
-import { addDays } from '../domain/time/dates.js';
-import type { OutputPlan } from '../output/plan.js';
+import type { DateWindow } from '../domain/time/dates.js';
 import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
 import { openExport, type ExportRun, type ExportSpec } from '../append/export-run.js';
@@ -19,44 +17,54 @@ import { requestRecord, type RequestRecord } from '../append/request-record.js';
 import { analysisSeries, emitAnalysis } from './analysis/views.js';
 import { isGpuModel } from '../domain/catalogues/gpus.js';
 import { catalogueOf } from './targets.js';
-import {
-  checkOffShape,
-  checkServedGrain,
-  handleProvisional,
-  markProvisional,
-  noteBaseUnavailable,
-  PROVISIONAL_COLUMN,
-  type Served,
-} from './fidelity.js';
+import { checkOffShape, checkServedGrain, handleProvisional, noteBaseUnavailable, type Served } from './fidelity.js';
 import { noteNoRows } from './empty.js';
-import { formatInfo } from '../output/formats.js';
 import { shortTime } from '../output/text/display.js';
-import { planRun, type RunFlags, type RunPlan } from './run-plan.js';
-import { dryRunCurls, fetchTargets, requestParams, type Fetched, type TargetResult } from './run-fetch.js';
+import { planRun, type RunPlan } from './run-plan.js';
+import { fetchTargets, plannedRequest, plannedRequests, requestParams, type Fetched, type TargetResult } from './run-fetch.js';
 import { offShapeFields } from '../datasets/flat-rows.js';
+import { joinTargets, publishHint } from './join.js';
+import type { RunRequest } from './request.js';
+import type { PlannedRequest, RunReport } from './report.js';
 
-export type { RunFlags } from './run-plan.js';
+export type { RunRequest } from './request.js';
+export type { RunReport } from './report.js';
 
-/** What a caller running many datasets shares between them (sync: one session, so one connection pool and one pacer). */
+/** How a run is carried out (sync: one session shared by many runs, and a planning pass before them). */
 export interface RunOptions {
   /** The session to send through instead of opening one (its plan already checked by the caller). */
   readonly session?: Session;
+  /**
+   * Decide the run and list its requests, as --dry-run does (an append reads what its file holds to
+   * narrow the window), but send nothing, write nothing and print nothing: the report says it all.
+   */
+  readonly planOnly?: boolean;
+}
+
+/** A session that sends nothing: a planning pass (its export takes no lock, as in a dry run). */
+function planningSession(session: Session): Session {
+  return { ...session, dryRun: true, requests: [], get: () => Promise.reject(new Error('a planning pass sends nothing')) };
+}
+
+/** A session that records each request it sends (the report's `requests`). */
+function recording(session: Session, sent: PlannedRequest[]): Session {
+  return {
+    ...session,
+    get: (endpoint, params) => {
+      sent.push(plannedRequest(endpoint, params));
+      return session.get(endpoint, params);
+    },
+  };
 }
 
 /**
- * Runs one data command end to end. `args` are the positional arguments (the GPU list of `gpus`
- * datasets); the command's flags may select one of its variants (targets.ts).
+ * Runs one dataset end to end, as `request` asks (its variant named, or selected by its options and
+ * the key as on the command line, targets.ts), and reports what it did (report.ts).
  */
-export async function runDataset(
-  ctx: Context,
-  command: AnyDataset,
-  args: readonly string[],
-  flags: RunFlags,
-  options: RunOptions = {},
-): Promise<void> {
-  const run = await planRun(ctx, command, args, flags);
+export async function runDataset(ctx: Context, request: RunRequest, options: RunOptions = {}): Promise<RunReport> {
+  const run = await planRun(ctx, request);
   const { ds, plan } = run;
-  const session =
+  const opened =
     options.session ??
     (await openSession(ctx, run.settings, {
       keyOptional: ds.plan === 'free',
@@ -64,17 +72,41 @@ export async function runDataset(
       command: ds.name,
       keepText: plan.raw === true,
     }));
+  const sent: PlannedRequest[] = [];
+  const session = options.planOnly === true ? planningSession(opened) : opened.dryRun ? opened : recording(opened, sent);
   const said: Record<string, string | null> = {};
-  const request = requestRecord(ds.name, ctx.argv ?? [], ctx.secrets, session);
-  const exp = await startExport(ctx, run, session, request, said);
+  const record = requestRecord(ds.name, ctx.argv ?? [], ctx.secrets, session);
+  const exp = await startExport(ctx, run, session, record, said);
   const window = exp && run.window ? exp.window(run.window) : run.window;
-  if (session.dryRun) return emitDryRun(ctx, dryRunCurls(run, session, window));
-  if (plan.raw && !run.series) return emitRaw(ctx, plan, (await session.get(ds.endpoint, requestParams(run, window)[0])).text);
+  if (session.dryRun) {
+    const planned: RunReport = { dataset: ds.name, requests: plannedRequests(run, window), sent: false, window };
+    // --dry-run prints the planned requests as curl commands; a planning pass prints nothing.
+    if (options.planOnly !== true)
+      emitDryRun(
+        ctx,
+        planned.requests.map((r) => session.curl(r.endpoint, r.params)),
+      );
+    return planned;
+  }
+  const report = (written: Written, served?: DateWindow): RunReport => ({
+    dataset: ds.name,
+    requests: sent,
+    sent: true,
+    window: served,
+    ...written,
+  });
+  if (plan.raw && !run.series) {
+    await emitRaw(ctx, plan, (await session.get(ds.endpoint, requestParams(run, window)[0])).text);
+    return report({}, window);
+  }
   const fetched = await fetchTargets(ctx, run, session, exp, window, said);
   reportViolations(ctx, plan, fetched.joinProblems);
   for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value === null ? 'null' : shortTime(value)}`);
-  return emitFetched(ctx, run, fetched, exp, request);
+  return report(await emitFetched(ctx, run, fetched, exp, record), fetched.window);
 }
+
+/** What the rows' way out did: rows written or printed, and the merge's outcome (RunReport). */
+type Written = Pick<RunReport, 'rows' | 'merge'>;
 
 /** Opens the export (--append, --manifest) with what it needs to know of this run's rows. */
 function startExport(
@@ -145,7 +177,7 @@ async function emitFetched(
   fetched: Fetched,
   exp: ExportRun | undefined,
   request: RequestRecord,
-): Promise<void> {
+): Promise<Written> {
   const { results, served, window } = fetched;
   run = keptAsReceived(ctx, run, served, results);
   const { ds, plan, flags, targets, series } = run;
@@ -153,7 +185,10 @@ async function emitFetched(
   const grain =
     series && window ? checkServedGrain(ctx, plan.strict, served, flags.granularity ?? 'auto', window, run.settings.apiKey) : undefined;
   noteBaseUnavailable(ctx, served, ds.indexBase?.(flags, run.today));
-  if (plan.raw) return emitRaw(ctx, plan, (results[0] as { text: string }).text);
+  if (plan.raw) {
+    await emitRaw(ctx, plan, (results[0] as { text: string }).text);
+    return {};
+  }
   // Each target sorted on its own (TimSort turns the service's newest-first runs around in linear time).
   let perTarget = results.map((r) => (timeKey && ds.sort ? sortRows(r.rows, timeKey, 'asc') : r.rows));
   // Rows of today are provisional: noted, and left out with --settled (analysis views included).
@@ -170,40 +205,18 @@ async function emitFetched(
     );
   const caveat = ds.caveat?.(perTarget.flat());
   if (caveat !== undefined) ctx.log.info(caveat);
-  if (run.analysis) return emitAnalysis(ctx, plan, run.analysis, ...analysisSeries(ds, targets, perTarget));
+  if (run.analysis) {
+    await emitAnalysis(ctx, plan, run.analysis, ...analysisSeries(ds, targets, perTarget));
+    return {};
+  }
   const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp);
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
   if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags) ?? publishHint(ds, run));
   if (plan.order === 'desc') joined.rows.reverse();
   const { rows, out } = joined;
+  // An export merges them into what its file holds (the merge's outcome goes in the report).
+  if (exp) return { rows: rows.length, merge: await exp.write(rows, grain) };
   // Typed formats (parquet) store the request in the file; text formats ignore it.
-  await emitRows(ctx, out, rows, rows.length, exp ? { ...exp, write: (r) => exp.write(r, grain) } : undefined, { request });
-}
-
-/** When the empty window holds the last days (today, or as many days back as the dataset lags): when they publish. */
-function publishHint(ds: AnyDataset, run: RunPlan): string | undefined {
-  const recent = addDays(run.today, -Math.max(1, ds.publishLagDays ?? 0));
-  return ds.publishes !== undefined && run.window !== undefined && run.window.to >= recent ? ds.publishes : undefined;
-}
-
-/**
- * The targets' rows as one list in output order (each with its model where several share it), and the
- * plan to print them with: at a terminal, provisional rows (`markNote`) are marked in a column of their own.
- */
-function joinTargets(run: RunPlan, perTarget: Row[][], markNote: boolean): { rows: Row[]; out: OutputPlan } {
-  const { ds, plan, targets, multi, today } = run;
-  const timeKey = ds.endpoint.timeKey;
-  let rows: Row[] = multi
-    ? perTarget.flatMap((rs, i) => rs.map((r) => ({ gpu: targets[i], ...r })))
-    : perTarget.length === 1
-      ? (perTarget[0] ?? [])
-      : perTarget.flat();
-  const order = targets.filter((m): m is string => m !== undefined);
-  if (multi && timeKey) rows = sortRows(rows, timeKey, 'asc', order);
-  else if (ds.targetColumn && timeKey && perTarget.length > 1) rows = sortRows(rows, timeKey, 'asc', order, ds.targetColumn);
-  // The table view marks provisional rows in a column of their own (files keep the columns they were asked for).
-  if (timeKey && markNote && formatInfo(plan.format).terminalView) {
-    return { rows: markProvisional(rows, timeKey, today), out: { ...plan, columns: [...plan.columns, PROVISIONAL_COLUMN] } };
-  }
-  return { rows, out: plan };
+  await emitRows(ctx, out, rows, rows.length, undefined, { request });
+  return { rows: rows.length };
 }

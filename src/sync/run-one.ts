@@ -1,13 +1,13 @@
 /**
- * Runs one dataset of a sync through the one runner (src/run/runner.ts), exactly as the equivalent
- * export command would run, inside a scope of its own: its clean-ups (locks, temporary files) run when
+ * Runs one dataset of a sync through the one runner (src/run/runner.ts), by the request the equivalent
+ * export command would make, inside a scope of its own: its clean-ups (locks, temporary files) run when
  * the dataset ends, its notices are collected for the summary line instead of printed, its warnings
  * name the dataset, and nothing it does marks the whole sync as committed.
  */
 import { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import type { Session } from '../run/session.js';
-import { runDataset, type RunFlags } from '../run/runner.js';
+import { runDataset, type RunReport, type RunRequest } from '../run/runner.js';
 import type { DatasetRun } from './targets.js';
 import { DEFAULT_FORMAT } from '../output/formats.js';
 
@@ -20,22 +20,21 @@ export interface RunCounts {
 /** Called after each response of a dataset's run. */
 export type OnResponse = (counts: Readonly<RunCounts>) => void;
 
-/** A stdout that keeps what is written (the curl lines of a planning pass) or drops it. */
-function textSink(keep: string[] | undefined): Writable {
+/** A stdout that drops what is written (a dataset's run writes files, never stdout). */
+function textSink(): Writable {
   return new Writable({
-    write(chunk: Buffer | string, _enc, done) {
-      keep?.push(String(chunk));
+    write(_chunk: Buffer | string, _enc, done) {
       done();
     },
   });
 }
 
 /** A context for one dataset: its own clean-ups, quiet notices, warnings that name it, no terminal of its own. */
-function scoped(ctx: Context, name: string, stdout: string[] | undefined, notes: string[]): { ctx: Context; close(): Promise<void> } {
+function scoped(ctx: Context, name: string, notes: string[]): { ctx: Context; close(): Promise<void> } {
   const cleanups: Array<() => void | Promise<void>> = [];
   const inner: Context = {
     ...ctx,
-    io: { ...ctx.io, stdout: textSink(stdout), stdoutIsTTY: false, stderrIsTTY: false },
+    io: { ...ctx.io, stdout: textSink(), stdoutIsTTY: false, stderrIsTTY: false },
     log: { warn: (m) => ctx.log.warn(`${name}: ${m}`), info: (m) => void notes.push(m), verbose: (m) => ctx.log.verbose(m) },
     onCleanup: (fn) => void cleanups.push(fn),
     // One dataset in place is not the sync done: the sync reports its own outcome.
@@ -54,27 +53,24 @@ function scoped(ctx: Context, name: string, stdout: string[] | undefined, notes:
 }
 
 /**
- * The requests this dataset's run would send, as the runner plans them (a dry run of the same command:
- * it reads what the dataset holds to narrow the window, and sends nothing).
+ * The requests this dataset's run would send, as the runner plans them (a `planOnly` run of its
+ * request: it reads what the dataset holds to narrow the window, and sends nothing).
  */
-export async function planRequests(ctx: Context, run: DatasetRun, session: Session, exists: boolean): Promise<string[]> {
-  const out: string[] = [];
-  const scope = scoped(ctx, run.lake.name, out, []);
-  const dry: Session = { ...session, dryRun: true, requests: [], get: () => Promise.reject(new Error('a planning pass sends nothing')) };
-  // Nothing held yet: the plain command over the window (no file to read, and the lake may not exist yet), printed
-  // as to a pipe (only its curl lines are kept).
-  const { output: _output, append: _append, partitionBy: _partitionBy, replaceRestated: _replaceRestated, ...rest } = run.flags;
-  const plain: RunFlags = { ...rest, format: DEFAULT_FORMAT.pipe };
-  const flags = run.mode === 'append' && exists ? run.flags : plain;
+export async function planRequests(ctx: Context, run: DatasetRun, session: Session, exists: boolean): Promise<RunReport> {
+  const scope = scoped(ctx, run.lake.name, []);
+  // Nothing held yet: the plain export over the window, as to a pipe (no file to read, and the lake may not exist yet).
+  const { output: _output, ...shown } = run.request.output;
+  const plain: RunRequest = {
+    ...run.request,
+    output: { ...shown, format: DEFAULT_FORMAT.pipe },
+    export: { lockTimeout: run.request.export?.lockTimeout },
+  };
+  const request = run.mode === 'append' && exists ? run.request : plain;
   try {
-    await runDataset(scope.ctx, run.lake.command, run.args, flags, { session: dry });
+    return await runDataset(scope.ctx, request, { session, planOnly: true });
   } finally {
     await scope.close();
   }
-  return out
-    .join('')
-    .split('\n')
-    .filter((l) => l.startsWith('curl '));
 }
 
 /** Runs the dataset for real through `session`, counting requests and rows; resolves to the counts and the runner's notices. */
@@ -99,9 +95,9 @@ export async function runOne(
       }
     },
   };
-  const scope = scoped(ctx, run.lake.name, undefined, notes);
+  const scope = scoped(ctx, run.lake.name, notes);
   try {
-    await runDataset(scope.ctx, run.lake.command, run.args, run.flags, { session: counting });
+    await runDataset(scope.ctx, run.request, { session: counting });
   } finally {
     await scope.close();
   }

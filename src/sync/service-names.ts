@@ -7,11 +7,11 @@
  * stderr says so (once per dataset).
  */
 import type { Context } from '../context.js';
-import { catalogueOf, resolveTargets } from '../run/targets.js';
+import { catalogueOf, requestTargets } from '../run/targets.js';
 import type { NameCatalogueId } from '../domain/catalogues/name-catalogues.js';
 import { serviceCatalogue } from '../run/names.js';
 import type { RunSettings, Session } from '../run/session.js';
-import type { LakeDataset } from './lake-datasets.js';
+import { lakeRequest, type LakeDataset } from './lake-datasets.js';
 
 /**
  * True when the dataset's run over `all` models asks one request per model (history: one per model;
@@ -20,7 +20,7 @@ import type { LakeDataset } from './lake-datasets.js';
 function everyModel(d: LakeDataset): boolean {
   if (d.args.length !== 1 || d.args[0]?.toLowerCase() !== 'all') return false;
   try {
-    return resolveTargets(d.ds, d.args, d.flags, true).filter((t) => t !== undefined).length > 1;
+    return requestTargets(lakeRequest(d), true).filter((t) => t !== undefined).length > 1;
   } catch {
     return false;
   }
@@ -31,7 +31,7 @@ function enumerates(d: LakeDataset): boolean {
   if (catalogueOf(d.ds) === 'gpu-types') return everyModel(d);
   if (d.ds.names === undefined || d.args.length > 0) return false;
   try {
-    return resolveTargets(d.ds, [], d.flags, true).filter((t) => t !== undefined).length > 1;
+    return requestTargets(lakeRequest(d, []), true).filter((t) => t !== undefined).length > 1;
   } catch {
     return false;
   }

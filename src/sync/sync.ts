@@ -1,7 +1,7 @@
 /**
  * `gpumkt sync <dir>`: keeps a local lake of every dataset the key's plan reads (docs/sync.md). One
  * lock per lake, one session (so one connection pool and one request pacer) for the whole run; each
- * dataset is planned (a dry run of its export, which reads what it holds), then run through the one
+ * dataset is planned (a `planOnly` run of its request, which reads what it holds), then run through the one
  * runner with --append / -o into its folder, read back, and recorded in the state file.
  */
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { acquireLock } from '../store/lock/lock.js';
 import { localStore } from '../store/local.js';
 import { makeFolder } from '../store/paths.js';
 import { loadSettings, openSession, type Session } from '../run/session.js';
+import type { PlannedRequest } from '../run/report.js';
 import { LOCK_NAME, readState, writeState, type LakeState } from './state.js';
 import { byPlan, chosenDatasets, lakeSetting } from './select.js';
 import { datasetRun, targetsOf, type DatasetRun, type SyncSettings } from './targets.js';
@@ -158,15 +159,15 @@ async function planAll(
       );
     try {
       if (run.mode === 'snapshot') await refuseClockBack(s, run);
-      const curls = await planRequests(ctx, run, session, exists);
+      const plan = await planRequests(ctx, run, session, exists);
       out.push({
         run,
         exists,
         before: heal ? before : undefined,
         targets,
-        requests: curls.length,
+        requests: plan.requests.length,
         morePages: run.lake.ds.fetch.kind === 'paged',
-        window: askedWindow(curls),
+        window: askedWindow(plan.requests),
       });
     } catch (err) {
       if (ctx.signal.aborted || !(err instanceof GpumktError)) throw err;
@@ -189,10 +190,13 @@ async function refuseClockBack(s: SyncSettings, run: DatasetRun): Promise<void> 
     );
 }
 
-/** The first startDate and last endDate the planned requests carry, if they carry dates. */
-function askedWindow(curls: readonly string[]): { from: string; to: string } | undefined {
+/** The first startDate and last endDate the planned requests carry (their query), if they carry dates. */
+function askedWindow(requests: readonly PlannedRequest[]): { from: string; to: string } | undefined {
   const dates = (key: string): string[] =>
-    curls.flatMap((c) => [...c.matchAll(new RegExp(`[?&]${key}=(\\d{4}-\\d{2}-\\d{2})`, 'g'))].map((m) => m[1] as string)).sort();
+    requests
+      .map((r) => /^\d{4}-\d{2}-\d{2}/.exec(r.query[key] ?? '')?.[0])
+      .filter((d): d is string => d !== undefined)
+      .sort();
   const from = dates('startDate')[0];
   const to = dates('endDate').at(-1);
   return from === undefined || to === undefined ? undefined : { from, to };

@@ -1,6 +1,6 @@
 /**
  * What one sync run asks of each dataset: where it is written in the lake, over which window, and the
- * flags the one runner (src/run/runner.ts) gets, exactly as if the user had typed the export:
+ * request the one runner (src/run/runner.ts) gets, the same as the equivalent export command's:
  *
  *   series, parquet:  <lake>/<name>/<col>=<value>/part-0.parquet   (--append <folder> --partition-by <col>)
  *   series, one file: <lake>/<name>/part-0.parquet or part-0.csv    (--append <file>)
@@ -9,12 +9,12 @@
 import { formatInfo, type LakeFormat } from '../output/formats.js';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import type { RunFlags } from '../run/request.js';
+import type { RunRequest } from '../run/request.js';
 import { FREE_GPU_MODELS } from '../domain/service/plans.js';
 import { addDays, parseUserDate, subtractMonths, type DateWindow } from '../domain/time/dates.js';
-import { resolveTargets } from '../run/targets.js';
+import { beyondFreeTier, requestTargets } from '../run/targets.js';
 import type { Store } from '../store/store.js';
-import type { LakeDataset } from './lake-datasets.js';
+import { lakeRequest, type LakeDataset } from './lake-datasets.js';
 import type { DatasetState } from './state.js';
 
 /** How far back a first sync reaches without --from (docs/sync.md): a year of daily data. */
@@ -47,8 +47,8 @@ export interface DatasetRun {
   /** `first`: nothing held yet; `append`: extend what is held; `rebuild`: --from reaches before it (one full export); `snapshot`. */
   readonly mode: 'first' | 'append' | 'rebuild' | 'snapshot';
   readonly window?: DateWindow;
-  readonly args: readonly string[];
-  readonly flags: RunFlags;
+  /** What the runner is asked (its positional arguments are `request.targets`). */
+  readonly request: RunRequest;
   /** The partition column actually used (none for csv). */
   readonly partition?: string;
 }
@@ -61,18 +61,16 @@ function firstDay(lake: LakeDataset, s: SyncSettings): string {
 }
 
 /** Without a key, the first day at or after `from` that the dataset's free tier serves (its freeTier hook), if any. */
-function freeFrom(lake: LakeDataset, s: SyncSettings, from: string, args: readonly string[]): string {
-  const tier = lake.ds.freeTier;
-  if (!s.keyless || tier === undefined) return from;
+function freeFrom(lake: LakeDataset, s: SyncSettings, from: string, request: RunRequest): string {
+  if (!s.keyless || lake.ds.freeTier === undefined) return from;
   let targets: Array<string | undefined>;
   try {
-    targets = resolveTargets(lake.ds, args, lake.flags, false);
+    targets = requestTargets(request, false);
   } catch {
     return from;
   }
   let day = from;
-  while (day < s.today && tier(targets, { ...lake.flags, from: day, to: s.today }, { from: day, to: s.today }, s.today) !== undefined)
-    day = addDays(day, 1);
+  while (day < s.today && beyondFreeTier(request, targets, { from: day, to: s.today }, s.today) !== undefined) day = addDays(day, 1);
   return day;
 }
 
@@ -90,36 +88,43 @@ export function datasetRun(
   // A model list: every model, or without a key the models the free tier serves.
   const args =
     s.keyless && lake.ds.subject === 'gpus' && lake.args.length === 1 && lake.args[0] === 'all' ? [...FREE_GPU_MODELS] : lake.args;
-  const base: RunFlags = { ...lake.flags, header: true, order: 'asc', format: ext, lockTimeout: 0 };
+  const request: RunRequest = {
+    ...lakeRequest(lake, args),
+    output: { header: true, order: 'asc', format: ext },
+    export: { lockTimeout: 0 },
+  };
   if (lake.kind === 'snapshot') {
     const target = path.join(folder, `snapshot_date=${s.today}`, `part-0.${ext}`);
-    return { lake, folder, target, mode: 'snapshot', args, flags: { ...base, output: target } };
+    return { lake, folder, target, mode: 'snapshot', request: { ...request, output: { ...request.output, output: target } } };
   }
   if (lake.timeKey === undefined)
     throw new UsageError(`${lake.name}: a series needs a time field; set sync.kind 'snapshot' in its descriptor`);
-  const asked = freeFrom(lake, s, firstDay(lake, s), args);
+  const asked = freeFrom(lake, s, firstDay(lake, s), request);
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
   const mode = !exists ? 'first' : heal || (s.from !== undefined && held?.from !== undefined && asked < held.from) ? 'rebuild' : 'append';
   const partition = formatInfo(ext).partitions ? lake.partition : undefined;
   const target = partition === undefined ? path.join(folder, `part-0.${ext}`) : folder;
   const window = { from: start > s.today ? s.today : start, to: s.today };
-  const flags: RunFlags = {
-    ...base,
-    from: window.from,
-    to: window.to,
-    partitionBy: partition,
-    // The lake mirrors the service: a row it restated replaces the old value (and is reported).
-    replaceRestated: mode === 'append',
-    ...(mode === 'append' ? { append: target } : { output: target }),
-    ...(lake.graded ? { granularity: s.grain, limit: 'all' as const } : {}),
+  const series: RunRequest = {
+    ...request,
+    window,
+    output: mode === 'append' ? request.output : { ...request.output, output: target },
+    export: {
+      lockTimeout: 0,
+      partitionBy: partition,
+      // The lake mirrors the service: a row it restated replaces the old value (and is reported).
+      replaceRestated: mode === 'append',
+      ...(mode === 'append' ? { append: target } : {}),
+    },
+    ...(lake.graded ? { grain: s.grain, limit: 'all' as const } : {}),
   };
-  return { lake, folder, target, mode, window, args, flags, partition };
+  return { lake, folder, target, mode, window, request: series, partition };
 }
 
 /** The models or targets a series run asks one request each for (none known: empty). */
 export function targetsOf(run: DatasetRun, keyed: boolean): string[] {
   try {
-    return resolveTargets(run.lake.ds, run.args, run.lake.flags, keyed)
+    return requestTargets(run.request, keyed)
       .filter((t): t is NonNullable<typeof t> => t !== undefined)
       .map(String);
   } catch {

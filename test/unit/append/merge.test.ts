@@ -189,4 +189,23 @@ describe('reportMerge', () => {
     expect(replaced.warning).toMatch(/; replaced$/);
     expect(replaced.message).toBe('appended 0 new rows to p.csv (10 in all; 4 restated replaced)');
   });
+
+  it('gives its outcome as data: the counts, and each restated row with its old and new values', () => {
+    const restated = [{ key: '2026-11-01 H100', old: '2026-11-01,H100,2.5', new: '2026-11-01,H100,2.75' }];
+    const over = plan({ fresh: [0], late: [1], refreshed: new Map([['k', 2]]), restated: new Map([['2026-11-01 H100', 3]]) });
+    const r = reportMerge(over, input({ restatedKeys: ['2026-11-01 H100'], restated, replaceRestated: true }));
+    expect(r.outcome).toEqual({
+      target: 'p.csv',
+      added: 1,
+      refreshed: 1,
+      late: 1,
+      restated,
+      restatedReplaced: true,
+      total: 12,
+      unchanged: false,
+    });
+    // Kept (no --replace-restated) and nothing else: unchanged, the restated row still listed.
+    const kept = reportMerge(plan({ restated: new Map([['2026-11-01 H100', 0]]) }), input({ restatedKeys: ['2026-11-01 H100'], restated }));
+    expect(kept.outcome).toMatchObject({ restated, restatedReplaced: false, unchanged: true, added: 0, total: 10 });
+  });
 });

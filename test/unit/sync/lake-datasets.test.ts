@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATASETS, type AnyDataset } from '../../../src/datasets/index.js';
 import { selectDataset } from '../../../src/run/targets.js';
-import { lakeDataset, lakeDatasets, optionKey } from '../../../src/sync/lake-datasets.js';
+import { lakeDataset, lakeDatasets } from '../../../src/sync/lake-datasets.js';
+import { optionKey } from '../../../src/datasets/flags.js';
 
 describe('the lake datasets derived from the registry', () => {
   const lake = lakeDatasets();
@@ -23,7 +24,7 @@ describe('the lake datasets derived from the registry', () => {
   it.each(lake.map((d) => [d.name, d] as const))(
     '%s: its run selects the descriptor it describes, and its partition is a column of its rows',
     (_n, d) => {
-      const flags = d.kind === 'series' && d.ds.groups.window ? { ...d.flags, from: '2026-01-01', to: '2026-01-31' } : d.flags;
+      const flags = d.kind === 'series' && d.ds.groups.window ? { ...d.options, from: '2026-01-01', to: '2026-01-31' } : d.options;
       expect(selectDataset(d.command, flags, true)).toBe(d.ds);
       if (d.kind === 'snapshot') {
         expect(d.partition).toBeUndefined();
@@ -40,7 +41,7 @@ describe('the lake datasets derived from the registry', () => {
     expect(by('memory')).toMatchObject({ kind: 'series', partition: 'id', timeKey: 'date' });
     expect(by('history')).toMatchObject({ kind: 'series', partition: 'gpu', args: ['all'] });
     expect(by('volatility')).toMatchObject({ kind: 'series', partition: 'gpu_type' });
-    expect(by('util-index')).toMatchObject({ kind: 'series', partition: undefined, flags: { region: 'global' } });
+    expect(by('util-index')).toMatchObject({ kind: 'series', partition: undefined, options: { region: 'global' } });
     expect(by('utilization')).toMatchObject({ kind: 'snapshot' });
   });
 
