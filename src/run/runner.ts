@@ -8,8 +8,9 @@
 import type { Context } from '../context.js';
 import type { AnyDataset } from '../datasets/types.js';
 import type { Row } from '../domain/row.js';
-import { addDays } from '../domain/time/dates.js';
-import type { OutputPlan } from '../output/plan.js';
+import { addDays, type DateWindow } from '../domain/time/dates.js';
+import { formatOptions, type OutputPlan } from '../output/plan.js';
+import type { FormatOptions } from '../output/format-types.js';
 import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
 import { openExport, type ExportRun, type ExportSpec } from '../append/export-run.js';
@@ -41,6 +42,11 @@ export type { RunFlags } from './run-plan.js';
 export interface RunOptions {
   /** The session to send through instead of opening one (its plan already checked by the caller). */
   readonly session?: Session;
+  /**
+   * Takes the joined, sorted rows instead of writing them (no export is opened): sync hands them to
+   * the lake's table. `options` are the format options the rows would be written with.
+   */
+  readonly sink?: (rows: readonly Row[], info: { window?: DateWindow; grain?: string; options: FormatOptions }) => Promise<void>;
 }
 
 /**
@@ -73,7 +79,7 @@ export async function runDataset(
   const fetched = await fetchTargets(ctx, run, session, exp, window, said);
   reportViolations(ctx, plan, fetched.joinProblems);
   for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value === null ? 'null' : shortTime(value)}`);
-  return emitFetched(ctx, run, fetched, exp, request);
+  return emitFetched(ctx, run, fetched, exp, request, options.sink);
 }
 
 /** Opens the export (--append, --manifest) with what it needs to know of this run's rows. */
@@ -145,6 +151,7 @@ async function emitFetched(
   fetched: Fetched,
   exp: ExportRun | undefined,
   request: RequestRecord,
+  sink?: RunOptions['sink'],
 ): Promise<void> {
   const { results, served, window } = fetched;
   run = keptAsReceived(ctx, run, served, results);
@@ -171,7 +178,8 @@ async function emitFetched(
   const caveat = ds.caveat?.(perTarget.flat());
   if (caveat !== undefined) ctx.log.info(caveat);
   if (run.analysis) return emitAnalysis(ctx, plan, run.analysis, ...analysisSeries(ds, targets, perTarget));
-  const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp);
+  const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp && !sink);
+  if (sink) return sink(joined.rows, { window, grain, options: formatOptions(plan, { request, secrets: ctx.secrets }) });
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
   if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags) ?? publishHint(ds, run));
   if (plan.order === 'desc') joined.rows.reverse();

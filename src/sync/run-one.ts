@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import type { Session } from '../run/session.js';
-import { runDataset, type RunFlags } from '../run/runner.js';
+import { runDataset, type RunFlags, type RunOptions } from '../run/runner.js';
 import type { DatasetRun } from './targets.js';
 import { DEFAULT_FORMAT } from '../output/formats.js';
 
@@ -83,6 +83,7 @@ export async function runOne(
   run: DatasetRun,
   session: Session,
   onResponse: OnResponse,
+  sink?: RunOptions['sink'],
 ): Promise<{ counts: RunCounts; notes: string[] }> {
   const counts: RunCounts = { requests: 0, rows: 0 };
   const notes: string[] = [];
@@ -101,7 +102,7 @@ export async function runOne(
   };
   const scope = scoped(ctx, run.lake.name, undefined, notes);
   try {
-    await runDataset(scope.ctx, run.lake.command, run.args, run.flags, { session: counting });
+    await runDataset(scope.ctx, run.lake.command, run.args, run.flags, { session: counting, sink });
   } finally {
     await scope.close();
   }

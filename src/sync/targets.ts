@@ -1,10 +1,12 @@
 /**
  * What one sync run asks of each dataset: where it is written in the lake, over which window, and the
- * flags the one runner (src/run/runner.ts) gets, exactly as if the user had typed the export:
+ * flags the one runner (src/run/runner.ts) gets, as if the user had typed the export; the runner hands
+ * the rows to the lake's table (src/lake/), which writes them as data files plus a commit:
  *
- *   series, parquet:  <lake>/<name>/<col>=<value>/part-0.parquet   (--append <folder> --partition-by <col>)
- *   series, one file: <lake>/<name>/part-0.parquet or part-0.csv    (--append <file>)
- *   snapshot:         <lake>/<name>/snapshot_date=<today>/part-0.<ext>  (-o <file>)
+ *   series, parquet:  <lake>/<name>/<col>=<value>/part-<version>-<hex>.parquet
+ *   series, one file: <lake>/<name>/part-<version>-<hex>.parquet or .csv
+ *   snapshot:         <lake>/<name>/snapshot_date=<today>/part-<version>-<hex>.<ext>
+ *   every dataset:    <lake>/<name>/_delta_log/<version>.json
  */
 import { formatInfo, type LakeFormat } from '../output/formats.js';
 import path from 'node:path';
@@ -42,7 +44,7 @@ export interface DatasetRun {
   readonly lake: LakeDataset;
   /** `<lake>/<name>`. */
   readonly folder: string;
-  /** The file or folder the runner writes. */
+  /** The dataset's table folder (as messages name it). */
   readonly target: string;
   /** `first`: nothing held yet; `append`: extend what is held; `rebuild`: --from reaches before it (one full export); `snapshot`. */
   readonly mode: 'first' | 'append' | 'rebuild' | 'snapshot';
@@ -84,6 +86,8 @@ export function datasetRun(
   exists: boolean,
   /** What it holds is short of what it held (rows deleted): fetched again whole, from its first day. */
   heal = false,
+  /** An append's first day: the merge window of what the table holds (its log's stats). */
+  since?: string,
 ): DatasetRun {
   const folder = path.join(s.lake, lake.name);
   const ext = s.format;
@@ -92,8 +96,7 @@ export function datasetRun(
     s.keyless && lake.ds.subject === 'gpus' && lake.args.length === 1 && lake.args[0] === 'all' ? [...FREE_GPU_MODELS] : lake.args;
   const base: RunFlags = { ...lake.flags, header: true, order: 'asc', format: ext, lockTimeout: 0 };
   if (lake.kind === 'snapshot') {
-    const target = path.join(folder, `snapshot_date=${s.today}`, `part-0.${ext}`);
-    return { lake, folder, target, mode: 'snapshot', args, flags: { ...base, output: target } };
+    return { lake, folder, target: folder, mode: 'snapshot', args, flags: base };
   }
   if (lake.timeKey === undefined)
     throw new UsageError(`${lake.name}: a series needs a time field; set sync.kind 'snapshot' in its descriptor`);
@@ -101,19 +104,15 @@ export function datasetRun(
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
   const mode = !exists ? 'first' : heal || (s.from !== undefined && held?.from !== undefined && asked < held.from) ? 'rebuild' : 'append';
   const partition = formatInfo(ext).partitions ? lake.partition : undefined;
-  const target = partition === undefined ? path.join(folder, `part-0.${ext}`) : folder;
-  const window = { from: start > s.today ? s.today : start, to: s.today };
+  const from = mode === 'append' && since !== undefined ? since : start;
+  const window = { from: from > s.today ? s.today : from, to: s.today };
   const flags: RunFlags = {
     ...base,
     from: window.from,
     to: window.to,
-    partitionBy: partition,
-    // The lake mirrors the service: a row it restated replaces the old value (and is reported).
-    replaceRestated: mode === 'append',
-    ...(mode === 'append' ? { append: target } : { output: target }),
     ...(lake.graded ? { granularity: s.grain, limit: 'all' as const } : {}),
   };
-  return { lake, folder, target, mode, window, args, flags, partition };
+  return { lake, folder, target: folder, mode, window, args, flags, partition };
 }
 
 /** The models or targets a series run asks one request each for (none known: empty). */
