@@ -156,7 +156,8 @@ export async function writeSeries(
       add.push(...(await writeSplit(w, group, values, version, spec)));
       continue;
     }
-    const read = filesToRead(files, spec.overlapDays, spec.merge.windowDependent !== undefined);
+    // A legacy table (no log yet) is read whole by its upgrade: a stray copy in it collapses then.
+    const read = filesToRead(files, spec.overlapDays, spec.merge.windowDependent !== undefined || (snap?.version ?? 0) < 0);
     const existing = describeExisting(await readFiles(w, snap as TableSnapshot, read), {
       timeKey: spec.timeKey,
       keyColumn: spec.merge.keyColumn,
