@@ -3,7 +3,7 @@
  * MAY import (an allow-list): an import that no rule allows fails as `not-in-allowed`, so a new folder
  * is outside every rule until it is given a layer here.
  *
- *   cli.ts → commands/ completion/ → sync/ → run/ → datasets/ → api/ append/ output/ config/ → store/ → domain/ context.ts version.ts → errors.ts
+ *   cli.ts → commands/ completion/ → sync/ (→ lake/) → run/ → datasets/ → api/ append/ output/ config/ → store/ → domain/ context.ts version.ts → errors.ts
  *   sandbox/ is its own entry and may use only domain/ and errors.ts (the runner and `gpumkt sandbox` start it).
  *
  * store/ is the storage seam: the only folder (with config/ and sandbox/) that may import node:fs (rule fs-in-store-only).
