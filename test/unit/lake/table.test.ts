@@ -4,6 +4,8 @@
  * version retried at the next, or refused when the winner replaced its files; a legacy folder
  * upgraded by its first commit; a merge that reads only the files reaching its window.
  */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../helpers/temp.js';
 import { checkDeltaTable } from '../../helpers/delta-check.js';
@@ -227,5 +229,46 @@ describe('readLineRows', () => {
       { a: '1', b: 'x\ny' },
       { a: '2', b: '' },
     ]);
+  });
+});
+
+describe('tables other engines wrote', () => {
+  it('a Spark table (test/fixtures/delta-tables) reads through its log: files, partition values, its string rows', async () => {
+    const store = localStore(join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/delta-tables'));
+    const snap = await readTable(store, 'delta-0.8.0-partitioned');
+    expect(snap).toMatchObject({ version: 0, format: 'parquet', partitionColumns: ['year', 'month', 'day'], gone: [], untracked: [] });
+    expect(snap?.files).toHaveLength(6);
+    const rows = await readTableRows(store, 'delta-0.8.0-partitioned', snap!);
+    expect(rows).toHaveLength(7);
+    expect(rows.every((r) => typeof r.value === 'string' && typeof r.year === 'string')).toBe(true);
+  });
+});
+
+describe('compaction', () => {
+  it('a partition of more than 32 files is rewritten by the run that touches it', async () => {
+    const store = localStore(makeTempDir('lake'));
+    const w = await writer(store);
+    const files = [];
+    for (const row of days('H100', '2026-10-01', 33)) files.push(await writeDataFile(w, [row], { gpu: 'H100' }, 0));
+    await commitTable(
+      store,
+      'history',
+      undefined,
+      { add: files, remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
+      w,
+    );
+    const spec = {
+      mode: 'append' as const,
+      target: 'history',
+      timeKey: 'timestamp',
+      overlapDays: 0,
+      merge: { replaceRestated: true, failEmpty: false },
+      warn: () => undefined,
+    };
+    await writeSeries(w, await readTable(store, 'history'), days('H100', '2026-11-03', 1, 34), spec);
+    const now = await readTable(store, 'history');
+    expect(now?.files.length).toBeLessThanOrEqual(2);
+    expect(now?.files.reduce((n, f) => n + (f.rows ?? 0), 0)).toBe(34);
+    expect(await checkDeltaTable(store, 'history')).toEqual([]);
   });
 });
