@@ -3,7 +3,7 @@
  * MAY import (an allow-list): an import that no rule allows fails as `not-in-allowed`, so a new folder
  * is outside every rule until it is given a layer here.
  *
- *   cli.ts → commands/ completion/ → sync/ → run/ → datasets/ → api/ append/ output/ config/ → store/ → domain/ context.ts version.ts → errors.ts
+ *   cli.ts → commands/ completion/ → sync/ (→ lake/) → run/ → datasets/ → api/ append/ output/ config/ → store/ → domain/ context.ts version.ts → errors.ts
  *   sandbox/ is its own entry and may use only domain/ and errors.ts (the runner and `gpumkt sandbox` start it).
  *
  * store/ is the storage seam: the only folder (with config/ and sandbox/) that may import node:fs (rule fs-in-store-only).
@@ -55,6 +55,11 @@ const LAYERS = {
     to: `^src/(datasets|api)/|${BASICS}`,
     comment: 'datasets/ describe endpoints and rows in api/ and domain/ vocabulary; never the runner, files or config.',
   },
+  lake: {
+    from: '^src/lake/',
+    to: `^src/(lake|append|output|store)/|${BASICS}`,
+    comment: "lake/ is the lake's tables: data files and their commit log over a Store, the versions of rows; it never calls the API.",
+  },
   run: {
     from: '^src/run/',
     to: `^src/(run|datasets|api|append|output|config|store)/|^src/sandbox/(index|keys)\\.ts$|${BASICS}`,
@@ -62,13 +67,13 @@ const LAYERS = {
   },
   sync: {
     from: '^src/sync/',
-    to: `^src/(sync|run|datasets|api|append|output|config|store)/|${BASICS}`,
+    to: `^src/(sync|lake|run|datasets|api|append|output|config|store)/|${BASICS}`,
     comment:
       'sync/ (the lake: state per dataset, what the plan reads, one pacer) is called by commands/; it runs each dataset through run/ and the append code below it, never the commands.',
   },
   commands: {
     from: '^src/(commands|completion)/',
-    to: `^src/(commands|completion|sync|run|datasets|api|output|config)/|^src/sandbox/serve\\.ts$|${BASICS}`,
+    to: `^src/(commands|completion|sync|lake|run|datasets|api|output|config)/|^src/sandbox/serve\\.ts$|${BASICS}`,
     comment: 'commands/ and completion/ are mounted by cli.ts and never import it.',
   },
   cli: { from: '^src/cli\\.ts$', to: '^src/(?!sandbox/)', comment: 'cli.ts is the top: it may import every layer.' },
@@ -78,7 +83,7 @@ const LAYERS = {
     comment: 'The sandbox is a separate server: domain/ and errors.ts only, so it never shares state with the client.',
   },
 };
-const KNOWN = `^src/(cli|errors|context|version)\\.ts$|^src/(${['domain', 'store', 'api', 'output', 'config', 'append', 'datasets', 'run', 'sync', 'commands', 'completion', 'sandbox'].join('|')})/`;
+const KNOWN = `^src/(cli|errors|context|version)\\.ts$|^src/(${['domain', 'store', 'api', 'output', 'config', 'append', 'lake', 'datasets', 'run', 'sync', 'commands', 'completion', 'sandbox'].join('|')})/`;
 
 module.exports = {
   allowed: [

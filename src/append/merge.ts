@@ -184,15 +184,17 @@ export interface ReportInput {
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const listKeys = (keys: readonly string[]): string => keys.slice(0, 3).join(', ') + (keys.length > 3 ? `, … (${keys.length} in all)` : '');
 
+/** The warning for rows that came back with different values (`keys` as a person reads them). */
+export function restatedWarning(target: string, keys: readonly string[], replacing: boolean): string {
+  const what = `${plural(keys.length, 'row')} in ${target} came back with different values (restated): ${listKeys(keys)}`;
+  return replacing ? `${what}; replaced` : `${what}; kept as they were (--replace-restated replaces them)`;
+}
+
 /** Counts the plan and words it for stderr. */
 export function reportMerge(plan: MergePlan, input: ReportInput): MergeReport {
   const { restated, refreshed, fresh, late } = plan;
   const replacing = input.replaceRestated && restated.size > 0;
-  let warning: string | undefined;
-  if (restated.size > 0) {
-    const what = `${plural(restated.size, 'row')} in ${input.target} came back with different values (restated): ${listKeys(input.restatedKeys)}`;
-    warning = replacing ? `${what}; replaced` : `${what}; kept as they were (--replace-restated replaces them)`;
-  }
+  const warning = restated.size > 0 ? restatedWarning(input.target, input.restatedKeys, replacing) : undefined;
   const total = input.existingRows + fresh.length + late.length;
   const result = {
     total,

@@ -9,7 +9,16 @@ import { EmptyError, UsageError } from '../errors.js';
 import type { Row } from '../domain/row.js';
 import type { Formatter, TypedColumn } from '../output/format-types.js';
 import { fileSink } from '../store/file-sink.js';
-import { exportOrder, modelOrder, planMerge, reportMerge, type AppendResult, type MergePlan, type MergeRow } from './merge.js';
+import {
+  exportOrder,
+  modelOrder,
+  planMerge,
+  reportMerge,
+  type AppendResult,
+  type MergePlan,
+  type MergeReport,
+  type MergeRow,
+} from './merge.js';
 import { keyColumnList, keyValue } from './key-columns.js';
 import { canonical, keyText, sameColumns, timeValue, type ExistingRows, type RewriteSpec } from './rewrite-read.js';
 
@@ -109,9 +118,9 @@ function checkColumns(existing: ExistingRows, merged: readonly Row[], spec: Rewr
 
 /**
  * The held rows keyed like this run's: a row held twice (the same time and key; a stray copy of a file
- * in a partitioned folder) is kept once, the first read, and the file rewritten without the copy.
+ * in a partitioned folder) is kept once, the first read. Resolves to the rows kept and how many went.
  */
-function collapseHeld(ctx: Context, held: ExistingRows, view: MergeView, spec: RewriteSpec): ExistingRows {
+function collapseHeld(held: ExistingRows, view: MergeView): { held: ExistingRows; twice: number } {
   const seen = new Set<string>();
   const kept: Row[] = [];
   for (const row of held.rows) {
@@ -121,25 +130,40 @@ function collapseHeld(ctx: Context, held: ExistingRows, view: MergeView, spec: R
     kept.push(row);
   }
   const twice = held.rows.length - kept.length;
-  if (twice === 0) return held;
-  ctx.log.warn(`${spec.target} held ${twice} row${twice === 1 ? '' : 's'} twice (the same time and key: a stray copy?); kept one of each`);
-  return { ...held, rows: kept };
+  return twice === 0 ? { held, twice } : { held: { ...held, rows: kept }, twice };
 }
 
-/** Merges this run's rows into the existing ones and rewrites the file or folder atomically; see the module comment. */
-export async function rewriteRows(ctx: Context, held: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Promise<AppendResult> {
+/** The warning for rows held twice. */
+export function heldTwiceWarning(target: string, twice: number): string {
+  return `${target} held ${twice} row${twice === 1 ? '' : 's'} twice (the same time and key: a stray copy?); kept one of each`;
+}
+
+/** What the merge of held and fetched rows comes to (nothing written yet). */
+export interface Merged {
+  readonly report: MergeReport;
+  /** The rows to write; undefined when nothing changes (the held rows stay as they are). */
+  readonly rows?: Row[];
+  /** Held rows dropped as held twice. */
+  readonly twice: number;
+  /** The restated rows' keys as a person reads them. */
+  readonly restatedKeys: readonly string[];
+}
+
+/** Merges this run's rows into the held ones by the rules of merge.ts; pure (the words are returned, not said). */
+export function mergeHeld(held: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Merged {
   const view = mergeView(held, rows, spec);
-  const existing = collapseHeld(ctx, held, view, spec);
+  const { held: existing, twice } = collapseHeld(held, view);
   const { region, regionAt, firstKeys } = fileRegion(existing.rows, view);
   const incoming = rows.map((row) => ({ ...view.asMerge(row), windowDependent: spec.windowDependent?.(row) === true }));
   const plan = planMerge({ region, lastTime: view.lastTime, firstKeys, windowDependent: spec.windowDependent !== undefined }, incoming);
   const lastFresh = plan.lastFresh === undefined ? undefined : rows[plan.lastFresh];
+  const restatedKeys = [...plan.restated.values()].map((i) => view.shown(rows[i] as Row));
   const report = reportMerge(plan, {
     target: spec.target,
     existingRows: existing.rows.length,
     lastTimeShown: existing.lastTime,
     lastKey: lastFresh === undefined ? existing.lastKey : view.shown(lastFresh),
-    restatedKeys: [...plan.restated.values()].map((i) => view.shown(rows[i] as Row)),
+    restatedKeys,
     restated: [...plan.restated].map(([k, i]) => ({
       key: view.shown(rows[i] as Row),
       old: rowText(existing.rows[regionAt.get(k) as number]),
@@ -147,15 +171,24 @@ export async function rewriteRows(ctx: Context, held: ExistingRows, rows: readon
     })),
     replaceRestated: spec.replaceRestated,
   });
+  if (report.unchanged && twice === 0) return { report, twice, restatedKeys };
+  const merged = applyPlan(existing.rows, rows, plan, regionAt, report.replaceRestated, view, spec.gpuOrder);
+  if (spec.formatter.columnsFor !== undefined) checkColumns(existing, merged, spec);
+  return { report, rows: merged, twice, restatedKeys };
+}
+
+/** Merges this run's rows into the existing ones and rewrites the file or folder atomically; see the module comment. */
+export async function rewriteRows(ctx: Context, held: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Promise<AppendResult> {
+  const m = mergeHeld(held, rows, spec);
+  if (m.twice > 0) ctx.log.warn(heldTwiceWarning(spec.target, m.twice));
+  const { report } = m;
   if (report.warning !== undefined) ctx.log.warn(report.warning);
-  if (report.unchanged && existing === held) {
+  if (m.rows === undefined) {
     if (spec.failEmpty) throw new EmptyError(report.message);
     ctx.log.info(report.message);
     return { ...report.result, written: false, outcome: report.outcome };
   }
-  const merged = applyPlan(existing.rows, rows, plan, regionAt, report.replaceRestated, view, spec.gpuOrder);
-  checkColumns(existing, merged, spec);
-  await writeRows(ctx, spec, merged);
+  await writeRows(ctx, spec, m.rows);
   ctx.committed?.();
   ctx.log.info(report.message);
   return { ...report.result, written: true, outcome: report.outcome };

@@ -91,6 +91,15 @@ export async function readExistingRows(spec: RewriteSpec): Promise<ExistingRows 
       );
     }
   }
+  return describeExisting(back, spec);
+}
+
+/** Rows read back with what the merge needs of them: the last time, the first and last key. */
+export function describeExisting(
+  back: ReadBack & { partitionBy?: string },
+  spec: Pick<RewriteSpec, 'timeKey' | 'keyColumn'>,
+): ExistingRows {
+  const fileTypes = new Map(back.columns.map((c) => [c.name, c.type]));
   const timeType = fileTypes.get(spec.timeKey);
   let last: Row | undefined;
   let lastT: bigint | number | string | undefined;

@@ -7,7 +7,10 @@
  * and the rows' way out (join.ts joins the targets' rows).
  */
 import type { Context } from '../context.js';
+import type { Row } from '../domain/row.js';
 import type { DateWindow } from '../domain/time/dates.js';
+import { formatOptions } from '../output/plan.js';
+import type { FormatOptions } from '../output/format-types.js';
 import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
 import { openExport, type ExportRun, type ExportSpec } from '../append/export-run.js';
@@ -39,6 +42,11 @@ export interface RunOptions {
    * narrow the window), but send nothing, write nothing and print nothing: the report says it all.
    */
   readonly planOnly?: boolean;
+  /**
+   * Takes the joined, sorted rows instead of writing them (no export is opened): sync hands them to
+   * the lake's table. `options` are the format options the rows would be written with.
+   */
+  readonly sink?: (rows: readonly Row[], info: { window?: DateWindow; grain?: string; options: FormatOptions }) => Promise<void>;
 }
 
 /** A session that sends nothing: a planning pass (its export takes no lock, as in a dry run). */
@@ -102,7 +110,7 @@ export async function runDataset(ctx: Context, request: RunRequest, options: Run
   const fetched = await fetchTargets(ctx, run, session, exp, window, said);
   reportViolations(ctx, plan, fetched.joinProblems);
   for (const [field, value] of Object.entries(said)) ctx.log.info(`${ds.name}: ${field} ${value === null ? 'null' : shortTime(value)}`);
-  return report(await emitFetched(ctx, run, fetched, exp, record), fetched.window);
+  return report(await emitFetched(ctx, run, fetched, exp, record, options.sink), fetched.window);
 }
 
 /** What the rows' way out did: rows written or printed, and the merge's outcome (RunReport). */
@@ -177,6 +185,7 @@ async function emitFetched(
   fetched: Fetched,
   exp: ExportRun | undefined,
   request: RequestRecord,
+  sink?: RunOptions['sink'],
 ): Promise<Written> {
   const { results, served, window } = fetched;
   run = keptAsReceived(ctx, run, served, results);
@@ -209,7 +218,11 @@ async function emitFetched(
     await emitAnalysis(ctx, plan, run.analysis, ...analysisSeries(ds, targets, perTarget));
     return {};
   }
-  const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp);
+  const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp && !sink);
+  if (sink) {
+    await sink(joined.rows, { window, grain, options: formatOptions(plan, { request, secrets: ctx.secrets }) });
+    return { rows: joined.rows.length };
+  }
   // An export says what it did with no rows itself (wrote only the header, or nothing new).
   if (joined.rows.length === 0 && !exp) noteNoRows(ctx, ds.name, run.window, ds.emptyHint?.(run.args, flags) ?? publishHint(ds, run));
   if (plan.order === 'desc') joined.rows.reverse();

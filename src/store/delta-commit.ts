@@ -26,6 +26,8 @@ export interface AddedFile {
   readonly partitionValues: Readonly<Record<string, string | null>>;
   readonly size: number;
   readonly modificationTime: number;
+  /** Delta's per-file statistics, as the JSON string the add carries (numRecords, minValues, maxValues). */
+  readonly stats?: string;
 }
 
 /** What a commit says. */
@@ -38,6 +40,8 @@ export interface DeltaCommit {
     readonly columns: readonly DeltaColumn[];
     readonly partitionColumns: readonly string[];
     readonly createdTime: number;
+    /** The data files' format (metaData format.provider): `parquet` unless given. */
+    readonly provider?: string;
   };
   readonly add: readonly AddedFile[];
   /** Live files (as the reader gave them) this commit replaces. */
@@ -88,7 +92,7 @@ export function commitLines(c: DeltaCommit): string[] {
     lines.push({
       metaData: {
         id: c.create.id,
-        format: { provider: 'parquet', options: {} },
+        format: { provider: c.create.provider ?? 'parquet', options: {} },
         schemaString: schemaString(c.create.columns),
         partitionColumns: c.create.partitionColumns,
         configuration: {},
@@ -116,6 +120,7 @@ export function commitLines(c: DeltaCommit): string[] {
         size: a.size,
         modificationTime: a.modificationTime,
         dataChange: true,
+        ...(a.stats === undefined ? {} : { stats: a.stats }),
       },
     });
   }

@@ -33,6 +33,8 @@ export interface DeltaFile {
   readonly partitionValues: Readonly<Record<string, string | null>>;
   readonly size: number;
   readonly modificationTime: number;
+  /** The add's `stats` (a JSON string: numRecords, minValues, maxValues), when the writer gave them. */
+  readonly stats?: string;
 }
 
 /** A table at one version. */
@@ -106,6 +108,7 @@ function apply(table: string, state: Replay, action: Record<string, unknown>): v
       partitionValues: add.partitionValues ?? {},
       size: Number(add.size),
       modificationTime: Number(add.modificationTime),
+      ...(typeof add.stats === 'string' ? { stats: add.stats } : {}),
     });
   }
   const remove = action.remove as { path: string } | undefined;

@@ -73,3 +73,35 @@ export async function sweepSubfolders(dir: string, base: string): Promise<number
   }
   return removed;
 }
+
+/**
+ * Under `dir` (a lake table's folder; the caller holds the lock of what it belongs to): removes every
+ * temporary file (`.<name>.<pid>.<hex>.tmp`, any name) whose process is gone, then each folder below
+ * `dir` left with nothing in it (a partition whose files a commit removed, a snapshot that failed).
+ * Best effort. Resolves to the number of files and folders removed.
+ */
+export async function sweepTree(dir: string, top = true): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  const bases = new Set<string>();
+  for (const e of entries) {
+    if (e.isDirectory()) removed += await sweepTree(path.join(dir, e.name), false);
+    else {
+      const m = /^\.(.+)\.\d+\.[0-9a-f]+\.tmp$/.exec(e.name);
+      if (m?.[1] !== undefined) bases.add(m[1]);
+    }
+  }
+  for (const base of bases) removed += await sweepStale(dir, base, 0);
+  if (!top && (await readdir(dir).catch(() => ['?'])).length === 0) {
+    await rmdir(dir).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return removed;
+}

@@ -10,10 +10,12 @@ import path from 'node:path';
 import type { Context } from '../context.js';
 import { GpumktError, UnreachableError } from '../errors.js';
 import { sweepStaleDirs } from '../store/dir-swap.js';
-import { sweepStale, sweepSubfolders } from '../store/stale-temp.js';
+import { sweepStale, sweepTree } from '../store/stale-temp.js';
 import type { Session } from '../run/session.js';
-import { makeFolder } from '../store/paths.js';
-import { readHeld } from './held.js';
+import { datasetTable, readHeld } from './held.js';
+import { lakeWrite } from './lake-write.js';
+import type { TableSnapshot } from '../lake/table.js';
+import { sweepTable } from '../lake/commit.js';
 import { runOne } from './run-one.js';
 import { exitCodeOf, outcomeLine, progressLine, type Outcome } from './report.js';
 import { STATE_FILE, writeState, type DatasetState, type LakeState } from './state.js';
@@ -23,6 +25,8 @@ import type { DatasetRun, SyncSettings } from './targets.js';
 export interface Planned {
   readonly run: DatasetRun;
   readonly exists: boolean;
+  /** Its table as the plan read it (the run merges through it). */
+  readonly table?: TableSnapshot;
   /** The rows it held before this run, when counted (a series that exists). */
   readonly before?: number;
   /** The models or targets it asks for (series). */
@@ -37,14 +41,27 @@ export interface Planned {
 
 /**
  * Clears what a killed run left in the lake (this run holds the lake's lock, so no writer is alive
- * there): temporary dataset folders, a dataset set aside mid-swap (restored), temporary files.
+ * there): temporary dataset folders, a dataset set aside mid-swap (restored), temporary files, data
+ * files no commit lists (written by a run killed before its commit, or a stray copy: said), and the
+ * folders left empty.
  */
-export async function sweepLake(lake: string, datasets: ReadonlyArray<{ name: string; kind: string }>, format: string): Promise<void> {
-  await sweepStale(lake, STATE_FILE, 0);
-  for (const { name, kind } of datasets) {
-    await sweepStaleDirs(lake, name);
-    // A snapshot killed on an earlier day left its temporary file (and maybe an empty folder) there.
-    if (kind === 'snapshot') await sweepSubfolders(path.join(lake, name), `part-0.${format}`);
+export async function sweepLake(
+  ctx: Context,
+  s: Pick<SyncSettings, 'lake' | 'store' | 'format'>,
+  datasets: ReadonlyArray<{ name: string; kind: string }>,
+): Promise<void> {
+  await sweepStale(s.lake, STATE_FILE, 0);
+  for (const { name } of datasets) {
+    await sweepStaleDirs(s.lake, name);
+    await sweepTree(path.join(s.lake, name));
+    const untracked = await sweepTable(s.store, name, s.format).catch(() => []);
+    // A run killed before its commit leaves files of gpumkt's naming: removed without a word.
+    const stray = untracked.filter((rel) => !/(^|\/)part-\d{5}-[0-9a-f]{8}\.[a-z]+$/.test(rel));
+    if (stray.length > 0)
+      ctx.log.warn(
+        `${name}: removed ${stray.slice(0, 3).join(', ')}${stray.length > 3 ? ` (and ${stray.length - 3} more)` : ''}, not among the files its log lists`,
+      );
+    if (untracked.length > 0) await sweepTree(path.join(s.lake, name));
   }
 }
 
@@ -101,14 +118,20 @@ async function runPlannedOne(
   let requests = 0;
   try {
     if (p.error) throw p.error;
-    if (run.target !== run.folder) await makeFolder(path.dirname(run.target));
-    const { counts } = await runOne(progress.clearing(ctx), run, session, (c) => {
-      requests = c.requests;
-      const per = (Date.now() - started) / 1000 / Math.max(1, c.requests);
-      progress.show(name, c.requests, p.requests, c.rows, Math.max(0, p.requests - c.requests) * per);
-    });
+    const sink = lakeWrite(ctx, s, p);
+    const { counts } = await runOne(
+      progress.clearing(ctx),
+      run,
+      session,
+      (c) => {
+        requests = c.requests;
+        const per = (Date.now() - started) / 1000 / Math.max(1, c.requests);
+        progress.show(name, c.requests, p.requests, c.rows, Math.max(0, p.requests - c.requests) * per);
+      },
+      sink,
+    );
     progress.clear();
-    const held = await readHeld(s, run, s.format);
+    const held = await readHeld(s, run, await datasetTable(s, run), s.today);
     const before = p.before ?? (p.exists && run.mode === 'append' ? (prev?.rows ?? 0) : 0);
     const added = run.lake.kind === 'snapshot' ? held.rows : held.rows - before;
     // Fewer rows than before is never "current" (docs/sync.md, "When the lake is damaged").

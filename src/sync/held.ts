@@ -1,11 +1,11 @@
 /**
- * What a dataset of the lake holds, read from the data itself (never from the state file): row count
- * and first and last day of a series; the snapshot dates of a snapshot. The state file records it.
+ * What a dataset of the lake holds, from its table's commit log (src/lake/): the live files and their
+ * stats give the row count and first and last day of a series, the snapshot dates of a snapshot, and
+ * the first day the next append asks for, without reading the data. The state file records it.
  */
 import path from 'node:path';
-import type { Row } from '../domain/row.js';
-import { getFormatter, lineBased, type LakeFormat } from '../output/formats.js';
-import { scanExisting } from '../append/read-existing.js';
+import { readTable, type TableSnapshot } from '../lake/table.js';
+import { tableHeld } from '../lake/series.js';
 import type { DatasetRun, SyncSettings } from './targets.js';
 
 /** What a dataset holds. */
@@ -21,86 +21,33 @@ export function lakeKey(lake: string, p: string): string {
   return path.relative(lake, p).split(path.sep).join('/');
 }
 
-/** True when the dataset's target exists with data in it (a first sync otherwise): a non-empty object, or a folder of objects. */
-export async function targetExists(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun): Promise<boolean> {
-  const key = lakeKey(s.lake, run.target);
-  const found = await s.store.list(key);
-  return found.some((o) => (o.key === key ? o.size > 0 : o.key.startsWith(`${key}/`)));
+/** The table of `run`'s dataset as its latest commit has it (a legacy dataset: its files), or undefined when there is none. */
+export function datasetTable(s: Pick<SyncSettings, 'lake' | 'store' | 'format'>, run: DatasetRun): Promise<TableSnapshot | undefined> {
+  return readTable(s.store, lakeKey(s.lake, run.folder), { format: s.format });
 }
 
-const SNAPSHOT = /^snapshot_date=(\d{4}-\d{2}-\d{2})$/;
-
-/** The days of the snapshots a snapshot dataset holds (folders with a file in them), oldest first. */
-export async function snapshotDates(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun): Promise<string[]> {
-  const folder = `${lakeKey(s.lake, run.folder)}/`;
-  return [...new Set((await s.store.list(folder)).map((o) => SNAPSHOT.exec(o.key.slice(folder.length).split('/')[0] ?? '')?.[1]))]
-    .filter((d): d is string => d !== undefined)
-    .sort();
+/** True when the table holds data (a first sync otherwise). */
+export function holdsData(snap: TableSnapshot | undefined): boolean {
+  return snap !== undefined && snap.files.length > 0;
 }
 
-/** Reads back what `run`'s dataset holds now; `fetched` is the row count of this run's snapshot. */
-export async function readHeld(s: Pick<SyncSettings, 'lake' | 'store'>, run: DatasetRun, format: LakeFormat): Promise<Held> {
-  if (run.mode === 'snapshot') {
-    const dates = await snapshotDates(s, run);
-    const rows = await countRows(run.target, format);
-    return { rows, from: dates[0], to: dates.at(-1), snapshots: dates.length };
-  }
-  const timeKey = run.lake.timeKey as string;
-  if (!(await targetExists(s, run))) return { rows: 0 };
-  if (lineBased(format)) {
-    const f = await scanExisting(run.target, { format, timeKey, regionStart: () => '\uffff', keyColumn: run.lake.ds.targetColumn });
-    return { rows: f?.rows ?? 0, from: f?.firstKey?.split(' ')[0]?.slice(0, 10), to: f?.lastTime?.slice(0, 10) };
-  }
-  const rows = await readRows(run.target, format);
-  let from: string | undefined;
-  let to: string | undefined;
-  for (const r of rows) {
-    const t = String(r[timeKey]).slice(0, 10);
-    if (from === undefined || t < from) from = t;
-    if (to === undefined || t > to) to = t;
-  }
-  return { rows: rows.length, from, to };
-}
-
-/**
- * The rows a series dataset holds now, counted cheaply (Parquet: each file's footer; csv: its records),
- * or undefined when they cannot be counted (a damaged file: its run names it).
- */
-export async function countHeldRows(
-  s: Pick<SyncSettings, 'lake' | 'store'>,
+/** What the table holds now (series: rows and days; snapshot: the dates, `rows` those of `day`'s snapshot). */
+export async function readHeld(
+  s: Pick<SyncSettings, 'store'>,
   run: DatasetRun,
-  format: LakeFormat,
-): Promise<number | undefined> {
-  if (lineBased(format)) {
-    const timeKey = run.lake.timeKey as string;
-    const f = await scanExisting(run.target, {
-      format,
-      timeKey,
-      regionStart: () => '\uffff',
-      keyColumn: run.lake.ds.targetColumn,
-    }).catch(() => undefined);
-    return f?.rows;
-  }
-  const { parquetRowCount } = await import('../output/parquet/read.js');
-  const key = lakeKey(s.lake, run.target);
-  let rows = 0;
-  for (const o of await s.store.list(key)) {
-    if (!o.key.endsWith('.parquet') || (o.key !== key && !o.key.startsWith(`${key}/`))) continue;
-    const n = await parquetRowCount(path.join(s.lake, ...o.key.split('/')));
-    if (n === undefined) return undefined;
-    rows += n;
-  }
-  return rows;
+  snap: TableSnapshot | undefined,
+  day?: string,
+): Promise<Held> {
+  const held = await tableHeld(s, snap, run.mode === 'snapshot' ? undefined : run.lake.timeKey);
+  if (run.mode !== 'snapshot') return { rows: held.rows, from: held.from, to: held.to };
+  const dates = held.dates ?? [];
+  const rows = (snap?.files ?? []).filter((f) => f.partitionValues.snapshot_date === day).reduce((n, f) => n + (f.rows ?? 0), 0);
+  return { rows, from: dates[0], to: dates.at(-1), snapshots: dates.length };
 }
 
-async function readRows(target: string, format: string): Promise<Row[]> {
-  const formatter = await getFormatter(format);
-  return (await (formatter.read as NonNullable<typeof formatter.read>)(target)).rows;
-}
-
-/** Rows of one snapshot file (csv: its records after the header). */
-async function countRows(file: string, format: LakeFormat): Promise<number> {
-  if (!lineBased(format)) return (await readRows(file, format).catch(() => [])).length;
-  const f = await scanExisting(file, { format, timeKey: '', regionStart: () => '\uffff' }).catch(() => undefined);
-  return f?.rows ?? 0;
+/** The snapshot dates a snapshot table holds, oldest first. */
+export function snapshotDates(snap: TableSnapshot | undefined): string[] {
+  return [
+    ...new Set((snap?.files ?? []).map((f) => f.partitionValues.snapshot_date).filter((d): d is string => typeof d === 'string')),
+  ].sort();
 }

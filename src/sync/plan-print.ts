@@ -8,14 +8,22 @@ import { duration, estimateSeconds, fitTable, hiddenNote, widest, REQUESTS_PER_M
 import type { Planned } from './execute.js';
 import type { DatasetRun } from './targets.js';
 
-/** What a run writes, relative to the lake (a partitioned dataset: its files' pattern). */
-function shownTarget(lake: string, run: DatasetRun): string {
-  const rel = path.relative(lake, run.target);
-  return run.partition === undefined ? rel : path.join(rel, `${run.partition}=*`, 'part-0.parquet');
+/** What a run writes, relative to the lake: its data files' pattern (each run's files are named anew). */
+function shownTarget(lake: string, run: DatasetRun, format: string, today: string): string {
+  const rel = path.relative(lake, run.folder);
+  const folder = run.mode === 'snapshot' ? `snapshot_date=${today}` : run.partition === undefined ? '' : `${run.partition}=*`;
+  return path.join(rel, folder, `*.${format}`);
 }
 
 /** `--dry-run`: the plan (datasets, what each writes, its window and requests, the estimated time); nothing is sent or written. */
-export function printPlan(ctx: Context, lake: string, planned: readonly Planned[], skipped: readonly Outcome[], json: boolean): void {
+export function printPlan(
+  ctx: Context,
+  lake: string,
+  planned: readonly Planned[],
+  skipped: readonly Outcome[],
+  json: boolean,
+  format: string,
+): void {
   const total = planned.reduce((n, p) => n + p.requests, 0);
   // The built-in sandbox is local and not paced (session.ts): its sync takes the requests' time only.
   const sandbox = ctx.globals().sandbox;
@@ -29,7 +37,7 @@ export function printPlan(ctx: Context, lake: string, planned: readonly Planned[
       window: p.window,
       requests: p.requests,
       ...(p.morePages ? { morePages: true } : {}),
-      target: shownTarget(lake, p.run),
+      target: shownTarget(lake, p.run, format, ctx.today()),
       ...(p.error ? { error: p.error.message } : {}),
     }));
     ctx.io.stdout.write(
@@ -43,7 +51,7 @@ export function printPlan(ctx: Context, lake: string, planned: readonly Planned[
     p.run.mode,
     p.window ? `${p.window.from} to ${p.window.to}` : p.run.mode === 'snapshot' ? 'today' : '-',
     `${p.requests}${p.morePages ? '+' : ''}`,
-    p.error ? `cannot run: ${p.error.message}` : shownTarget(lake, p.run),
+    p.error ? `cannot run: ${p.error.message}` : shownTarget(lake, p.run, format, ctx.today()),
   ]);
   // At a terminal the kind and the mode go first, then the file's name (its folder stays), so each
   // line fits (--json shows all).
@@ -51,7 +59,7 @@ export function printPlan(ctx: Context, lake: string, planned: readonly Planned[
   const header = ['DATASET', 'KIND', 'MODE', 'WINDOW', 'REQUESTS', 'WRITES'];
   let fit = fitTable(header, rows, [4], width, ['KIND', 'MODE']);
   if (widest(fit.text) > width) {
-    const folders = rows.map((r) => [...r.slice(0, 5), (r[5] ?? '').replace(/\/part-0\.[a-z]+$/, '/')]);
+    const folders = rows.map((r) => [...r.slice(0, 5), (r[5] ?? '').replace(/\/\*\.[a-z]+$/, '/')]);
     fit = fitTable(header, folders, [4], width, ['KIND', 'MODE']);
   }
   if (fit.hidden.length > 0) ctx.log.info(hiddenNote(fit.hidden));

@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import type { Session } from '../run/session.js';
-import { runDataset, type RunReport, type RunRequest } from '../run/runner.js';
+import { runDataset, type RunOptions, type RunReport, type RunRequest } from '../run/runner.js';
 import type { DatasetRun } from './targets.js';
 import { DEFAULT_FORMAT } from '../output/formats.js';
 
@@ -79,6 +79,7 @@ export async function runOne(
   run: DatasetRun,
   session: Session,
   onResponse: OnResponse,
+  sink?: RunOptions['sink'],
 ): Promise<{ counts: RunCounts; notes: string[] }> {
   const counts: RunCounts = { requests: 0, rows: 0 };
   const notes: string[] = [];
@@ -97,7 +98,7 @@ export async function runOne(
   };
   const scope = scoped(ctx, run.lake.name, notes);
   try {
-    await runDataset(scope.ctx, run.request, { session: counting });
+    await runDataset(scope.ctx, run.request, { session: counting, sink });
   } finally {
     await scope.close();
   }

@@ -18,7 +18,9 @@ import type { PlannedRequest } from '../run/report.js';
 import { LOCK_NAME, readState, writeState, type LakeState } from './state.js';
 import { byPlan, chosenDatasets, lakeSetting } from './select.js';
 import { datasetRun, targetsOf, type DatasetRun, type SyncSettings } from './targets.js';
-import { countHeldRows, snapshotDates, targetExists } from './held.js';
+import { datasetTable, holdsData, readHeld, snapshotDates } from './held.js';
+import { appendStart } from '../lake/series.js';
+import type { TableSnapshot } from '../lake/table.js';
 import { planRequests } from './run-one.js';
 import { closingLine, exitCodeOf, hiddenNote, outcomeLine, statusTable, type Outcome } from './report.js';
 import { runPlanned, sweepLake, type Planned } from './execute.js';
@@ -100,7 +102,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
       (await withServiceNames(ctx, readable, settings)).map((d) => datasetRun(d, s, state?.datasets[d.name], false)),
       session,
     );
-    return printPlan(ctx, lake, planned, skippedOutcomes, opts.json === true);
+    return printPlan(ctx, lake, planned, skippedOutcomes, opts.json === true, format);
   }
   await makeFolder(lake).catch((err: unknown) => {
     throw outputError(lake, err);
@@ -114,7 +116,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   // Written before any dataset, so a run killed at once leaves a folder the next run knows as a lake.
   const st: LakeState = { ...(state ?? { version: 1, createdAt: ctx.now().toISOString(), datasets: {} }), format, grain };
   await writeState(store, st);
-  await sweepLake(lake, readable, format);
+  await sweepLake(ctx, s, readable);
   const session = await openSession(ctx, settings, { keyOptional: true });
   for (const o of skippedOutcomes) ctx.log.info(outcomeLine(o));
   // A dataset asking one request per product runs the service's products, not ours.
@@ -138,31 +140,44 @@ async function planAll(
 ): Promise<Planned[]> {
   const out: Planned[] = [];
   for (const first of runs) {
-    const exists = await targetExists(s, first);
+    // The table's log is read once here; the run merges through the same snapshot.
+    let table: TableSnapshot | undefined;
+    let before: number | undefined;
+    try {
+      table = await datasetTable(s, first);
+      before = holdsData(table) && first.mode !== 'snapshot' ? (await readHeld(s, first, table)).rows : undefined;
+    } catch (err) {
+      if (ctx.signal.aborted || !(err instanceof GpumktError)) throw err;
+      out.push({ run: first, exists: false, requests: 0, error: err });
+      continue;
+    }
+    const exists = holdsData(table);
     const prev = state?.datasets[first.lake.name];
     // Rows deleted from the lake (a partition removed, lines cut from a csv) are never in an append's
     // window: a dataset that holds fewer rows than it did is fetched again whole, from its first day.
-    const before = exists && first.mode !== 'snapshot' ? await countHeldRows(s, first, s.format) : undefined;
     const short = before !== undefined && prev?.rows !== undefined && before < prev.rows;
     // A model or target the last run did not ask for (the service added it) gets its back-history too.
     const targets = first.mode === 'snapshot' ? undefined : targetsOf(first, !s.keyless);
     const added = exists && prev?.targets !== undefined ? (targets ?? []).filter((t) => !prev.targets?.includes(t)) : [];
     const heal = short || added.length > 0;
-    const run = exists ? datasetRun(first.lake, s, prev, true, heal) : first;
+    const fetch = first.lake.ds.fetch;
+    const since = table === undefined ? undefined : appendStart(table, fetch.kind === 'windowed' ? fetch.overlapDays : 0);
+    const run = exists ? datasetRun(first.lake, s, prev, true, heal, since) : first;
     if (!short && added.length > 0)
       ctx.log.warn(
         `${first.lake.name}: ${added.join(', ')} new since the last sync; fetching the dataset again from ${run.window?.from ?? ''}`,
       );
     if (short)
       ctx.log.warn(
-        `${first.lake.name}: holds ${before.toLocaleString('en-US')} rows, ${(prev?.rows ?? 0).toLocaleString('en-US')} when last synced; fetching it again from ${run.window?.from ?? ''}`,
+        `${first.lake.name}: holds ${(before ?? 0).toLocaleString('en-US')} rows, ${(prev?.rows ?? 0).toLocaleString('en-US')} when last synced; fetching it again from ${run.window?.from ?? ''}`,
       );
     try {
-      if (run.mode === 'snapshot') await refuseClockBack(s, run);
+      if (run.mode === 'snapshot') refuseClockBack(s, table);
       const plan = await planRequests(ctx, run, session, exists);
       out.push({
         run,
         exists,
+        table,
         before: heal ? before : undefined,
         targets,
         requests: plan.requests.length,
@@ -171,7 +186,7 @@ async function planAll(
       });
     } catch (err) {
       if (ctx.signal.aborted || !(err instanceof GpumktError)) throw err;
-      out.push({ run, exists, requests: 0, error: err });
+      out.push({ run, exists, table, requests: 0, error: err });
     }
   }
   return out;
@@ -181,8 +196,8 @@ async function planAll(
  * A clock that went back would date a snapshot before one the lake holds (or overwrite that day's):
  * refused, naming both dates (docs/sync.md, "When the lake is damaged").
  */
-async function refuseClockBack(s: SyncSettings, run: DatasetRun): Promise<void> {
-  const last = (await snapshotDates(s, run)).at(-1);
+function refuseClockBack(s: SyncSettings, table: TableSnapshot | undefined): void {
+  const last = snapshotDates(table).at(-1);
   if (last !== undefined && last > s.today)
     throw new UsageError(
       `today is ${s.today}, but the lake holds a snapshot of ${last} (did the clock go back?); no snapshot taken`,

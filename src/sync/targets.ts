@@ -1,10 +1,12 @@
 /**
  * What one sync run asks of each dataset: where it is written in the lake, over which window, and the
- * request the one runner (src/run/runner.ts) gets, the same as the equivalent export command's:
+ * request the one runner (src/run/runner.ts) gets, the same as the equivalent export command's; the
+ * runner hands the rows to the lake's table (src/lake/), which writes them as data files plus a commit:
  *
- *   series, parquet:  <lake>/<name>/<col>=<value>/part-0.parquet   (--append <folder> --partition-by <col>)
- *   series, one file: <lake>/<name>/part-0.parquet or part-0.csv    (--append <file>)
- *   snapshot:         <lake>/<name>/snapshot_date=<today>/part-0.<ext>  (-o <file>)
+ *   series, parquet:  <lake>/<name>/<col>=<value>/part-<version>-<hex>.parquet
+ *   series, one file: <lake>/<name>/part-<version>-<hex>.parquet or .csv
+ *   snapshot:         <lake>/<name>/snapshot_date=<today>/part-<version>-<hex>.<ext>
+ *   every dataset:    <lake>/<name>/_delta_log/<version>.json
  */
 import { formatInfo, type LakeFormat } from '../output/formats.js';
 import path from 'node:path';
@@ -42,7 +44,7 @@ export interface DatasetRun {
   readonly lake: LakeDataset;
   /** `<lake>/<name>`. */
   readonly folder: string;
-  /** The file or folder the runner writes. */
+  /** The dataset's table folder (as messages name it). */
   readonly target: string;
   /** `first`: nothing held yet; `append`: extend what is held; `rebuild`: --from reaches before it (one full export); `snapshot`. */
   readonly mode: 'first' | 'append' | 'rebuild' | 'snapshot';
@@ -82,6 +84,8 @@ export function datasetRun(
   exists: boolean,
   /** What it holds is short of what it held (rows deleted): fetched again whole, from its first day. */
   heal = false,
+  /** An append's first day: the merge window of what the table holds (its log's stats). */
+  since?: string,
 ): DatasetRun {
   const folder = path.join(s.lake, lake.name);
   const ext = s.format;
@@ -94,8 +98,7 @@ export function datasetRun(
     export: { lockTimeout: 0 },
   };
   if (lake.kind === 'snapshot') {
-    const target = path.join(folder, `snapshot_date=${s.today}`, `part-0.${ext}`);
-    return { lake, folder, target, mode: 'snapshot', request: { ...request, output: { ...request.output, output: target } } };
+    return { lake, folder, target: folder, mode: 'snapshot', request };
   }
   if (lake.timeKey === undefined)
     throw new UsageError(`${lake.name}: a series needs a time field; set sync.kind 'snapshot' in its descriptor`);
@@ -103,22 +106,14 @@ export function datasetRun(
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
   const mode = !exists ? 'first' : heal || (s.from !== undefined && held?.from !== undefined && asked < held.from) ? 'rebuild' : 'append';
   const partition = formatInfo(ext).partitions ? lake.partition : undefined;
-  const target = partition === undefined ? path.join(folder, `part-0.${ext}`) : folder;
-  const window = { from: start > s.today ? s.today : start, to: s.today };
+  const from = mode === 'append' && since !== undefined ? since : start;
+  const window = { from: from > s.today ? s.today : from, to: s.today };
   const series: RunRequest = {
     ...request,
     window,
-    output: mode === 'append' ? request.output : { ...request.output, output: target },
-    export: {
-      lockTimeout: 0,
-      partitionBy: partition,
-      // The lake mirrors the service: a row it restated replaces the old value (and is reported).
-      replaceRestated: mode === 'append',
-      ...(mode === 'append' ? { append: target } : {}),
-    },
     ...(lake.graded ? { grain: s.grain, limit: 'all' as const } : {}),
   };
-  return { lake, folder, target, mode, window, request: series, partition };
+  return { lake, folder, target: folder, mode, window, request: series, partition };
 }
 
 /** The models or targets a series run asks one request each for (none known: empty). */

@@ -18,6 +18,7 @@ import { runCli, TODAY } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { needs } from '../helpers/requires.js';
 import { bashComplete, fishComplete, shellEnv, zshList } from '../completion/shells.js';
+import { lakeCsv } from './sync-helpers.js';
 
 const NEW_GPU = 'GB200';
 const YESTERDAY = addDays(TODAY, -1);
@@ -152,7 +153,7 @@ describe('a GPU model the service added', () => {
     expect(sync.paths.filter((p) => p.endsWith('/history-simple'))).toEqual(
       [...GPU_MODELS, NEW_GPU].map((m) => `/api/gpu/${m}/history-simple`),
     );
-    expect(readFileSync(join(lake, 'history', 'part-0.csv'), 'utf8')).toContain(`${NEW_GPU},`);
+    expect(await lakeCsv(lake, 'history')).toContain(`${NEW_GPU},`);
   });
 });
 

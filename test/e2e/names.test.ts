@@ -20,6 +20,7 @@ import { makeTempDir } from '../helpers/temp.js';
 import { DOCUMENTED_LABS } from '../fixtures/documented-ids.js';
 import { needs } from '../helpers/requires.js';
 import { bashComplete, fishComplete, shellEnv, zshList } from '../completion/shells.js';
+import { lakeCsv } from './sync-helpers.js';
 
 const NEW_LAB = { lab: 'acme-ai', label: 'Acme AI' };
 const NEW_TYPE = { id: 'mem_hbm3_24gb', memory_type: 'HBM3 24Gb (3Gx8)', category: 'dram' };
@@ -251,7 +252,7 @@ describe('a coding product the service added', () => {
       .map((q) => q.query.product);
     expect(asked.sort()).toEqual([...CODING_PRODUCTS.map((p) => p.id), NEW_PRODUCT.id].sort());
     expect(sync.paths.filter((p) => p === '/api/llm-coding/products')).toHaveLength(1);
-    expect(readFileSync(join(lake, 'coding', 'part-0.csv'), 'utf8')).toContain(`${addDays(TODAY, -1)},${NEW_PRODUCT.id},102,`);
+    expect(await lakeCsv(lake, 'coding')).toContain(`${addDays(TODAY, -1)},${NEW_PRODUCT.id},102,`);
   });
 });
 
@@ -281,7 +282,7 @@ describe('a memory type the service added', () => {
     expect(sync.paths.filter((p) => p.startsWith('/api/memory/')).sort()).toEqual(
       [...MEMORY_TYPES.map((t) => `/api/memory/${t.id}/history`), `/api/memory/${NEW_TYPE.id}/history`].sort(),
     );
-    expect(readFileSync(join(lake, 'memory', 'part-0.csv'), 'utf8')).toContain(`,${NEW_TYPE.id},`);
+    expect(await lakeCsv(lake, 'memory')).toContain(`,${NEW_TYPE.id},`);
   });
 });
 

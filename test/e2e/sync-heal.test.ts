@@ -21,7 +21,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, isolatedHome } from '../helpers/cli.js';
 import { makeTempDir, tempEnv } from '../helpers/temp.js';
-import { readState, syncAt } from './sync-helpers.js';
+import { dataFolders, lakeCsv, readState, syncAt } from './sync-helpers.js';
+import { readTable } from '../../src/lake/table.js';
+import { localStore } from '../../src/store/local.js';
+
+/** The live file of a partition the next sync merges into (its latest), as a path. */
+async function newestFile(lake: string, name: string, partition: string): Promise<string> {
+  const snap = await readTable(localStore(lake), name);
+  const files = (snap?.files ?? []).filter((f) => f.path.startsWith(`${partition}/`));
+  const last = files.reduce((a, b) => ((b.maxTime ?? '') > (a.maxTime ?? '') ? b : a));
+  return join(lake, last.key);
+}
 
 const NOW = '2026-11-20T12:00:00Z';
 const NEXT = '2026-11-21T12:00:00Z';
@@ -44,7 +54,7 @@ describe('a damaged Parquet file fails its own dataset, naming the file', () => 
     async (at) => {
       const lake = join(makeTempDir('heal'), 'lake');
       expect((await syncAt(NOW, ['sync', lake, ...ARGS])).code).toBe(0);
-      const file = join(lake, 'volume', 'gpu=B200', 'part-0.parquet');
+      const file = await newestFile(lake, 'volume', 'gpu=B200');
       corrupt(file, at);
       const r = await syncAt(NEXT, ['sync', lake, ...ARGS]);
       expect(r.stderr).not.toMatch(/internal error/);
@@ -80,16 +90,18 @@ describe('deleted data is fetched again', () => {
     const lake = join(makeTempDir('heal'), 'lake');
     const args = ['--datasets', 'history', '--from', '2026-10-01', '--format', 'csv'];
     expect((await syncAt(NOW, ['sync', lake, ...args])).code).toBe(0);
-    const file = join(lake, 'history', 'part-0.csv');
-    const whole = readFileSync(file, 'utf8');
-    const lines = whole.split('\n');
+    // The lake's largest file (its settled rows), 10 records cut from it by hand.
+    const snap = await readTable(localStore(lake), 'history', { format: 'csv' });
+    const file = join(lake, [...(snap?.files ?? [])].sort((a, b) => b.size - a.size)[0]?.key ?? '');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const held = (await lakeCsv(lake, 'history')).split('\n');
     writeFileSync(file, [...lines.slice(0, 20), ...lines.slice(30)].join('\n'));
     const r = await syncAt(NEXT, ['sync', lake, ...args]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/history: holds [\d,]+ rows, [\d,]+ when last synced; fetching it again/);
-    const now = readFileSync(file, 'utf8').split('\n');
+    const now = (await lakeCsv(lake, 'history')).split('\n');
     for (const line of lines.slice(20, 30)) expect(now).toContain(line);
-    expect(readState(lake).datasets.history?.rows).toBe(lines.length - 2 + 6);
+    expect(readState(lake).datasets.history?.rows).toBe(held.length - 1 + 6);
   }, 120_000);
 });
 
@@ -146,7 +158,7 @@ describe('the leftovers of a snapshot', () => {
     const r = await syncAt(NEXT, ['sync', lake, '--datasets', 'latest']);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(temp)).toBe(false);
-    expect(readdirSync(join(lake, 'latest')).sort()).toEqual(['snapshot_date=2026-11-20', 'snapshot_date=2026-11-21']);
+    expect(dataFolders(readdirSync(join(lake, 'latest')))).toEqual(['snapshot_date=2026-11-20', 'snapshot_date=2026-11-21']);
     expect(r.stderr).toContain('latest: snapshot 2026-11-21, 6 rows (2 snapshots since 2026-11-20)');
   }, 120_000);
 
@@ -158,17 +170,50 @@ describe('the leftovers of a snapshot', () => {
       'latest failed: today is 2026-11-20, but the lake holds a snapshot of 2026-11-21 (did the clock go back?); no snapshot taken',
     );
     expect(r.code, r.stderr).toBe(10);
-    expect(readdirSync(join(lake, 'latest'))).toEqual(['snapshot_date=2026-11-21']);
+    expect(dataFolders(readdirSync(join(lake, 'latest')))).toEqual(['snapshot_date=2026-11-21']);
     expect(readState(lake).datasets.latest?.to).toBe('2026-11-21');
   }, 120_000);
 });
 
 describe('a stray copy of a file', () => {
-  it('part-1.parquet beside part-0.parquet: its rows held twice collapse into one, with a warning', async () => {
+  it('part-1.parquet beside the files the log lists: removed, said, its rows never doubled', async () => {
     const lake = join(makeTempDir('heal'), 'lake');
     const args = ['sync', lake, '--datasets', 'history', '--from', '2026-10-01'];
     expect((await syncAt(NOW, args)).code).toBe(0);
     const before = readState(lake).datasets.history?.rows ?? 0;
+    const h200 = join(lake, 'history', 'gpu=H200');
+    copyFileSync(await newestFile(lake, 'history', 'gpu=H200'), join(h200, 'part-1.parquet'));
+    const r = await syncAt(NEXT, args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^gpumkt: warning: history: removed gpu=H200\/part-1\.parquet, not among the files its log lists$/m);
+    expect(r.stderr).toMatch(/^gpumkt: history: \+6 rows, [\d,]+ in all/m);
+    expect(readState(lake).datasets.history?.rows).toBe(before + 6);
+    const live = (await readTable(localStore(lake), 'history'))?.files.filter((f) => f.path.startsWith('gpu=H200/')) ?? [];
+    expect(readdirSync(h200).sort()).toEqual(live.map((f) => f.path.slice('gpu=H200/'.length)).sort());
+  }, 120_000);
+});
+
+describe('a lake written before commits (part-0 files, no log)', () => {
+  it('is upgraded by its next sync: a log written, its rows kept, a stray copy collapsed with a warning', async () => {
+    const lake = join(makeTempDir('heal'), 'lake');
+    const args = ['sync', lake, '--datasets', 'history', '--from', '2026-10-01'];
+    expect((await syncAt(NOW, args)).code).toBe(0);
+    const before = readState(lake).datasets.history?.rows ?? 0;
+    // The layout of a lake gpumkt wrote before commits: the export's own partitioned folder, part-0 files.
+    rmSync(join(lake, 'history'), { recursive: true });
+    const old = await syncAt(NOW, [
+      'history',
+      'all',
+      '--granularity',
+      'daily',
+      '--from',
+      '2026-10-01',
+      '-o',
+      join(lake, 'history'),
+      '--partition-by',
+      'gpu',
+    ]);
+    expect(old.code, old.stderr).toBe(0);
     const h200 = join(lake, 'history', 'gpu=H200');
     copyFileSync(join(h200, 'part-0.parquet'), join(h200, 'part-1.parquet'));
     const r = await syncAt(NEXT, args);
@@ -176,9 +221,8 @@ describe('a stray copy of a file', () => {
     expect(r.stderr).toMatch(
       /^gpumkt: warning: history: .*history held 51 rows twice \(the same time and key: a stray copy\?\); kept one of each$/m,
     );
-    expect(r.stderr).toMatch(/^gpumkt: history: \+6 rows, [\d,]+ in all/m);
     expect(readState(lake).datasets.history?.rows).toBe(before + 6);
-    expect(readdirSync(h200)).toEqual(['part-0.parquet']);
+    expect(existsSync(join(lake, 'history', '_delta_log', '00000000000000000000.json'))).toBe(true);
   }, 120_000);
 });
 

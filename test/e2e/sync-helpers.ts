@@ -1,10 +1,13 @@
 /** Shared pieces of the sync tests: a sync at a given instant against a sandbox, and lake reads through DuckDB. */
-import { existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startSandbox, type RecordedRequest, type SandboxOptions } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli, type RunResult } from '../helpers/cli.js';
 import { sqlString, type ParquetReader } from '../helpers/duckdb.js';
+import { checkDeltaTable } from '../helpers/delta-check.js';
+import { localStore } from '../../src/store/local.js';
+import { readTable, readTableRows } from '../../src/lake/table.js';
 
 /** The premium (daily-only) key of the sandbox's documented plans. */
 export const PREMIUM_KEY = 'sk_prem_sandbox';
@@ -60,7 +63,8 @@ export async function syncAt(now: string, args: readonly string[], at: SyncAt = 
         const p = join(lake, d.path);
         if (!existsSync(p)) continue;
         utimesSync(p, t, t);
-        for (const f of readdirSync(p)) if (f.startsWith('part-0.')) utimesSync(join(p, f), t, t);
+        // Every table a sync writes follows the Delta protocol (the checker of test/helpers).
+        if (existsSync(join(p, '_delta_log'))) expect(await checkDeltaTable(localStore(lake), d.path), d.path).toEqual([]);
       }
     }
     return { ...r, requests: [...sb.requests] };
@@ -72,6 +76,36 @@ export async function syncAt(now: string, args: readonly string[], at: SyncAt = 
 /** The DuckDB expression reading one dataset folder of a lake as one table. */
 export function lakeTable(lake: string, name: string): string {
   return `read_parquet(${sqlString(`${lake}/${name}/**/*.parquet`)}, hive_partitioning = true)`;
+}
+
+/**
+ * The DuckDB expression reading one dataset of a lake through its log: `read_parquet` over the files
+ * the latest commit lists (what a killed run left unlisted is not read).
+ */
+export async function lakeTableByLog(lake: string, name: string): Promise<string> {
+  const snap = await readTable(localStore(lake), name);
+  const files = (snap?.files ?? []).map((f) => sqlString(join(lake, f.key)));
+  return `read_parquet([${files.join(', ')}], hive_partitioning = true)`;
+}
+
+/** A CSV lake's dataset through its log: the header once, then every live file's records in order. */
+export async function lakeCsv(lake: string, name: string): Promise<string> {
+  const store = localStore(lake);
+  const snap = await readTable(store, name, { format: 'csv' });
+  if (snap === undefined) return '';
+  const lines = (f: string): string[] =>
+    readFileSync(join(lake, f), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+  const [header = ''] = lines(snap.files[0]?.key ?? '');
+  const body = snap.files.flatMap((f) => lines(f.key).slice(1));
+  expect((await readTableRows(store, name, snap)).length, name).toBe(body.length);
+  return [header, ...body].join('\n');
+}
+
+/** The names in a dataset folder other than its log. */
+export function dataFolders(names: readonly string[]): string[] {
+  return names.filter((n) => n !== '_delta_log').sort();
 }
 
 /** Asserts that two tables hold the same rows (as multisets) and the same column types. */

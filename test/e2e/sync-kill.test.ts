@@ -1,11 +1,12 @@
 /**
  * kill -9 of the real binary at several points of a sync (each point an event: a file appearing in the
  * lake, a request reaching the server) never leaves a dataset unreadable, duplicated or half-updated:
- * each is as before the run or as after it, and the next run completes and equals a full sync.
+ * read through its log, each is as before the run or as after it, and the next run completes, equals a
+ * full sync, and leaves each dataset's folder holding only its log and the files the log lists.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, watch } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RecordedRequest, type Sandbox } from '../../src/sandbox/index.js';
 import { lakeDatasets } from '../../src/sync/lake-datasets.js';
@@ -13,7 +14,10 @@ import { CANARY_KEY } from '../helpers/cli.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { spawnCli } from './cron-helpers.js';
-import { expectSameRows, expectUnique, lakeTable, readState, syncAt } from './sync-helpers.js';
+import { expectSameRows, expectUnique, lakeTable, lakeTableByLog, readState, syncAt } from './sync-helpers.js';
+import { checkDeltaTable } from '../helpers/delta-check.js';
+import { readTable } from '../../src/lake/table.js';
+import { localStore } from '../../src/store/local.js';
 
 const reader = useParquetReader();
 const DAY1 = '2026-11-10T12:00:00Z';
@@ -48,16 +52,16 @@ function fileEvent(lake: string, match: (name: string) => boolean, count = 1): {
   let n = 0;
   let resolve: () => void = () => undefined;
   const seen = new Promise<void>((r) => (resolve = r));
-  const w = watch(lake, (_event, name) => {
+  const w = watch(lake, { recursive: true }, (_event, name) => {
     if (name !== null && match(name) && ++n >= count) resolve();
   });
   return { seen, close: () => w.close() };
 }
 
-/** Each dataset equals its "before" or its "after" copy, and is readable with unique keys. */
+/** Each dataset, read through its log, equals its "before" or its "after" copy, and is readable with unique keys. */
 async function expectBeforeOrAfter(lake: string): Promise<void> {
   for (const d of SERIES) {
-    const table = lakeTable(lake, d.name);
+    const table = await lakeTableByLog(lake, d.name);
     const key = [d.timeKey, d.partition]
       .filter(Boolean)
       .map((c) => `"${String(c)}"`)
@@ -80,7 +84,13 @@ const POINTS: ReadonlyArray<readonly [string, (lake: string) => { seen: Promise<
       return { seen, close: () => (onRequest = undefined) };
     },
   ],
-  ["a dataset's new folder is being built", (lake) => fileEvent(lake, (n) => n.startsWith('.range.') && n.endsWith('.tmp'))],
+  // A data file of the run (version 1 of the table) being written or written, its commit not landed yet.
+  [
+    "a dataset's new data file is being written",
+    (lake) => fileEvent(join(lake, 'range'), (n) => /part-00001-[0-9a-f]{8}\.parquet/.test(n)),
+  ],
+  // The commit landed; the files it removes may still be there (only the log tells which are live).
+  ["a dataset's commit has just landed", (lake) => fileEvent(join(lake, 'range', '_delta_log'), (n) => n === '00000000000000000001.json')],
   ['several datasets are done', (lake) => fileEvent(lake, (n) => n === '.gpumkt-sync.json', 6)],
 ];
 
@@ -107,7 +117,15 @@ describe('kill -9 during a sync', () => {
       // Nothing a killed run left behind stays: no temporary folder or file, no lock.
       const names = new Set([...NAMES, '.gpumkt-sync.json']);
       expect(readdirSync(lake).filter((n) => !names.has(n))).toEqual([]);
-      expect(readdirSync(join(lake, 'util-index'))).toEqual(['part-0.parquet']);
+      // A dataset's folder holds its log and the files it lists, nothing a killed run wrote or removed.
+      for (const d of SERIES) {
+        expect(await checkDeltaTable(localStore(lake), d.name), d.name).toEqual([]);
+        const live = (await readTable(localStore(lake), d.name))?.files.map((f) => f.path) ?? [];
+        const onDisk = readdirSync(join(lake, d.name), { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile() && !e.parentPath.includes('_delta_log'))
+          .map((e) => relative(join(lake, d.name), join(e.parentPath, e.name)));
+        expect(onDisk.sort(), d.name).toEqual(live.sort());
+      }
     },
     60_000,
   );

@@ -15,7 +15,19 @@ import { assertNoCanaryInFiles, CANARY_KEY, runCli } from '../helpers/cli.js';
 import { useParquetReader, sqlString } from '../helpers/duckdb.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { holdingBack } from './append-helpers.js';
-import { expectSameRows, expectUnique, lakeTable, PREMIUM_KEY, readState, syncAt } from './sync-helpers.js';
+import {
+  dataFolders,
+  expectSameRows,
+  expectUnique,
+  lakeCsv,
+  lakeTable,
+  lakeTableByLog,
+  PREMIUM_KEY,
+  readState,
+  syncAt,
+} from './sync-helpers.js';
+import { checkDeltaTable } from '../helpers/delta-check.js';
+import { localStore } from '../../src/store/local.js';
 
 const reader = useParquetReader();
 const NOW = '2026-11-20T12:00:00Z';
@@ -110,6 +122,8 @@ describe('syncs on later days equal one full export per dataset', () => {
       expect(n, name).toBe(readState(lake).datasets[name]?.rows);
       await expectUnique(reader, lakeTable(lake, name), keyOf(name), name);
     }
+    // DuckDB reads the table through its log: read_parquet over the files the latest commit lists.
+    await expectSameRows(reader, await lakeTableByLog(lake, 'history'), lakeTable(fresh, 'history'), 'history through its log');
     expect(await reader.query(`SELECT count(*) AS n FROM ${lakeTable(lake, 'util-index')} WHERE date = DATE '2026-10-22'`)).toMatchObject({
       rows: [{ n: 1n }],
     });
@@ -124,14 +138,14 @@ describe('syncs on later days equal one full export per dataset', () => {
       'history',
     );
     // Snapshots accumulate one dated copy per day synced (the same day twice: replaced).
-    expect(readdirSync(join(lake, 'utilization')).sort()).toEqual([
+    expect(dataFolders(readdirSync(join(lake, 'utilization')))).toEqual([
       'snapshot_date=2026-10-21',
       'snapshot_date=2026-10-23',
       'snapshot_date=2026-11-02',
     ]);
   });
 
-  it('csv: each dataset file equals a fresh sync of the same range byte for byte', async () => {
+  it('csv: each dataset equals a fresh sync of the same range byte for byte (its files through the log, in order)', async () => {
     const dir = makeTempDir('sync');
     const lake = join(dir, 'lake');
     const args = ['--from', '2026-10-01', '--format', 'csv', '--datasets', 'util-index,history,memory,volatility'];
@@ -141,10 +155,9 @@ describe('syncs on later days equal one full export per dataset', () => {
     }
     const fresh = join(dir, 'fresh');
     expect((await syncAt(INSTANTS[3] as string, ['sync', fresh, ...args])).code).toBe(0);
-    const { readFileSync } = await import('node:fs');
     for (const name of ['util-index', 'history', 'memory', 'volatility']) {
-      const file = join(name, 'part-0.csv');
-      expect(readFileSync(join(lake, file), 'utf8'), name).toBe(readFileSync(join(fresh, file), 'utf8'));
+      expect(await lakeCsv(lake, name), name).toBe(await lakeCsv(fresh, name));
+      expect(await checkDeltaTable(localStore(lake), name), name).toEqual([]);
     }
     // A lake keeps its format: asking it for Parquet is refused before any request.
     const other = await syncAt(INSTANTS[3] as string, ['sync', lake, '--format', 'parquet']);
@@ -191,9 +204,9 @@ describe('plan, status and refusals', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.requests).toEqual([]);
     expect(existsSync(lake)).toBe(false);
-    expect(r.stdout).toMatch(/^history +series +first +2025-11-20 to 2026-11-20 +6 +history\/gpu=\*\/part-0\.parquet$/m);
+    expect(r.stdout).toMatch(/^history +series +first +2025-11-20 to 2026-11-20 +6 +history\/gpu=\*\/\*\.parquet$/m);
     // sites is a paged listing: its first page is counted, the rest as they come ("1+", "N+ requests").
-    expect(r.stdout).toMatch(/^sites +snapshot +snapshot +today +1\+ +sites\/snapshot_date=2026-11-20\/part-0\.parquet$/m);
+    expect(r.stdout).toMatch(/^sites +snapshot +snapshot +today +1\+ +sites\/snapshot_date=2026-11-20\/\*\.parquet$/m);
     expect(r.stdout).toMatch(/^\d+\+ requests, about (\d+m)?\d+s or more .*nothing sent$/m);
     const j = await syncAt(NOW, ['sync', lake, '--dry-run', '--json']);
     const plan = JSON.parse(j.stdout) as {

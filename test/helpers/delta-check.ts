@@ -3,7 +3,7 @@
  * log. Returns the problems found (none: the log follows them):
  * - versions are contiguous from 0 (or from a checkpoint), each commit parseable JSON lines;
  * - the first commit holds protocol (reader 1, writer ≤ 2 for what gpumkt writes) and metaData with
- *   format parquet, a schemaString that is Delta's schema JSON, and partitionColumns from it;
+ *   format parquet (or csv: gpumkt's CSV lakes keep the same log), a schemaString that is Delta's schema JSON, and partitionColumns from it;
  * - an added path is added once: never twice while live, never again after its removal;
  * - every live path exists in the store (data files named by the log are there);
  * - paths are relative and URL-encoded (no raw space, `%` only as an escape), and partitionValues hold
@@ -39,7 +39,7 @@ function checkMetadata(meta: DeltaMetadata | undefined, problems: string[]): Map
     problems.push('no metaData action');
     return types;
   }
-  if (meta.format.provider !== 'parquet') problems.push(`format ${meta.format.provider}, not parquet`);
+  if (meta.format.provider !== 'parquet' && meta.format.provider !== 'csv') problems.push(`format ${meta.format.provider}, not parquet`);
   let fields: SchemaField[] = [];
   try {
     const schema = JSON.parse(meta.schemaString) as { type?: unknown; fields?: SchemaField[] };
