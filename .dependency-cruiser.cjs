@@ -50,6 +50,11 @@ const LAYERS = {
     to: `^src/(append|output|store)/|${BASICS}`,
     comment: 'append/ (merge, lock, manifest) writes through output/; it never calls the API or reads config.',
   },
+  lake: {
+    from: '^src/lake/',
+    to: `^src/(lake|append|output|store)/|${BASICS}`,
+    comment: "lake/ is the lake's tables: data files and their commit log over a Store, the versions of rows; it never calls the API.",
+  },
   datasets: {
     from: '^src/datasets/',
     to: `^src/(datasets|api)/|${BASICS}`,
@@ -62,13 +67,13 @@ const LAYERS = {
   },
   sync: {
     from: '^src/sync/',
-    to: `^src/(sync|run|datasets|api|append|output|config|store)/|${BASICS}`,
+    to: `^src/(sync|lake|run|datasets|api|append|output|config|store)/|${BASICS}`,
     comment:
       'sync/ (the lake: state per dataset, what the plan reads, one pacer) is called by commands/; it runs each dataset through run/ and the append code below it, never the commands.',
   },
   commands: {
     from: '^src/(commands|completion)/',
-    to: `^src/(commands|completion|sync|run|datasets|api|output|config)/|^src/sandbox/serve\\.ts$|${BASICS}`,
+    to: `^src/(commands|completion|sync|lake|run|datasets|api|output|config)/|^src/sandbox/serve\\.ts$|${BASICS}`,
     comment: 'commands/ and completion/ are mounted by cli.ts and never import it.',
   },
   cli: { from: '^src/cli\\.ts$', to: '^src/(?!sandbox/)', comment: 'cli.ts is the top: it may import every layer.' },
@@ -78,7 +83,7 @@ const LAYERS = {
     comment: 'The sandbox is a separate server: domain/ and errors.ts only, so it never shares state with the client.',
   },
 };
-const KNOWN = `^src/(cli|errors|context|version)\\.ts$|^src/(${['domain', 'store', 'api', 'output', 'config', 'append', 'datasets', 'run', 'sync', 'commands', 'completion', 'sandbox'].join('|')})/`;
+const KNOWN = `^src/(cli|errors|context|version)\\.ts$|^src/(${['domain', 'store', 'api', 'output', 'config', 'append', 'lake', 'datasets', 'run', 'sync', 'commands', 'completion', 'sandbox'].join('|')})/`;
 
 module.exports = {
   allowed: [
