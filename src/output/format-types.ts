@@ -68,6 +68,8 @@ export interface Formatter {
   write?(rows: readonly Row[], sink: Sink, opts: FormatOptions): Promise<number>;
   /** Byte formats that --append rewrites (appendAs 'rows'): reads one of its own files back. */
   read?(file: string): Promise<ReadBack>;
+  /** Byte formats: reads one file's bytes (an object of a Store, `shown` in messages), as `read` does a file. */
+  readBytes?(bytes: Uint8Array, shown: string): Promise<ReadBack>;
   /** Formats --append extends line by line (appendAs 'lines'): how its own files read back. */
   readonly lines?: LineCodec;
   /** Formats with FormatInfo.partitions: writes a hive-style folder at `target`, one sub-folder per value of `partitionBy`, replaced atomically. */

@@ -76,6 +76,9 @@ export const formatter: Formatter = {
     // hyparquet only for appends: a plain export never loads the reader.
     return (await import('./read.js')).readParquet(file);
   },
+  async readBytes(bytes: Uint8Array, shown: string) {
+    return (await import('./read.js')).readParquetBytes(bytes, shown);
+  },
   writeFolder,
   columnsFor,
 };

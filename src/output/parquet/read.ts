@@ -5,7 +5,7 @@
  * of the writer; loaded only by Parquet appends.
  */
 import path from 'node:path';
-import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, type SchemaElement } from 'hyparquet';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, type AsyncBuffer, type SchemaElement } from 'hyparquet';
 import { UsageError } from '../../errors.js';
 import type { Row } from '../../domain/row.js';
 import type { ColumnType, ReadBack, TypedColumn } from '../format-types.js';
@@ -73,7 +73,16 @@ async function endsWithMagic(buffer: {
 
 /** Reads one file: its typed columns and rows (values in API form). */
 async function readFile(file: string, shown: string): Promise<ReadBack> {
-  const buffer = await asyncBufferFromFile(file);
+  return readBuffer(await asyncBufferFromFile(file), shown);
+}
+
+/** Reads one Parquet file's bytes (an object of a Store; `shown` names it in messages): its typed columns and rows. */
+export async function readParquetBytes(bytes: Uint8Array, shown: string): Promise<ReadBack> {
+  const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  return readBuffer(copy, shown);
+}
+
+async function readBuffer(buffer: AsyncBuffer, shown: string): Promise<ReadBack> {
   let metadata;
   try {
     metadata = await parquetMetadataAsync(buffer);

@@ -1,0 +1,120 @@
+/**
+ * The work of `gpumkt lake read` and `gpumkt lake log` (docs/point-in-time.md): a dataset's rows read
+ * from the lake (src/lake/read-rows.ts), chosen by knowledge time (src/lake/versions.ts) and printed
+ * through the formats every data command prints with.
+ */
+import type { Context } from '../context.js';
+import { knowledgeNow } from '../context.js';
+import type { Row } from '../domain/row.js';
+import { UsageError } from '../errors.js';
+import { didYouMean } from '../domain/text/suggest.js';
+import { parseAsOf } from '../domain/time/as-of.js';
+import { lakeRows, lakeStore } from '../lake/read-rows.js';
+import { asOf, current, firstVintage, isVersioned, KNOWN_COLUMNS, KNOWN_FROM, knownTime, orderVersions } from '../lake/versions.js';
+import { lakeDatasets } from '../sync/lake-datasets.js';
+import { planOutput } from '../run/output-plan.js';
+import { emitRows } from '../run/emit.js';
+import type { OutputFlags } from '../domain/output-flags.js';
+import { cellText, logDays, versionLog, type LogFilter, type RowIdentity } from './lake-log.js';
+
+/** The flags both subcommands print with. */
+type PrintFlags = Pick<OutputFlags, 'format' | 'output' | 'columns' | 'header' | 'csvSafe' | 'query'>;
+
+/** `lake read`'s flags. */
+export interface LakeReadFlags extends PrintFlags {
+  readonly asOf?: string;
+  readonly vintage?: 'first' | 'latest';
+}
+
+/** `lake log`'s flags. */
+export interface LakeLogFlags extends PrintFlags, Omit<LogFilter, 'today'> {}
+
+/** The identity of the rows of the lake dataset `name` (exit 2 naming the datasets a lake holds when it is none). */
+function identity(name: string, rows: readonly Row[]): RowIdentity {
+  const lake = lakeDatasets().find((l) => l.name === name);
+  if (lake === undefined) throw new UsageError(`unknown dataset '${name}'`);
+  const time = lake.timeKey ?? 'snapshot_date';
+  const declared = lake.ds.keyColumns ?? [lake.partition ?? lake.ds.targetColumn].filter((c): c is string => c !== undefined);
+  // A snapshot's rows name their own subject (gpu, name, …); the declared key, else the first text column.
+  const first = rows[0] === undefined ? undefined : Object.keys(rows[0]).find((c) => c !== time && typeof rows[0]?.[c] === 'string');
+  const keys = declared.length > 0 || lake.kind === 'series' || first === undefined ? declared : [first];
+  const value = lake.ds.endpoint.valueKey;
+  return { time, keys, value, key: (r) => [time, ...keys].map((c) => cellText(r[c])).join(' ') };
+}
+
+/** The dataset's rows in the lake at `dir`; a dataset the lake does not hold is exit 2 naming those it does. */
+async function readDataset(dir: string, name: string): Promise<Row[]> {
+  const known = lakeDatasets().map((l) => l.name);
+  if (!known.includes(name)) throw new UsageError(`unknown dataset '${name}'; ${didYouMean(name, known)}datasets: ${known.join(', ')}`);
+  const store = lakeStore(dir);
+  const rows = await lakeRows(store, name);
+  if (rows.length === 0) {
+    const held = [...new Set((await store.list('')).map((o) => o.key.split('/')[0] ?? ''))].filter((n) => known.includes(n));
+    throw new UsageError(
+      `${dir} holds no rows of ${name}`,
+      held.length > 0 ? `it holds: ${held.join(', ')}` : `sync it first: gpumkt sync ${dir} --datasets ${name}`,
+    );
+  }
+  return rows;
+}
+
+/** The columns of `rows` in first-seen order, known_from and known_to last. */
+function columnsOf(rows: readonly Row[], extra: readonly string[] = []): string[] {
+  const seen = new Set<string>();
+  for (const r of rows) for (const c of Object.keys(r)) if (!KNOWN_COLUMNS.includes(c)) seen.add(c);
+  return [...seen, ...KNOWN_COLUMNS, ...extra];
+}
+
+/** Prints rows as the data commands do: -f, -o, --columns, the table view at a terminal. */
+async function print(ctx: Context, rows: Row[], flags: PrintFlags, columns: string[], defaults: string[], keys: string[]): Promise<void> {
+  const plan = await planOutput({ ...flags, order: 'asc' }, ctx, {
+    valid: columns,
+    defaults,
+    keys,
+    types: { known_from: 'timestamp', known_to: 'timestamp' },
+  });
+  await emitRows(ctx, plan, rows, rows.length);
+}
+
+/** Rows of a lake synced before it kept versions: one line, since they cannot be placed in time. */
+function warnUnversioned(ctx: Context, name: string, n: number): void {
+  if (n === 0) return;
+  ctx.log.warn(
+    `${n} row${n === 1 ? '' : 's'} of ${name} carry no known_from (synced before the lake kept versions): shown as current; since when this lake keeps versions is unknown`,
+  );
+}
+
+/** `gpumkt lake read <dir> <dataset> [--as-of T] [--vintage first|latest]`. */
+export async function lakeRead(ctx: Context, dir: string, name: string, flags: LakeReadFlags): Promise<void> {
+  const at = flags.asOf === undefined ? undefined : parseAsOf(flags.asOf, knowledgeNow(ctx.env));
+  const all = await readDataset(dir, name);
+  const id = identity(name, all);
+  const versioned = all.filter(isVersioned);
+  const legacy = all.filter((r) => !isVersioned(r));
+  warnUnversioned(ctx, name, legacy.length);
+  const start = versioned.reduce<string | undefined>((m, r) => {
+    const f = knownTime(r[KNOWN_FROM]) as string;
+    return m === undefined || f < m ? f : m;
+  }, undefined);
+  if (at !== undefined && start !== undefined && at < start)
+    ctx.log.warn(`the lake's first versions of ${name} were received at ${start}: nothing it holds was known at ${at}`);
+  const known = at === undefined ? versioned : versioned.filter((r) => (knownTime(r[KNOWN_FROM]) as string) <= at);
+  const chosen = flags.vintage === 'first' ? firstVintage(known, id.key) : at === undefined ? current(versioned) : asOf(versioned, at);
+  const rows = orderVersions([...legacy, ...chosen], id.key, id.time);
+  const columns = columnsOf(all);
+  await print(ctx, rows, flags, columns, columns, [id.time, ...id.keys]);
+}
+
+/** `gpumkt lake log <dir> <dataset> [--key …] [--from/--to] [--revised]`. */
+export async function lakeLog(ctx: Context, dir: string, name: string, flags: LakeLogFlags): Promise<void> {
+  const today = knowledgeNow(ctx.env).toISOString().slice(0, 10);
+  const filter: LogFilter = { key: flags.key, from: flags.from, to: flags.to, revised: flags.revised, today };
+  logDays(filter);
+  const all = await readDataset(dir, name);
+  const id = identity(name, all);
+  warnUnversioned(ctx, name, all.filter((r) => !isVersioned(r)).length);
+  const rows = versionLog(all, id, filter);
+  const columns = columnsOf(all, ['version', ...(id.value === undefined ? [] : ['change'])]);
+  const defaults = [id.time, ...id.keys, ...(id.value === undefined ? [] : [id.value]), ...KNOWN_COLUMNS, 'version'];
+  await print(ctx, rows, flags, columns, id.value === undefined ? defaults : [...defaults, 'change'], [id.time, ...id.keys]);
+}
