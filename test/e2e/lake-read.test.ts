@@ -3,7 +3,7 @@
  * known_from/known_to through the project's Parquet writer, a CSV lake, a lake from before versions),
  * and DuckDB answering docs/point-in-time.md's `WHERE` with the same rows as `lake read --as-of`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../src/domain/row.js';
@@ -106,6 +106,20 @@ describe('gpumkt lake read', () => {
     expect((await at(T1)).map((x) => x[2])).toEqual([2.1]);
     expect((await at('2026-11-18')).map((x) => x[2])).toEqual([2.15, 1.5, 2.2]);
     expect((await at('2026-11-19T19:00:00+01:00')).map((x) => x[2])).toEqual([2.15, 1.5, 2.25]);
+  });
+
+  it('relative --as-of counts from knowledge time (GPUMKT_KNOWLEDGE_TIME), never from GPUMKT_TODAY', async () => {
+    // runMain pins GPUMKT_TODAY to 2026-11-20: the data's day, which knowledge time ignores.
+    const env = { GPUMKT_KNOWLEDGE_TIME: '2026-11-18T20:00:00Z' };
+    const today = await runMain(['lake', 'read', lake, 'history', '--as-of', 'today', '-f', 'json'], env);
+    expect(picked(today.stdout).map((x) => x[2])).toEqual([2.15, 1.5, 2.2]);
+    const now = await runMain(['lake', 'read', lake, 'history', '--as-of', 'now', '-f', 'json'], env);
+    expect(picked(now.stdout).map((x) => x[2])).toEqual([2.15, 1.5, 2.2]);
+    const yesterday = await runMain(['lake', 'read', lake, 'history', '--as-of', 'yesterday', '-f', 'json'], env);
+    expect(picked(yesterday.stdout).map((x) => x[2])).toEqual([2.1]);
+    const bad = await runMain(['lake', 'read', lake, 'history', '--as-of', 'now'], { GPUMKT_KNOWLEDGE_TIME: '2026-11-18' });
+    expect([bad.code, bad.stdout]).toEqual([2, '']);
+    expect(bad.stderr).toMatch(/^gpumkt: error: GPUMKT_KNOWLEDGE_TIME must be an ISO time with a zone/);
   });
 
   it('before the first version: no rows, and one line saying when the lake starts', async () => {
@@ -253,23 +267,55 @@ describe('gpumkt lake log', () => {
   });
 });
 
-describe('the documented query in DuckDB', () => {
+/** The ```sql blocks of docs/point-in-time.md, pointed at `lake` and at the time `t`. */
+function documentedSql(lakeDir: string, t: string): string[] {
+  const doc = readFileSync(path.join(import.meta.dirname, '../../docs/point-in-time.md'), 'utf8');
+  return [...doc.matchAll(/```sql\n([\s\S]*?)```/g)]
+    .map((m) => m[1] as string)
+    .filter((q) => q.includes('read_parquet'))
+    .map((q) => q.replaceAll("'lake/", `'${lakeDir}/`).replace(/TIMESTAMPTZ '[^']+'/g, `TIMESTAMPTZ '${t}'`));
+}
+
+/** A DuckDB instant back in the API's form (milliseconds). */
+const ms = (v: unknown): string | null => (v === null ? null : (v as string).replace(/(\.\d{3})\d{3}Z$/, '$1Z'));
+
+describe('the documented queries in DuckDB', () => {
   it('WHERE known_from <= T AND (known_to IS NULL OR known_to > T) answers what lake read --as-of T prints', async () => {
     for (const t of [T1, '2026-11-18T23:59:59.999Z', T3]) {
-      const glob = sqlString(path.join(lake, 'history', '*', '*.parquet'));
-      const sql = `SELECT timestamp, gpu, index_value, known_from, known_to FROM read_parquet(${glob}, hive_partitioning = true)
-        WHERE known_from <= TIMESTAMPTZ '${t}' AND (known_to IS NULL OR known_to > TIMESTAMPTZ '${t}')
-        ORDER BY timestamp, gpu`;
-      const duck = (await reader.query(sql)).rows.map((r) => [
-        (r.timestamp as string).replace('000Z', 'Z'),
+      const [sql] = documentedSql(lake, t);
+      expect(sql).toContain('known_to > TIMESTAMPTZ');
+      const duck = (await reader.query(sql as string)).rows.map((r) => [
+        ms(r.timestamp),
         r.gpu,
         r.index_value,
-        (r.known_from as string).replace('000Z', 'Z'),
-        r.known_to === null ? null : (r.known_to as string).replace('000Z', 'Z'),
+        ms(r.known_from),
+        ms(r.known_to),
       ]);
       const cli = await runMain(['lake', 'read', lake, 'history', '--as-of', t, '-f', 'json']);
       expect(duck, t).toEqual(expected(JSON.parse(cli.stdout) as Row[]));
       expect(duck.length, t).toBeGreaterThan(0);
     }
+  });
+
+  it('the ASOF JOIN gives each trade the index of its day as known when it traded', async () => {
+    const trades: Array<[string, string, string, number]> = [
+      ['H100', D17, '2026-11-17T19:00:00.000Z', 100],
+      ['H100', D17, '2026-11-18T19:00:00.000Z', 101],
+      ['H100', D18, '2026-11-18T20:00:00.000Z', 102],
+      ['H100', D18, '2026-11-19T20:00:00.000Z', 103],
+      // Before its day's first version arrived: no index was known, so no row.
+      ['A100 SXM4', D18, '2026-11-18T17:00:00.000Z', 104],
+    ];
+    const values = trades.map(([g, d, at, p]) => `(${sqlString(g)}, TIMESTAMPTZ ${sqlString(d)}, TIMESTAMPTZ ${sqlString(at)}, ${p})`);
+    await reader.query(`CREATE OR REPLACE TEMP TABLE trades AS SELECT * FROM (VALUES ${values.join(', ')}) v(gpu, day, traded_at, price)`);
+    const sql = documentedSql(lake, T1).find((q) => q.includes('ASOF JOIN')) as string;
+    const duck = (await reader.query(sql)).rows.map((r) => [r.gpu, ms(r.traded_at), r.index_value]);
+    const want = trades.flatMap(([g, d, at]) =>
+      asOf(VERSIONS, at)
+        .filter((v) => v.gpu === g && v.timestamp === d)
+        .map((v) => [g, at, v.index_value]),
+    );
+    expect(duck).toEqual(want);
+    expect(duck.map((r) => r[2])).toEqual([2.1, 2.15, 2.2, 2.25]);
   });
 });

@@ -1,4 +1,6 @@
 /** The revisit window of every synced series (src/datasets/revisit.ts): the days a sync asks again, and why. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROVISIONAL_REVISIT, revisitOf, revisitWindow } from '../../../src/datasets/revisit.js';
 import { lakeDatasets } from '../../../src/sync/lake-datasets.js';
@@ -45,5 +47,18 @@ describe('revisit windows', () => {
     expect(revisitWindow(PROVISIONAL_REVISIT, '2026-11-20', '2026-01-01')).toEqual({ from: '2026-11-19', to: '2026-11-20' });
     expect(revisitWindow({ days: 'all', why: '' }, '2026-11-20', '2026-01-01')).toEqual({ from: '2026-01-01', to: '2026-11-20' });
     expect(revisitWindow(PROVISIONAL_REVISIT, '2026-11-20')).toBeUndefined();
+  });
+
+  it("docs/point-in-time.md's table names every window beyond the provisional day, and every snapshot", () => {
+    const doc = readFileSync(path.join(import.meta.dirname, '../../../docs/point-in-time.md'), 'utf8');
+    const rows = new Map(
+      [...doc.matchAll(/^\| `([a-z-]+)` \| (\d+|all) \|/gm)].map((m) => [m[1] as string, m[2] === 'all' ? 'all' : Number(m[2])]),
+    );
+    const beyond = Object.entries(EXPECTED).filter(([, d]) => d !== 'snapshot' && d !== PROVISIONAL_REVISIT.days);
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(beyond));
+    const snapshots = Object.entries(EXPECTED)
+      .filter(([, d]) => d === 'snapshot')
+      .map(([n]) => `\`${n}\``);
+    expect(doc).toContain(`Snapshots (${snapshots.join(', ')})`);
   });
 });
