@@ -3,14 +3,7 @@ import type { Row } from '../domain/row.js';
 import { UsageError } from '../errors.js';
 import { parseUserDate } from '../domain/time/dates.js';
 import { KNOWN_FROM, knownTime, orderVersions } from '../lake/versions.js';
-
-/** How a dataset's rows are told apart: its time column, then its key columns; `value` is its main value column. */
-export interface RowIdentity {
-  readonly time: string;
-  readonly keys: readonly string[];
-  readonly value?: string;
-  readonly key: (r: Row) => string;
-}
+import { cellText, type RowIdentity } from '../sync/row-identity.js';
 
 /** Which rows `lake log` lists. */
 export interface LogFilter {
@@ -30,11 +23,6 @@ export function logDays(f: LogFilter): { from?: string; to?: string } {
   const to = f.to === undefined ? undefined : parseUserDate(f.to, f.today, '--to');
   if (from !== undefined && to !== undefined && from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
   return { from, to };
-}
-
-/** A key cell as text (a partition value, a name; anything else as JSON). */
-export function cellText(v: unknown): string {
-  return typeof v === 'string' ? v : v === null || v === undefined ? '' : JSON.stringify(v);
 }
 
 /** A difference without binary noise (2.31 − 2.29 is 0.02, not 0.020000000000000018). */

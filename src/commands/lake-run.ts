@@ -15,7 +15,8 @@ import { lakeDatasets } from '../sync/lake-datasets.js';
 import { planOutput } from '../run/output-plan.js';
 import { emitRows } from '../run/emit.js';
 import type { OutputFlags } from '../domain/output-flags.js';
-import { cellText, logDays, versionLog, type LogFilter, type RowIdentity } from './lake-log.js';
+import { logDays, versionLog, type LogFilter } from './lake-log.js';
+import { rowIdentity, type RowIdentity } from '../sync/row-identity.js';
 
 /** The flags both subcommands print with. */
 type PrintFlags = Pick<OutputFlags, 'format' | 'output' | 'columns' | 'header' | 'csvSafe' | 'query'>;
@@ -29,17 +30,11 @@ export interface LakeReadFlags extends PrintFlags {
 /** `lake log`'s flags. */
 export interface LakeLogFlags extends PrintFlags, Omit<LogFilter, 'today'> {}
 
-/** The identity of the rows of the lake dataset `name` (exit 2 naming the datasets a lake holds when it is none). */
-function identity(name: string, rows: readonly Row[]): RowIdentity {
+/** The identity of the rows of the lake dataset `name`. */
+function identity(name: string): RowIdentity {
   const lake = lakeDatasets().find((l) => l.name === name);
   if (lake === undefined) throw new UsageError(`unknown dataset '${name}'`);
-  const time = lake.timeKey ?? 'snapshot_date';
-  const declared = lake.ds.keyColumns ?? [lake.partition ?? lake.ds.targetColumn].filter((c): c is string => c !== undefined);
-  // A snapshot's rows name their own subject (gpu, name, …); the declared key, else the first text column.
-  const first = rows[0] === undefined ? undefined : Object.keys(rows[0]).find((c) => c !== time && typeof rows[0]?.[c] === 'string');
-  const keys = declared.length > 0 || lake.kind === 'series' || first === undefined ? declared : [first];
-  const value = lake.ds.endpoint.valueKey;
-  return { time, keys, value, key: (r) => [time, ...keys].map((c) => cellText(r[c])).join(' ') };
+  return rowIdentity(lake);
 }
 
 /** The dataset's rows in the lake at `dir`; a dataset the lake does not hold is exit 2 naming those it does. */
@@ -88,7 +83,7 @@ function warnUnversioned(ctx: Context, name: string, n: number): void {
 export async function lakeRead(ctx: Context, dir: string, name: string, flags: LakeReadFlags): Promise<void> {
   const at = flags.asOf === undefined ? undefined : parseAsOf(flags.asOf, knowledgeNow(ctx.env));
   const all = await readDataset(dir, name);
-  const id = identity(name, all);
+  const id = identity(name);
   const versioned = all.filter(isVersioned);
   const legacy = all.filter((r) => !isVersioned(r));
   warnUnversioned(ctx, name, legacy.length);
@@ -111,7 +106,7 @@ export async function lakeLog(ctx: Context, dir: string, name: string, flags: La
   const filter: LogFilter = { key: flags.key, from: flags.from, to: flags.to, revised: flags.revised, today };
   logDays(filter);
   const all = await readDataset(dir, name);
-  const id = identity(name, all);
+  const id = identity(name);
   warnUnversioned(ctx, name, all.filter((r) => !isVersioned(r)).length);
   const rows = versionLog(all, id, filter);
   const columns = columnsOf(all, ['version', ...(id.value === undefined ? [] : ['change'])]);
