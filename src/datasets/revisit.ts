@@ -22,12 +22,14 @@ export function revisitOf(command: AnyDataset): Revisit {
 }
 
 /**
- * The days a sync on `today` asks again: the revisit's trailing days, or with `all` every day from the
- * first day the lake holds (`first`); none when nothing is held yet (a first sync asks for everything anyway).
+ * The days a sync on `today` asks again: the revisit's trailing days counted back from the day of the
+ * previous sync (`last`; a day still being revised then may have moved since, however long ago that
+ * was), through today, never before the first day the lake holds (`first`); with `all` every day from
+ * `first`. None when nothing is held yet (a first sync asks for everything anyway).
  */
-export function revisitWindow(revisit: Revisit, today: string, first?: string): DateWindow | undefined {
+export function revisitWindow(revisit: Revisit, today: string, first?: string, last: string = today): DateWindow | undefined {
   if (first === undefined || first > today) return undefined;
   if (revisit.days === 'all') return { from: first, to: today };
-  const from = addDays(today, -revisit.days);
+  const from = addDays(last < today ? last : today, -revisit.days);
   return { from: from < first ? first : from, to: today };
 }

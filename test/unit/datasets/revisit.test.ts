@@ -41,7 +41,9 @@ describe('revisit windows', () => {
     }
   });
 
-  it('revisitWindow: the trailing days, never before the first day held; all: every day held; nothing held: none', () => {
+  it('revisitWindow: the trailing days before the last sync, never before the first day held; all: every day held; nothing held: none', () => {
+    // A sync a week after the last one asks again the days still being revised at the last one.
+    expect(revisitWindow({ days: 7, why: '' }, '2026-11-20', '2026-01-01', '2026-11-13')).toEqual({ from: '2026-11-06', to: '2026-11-20' });
     expect(revisitWindow({ days: 7, why: '' }, '2026-11-20', '2026-01-01')).toEqual({ from: '2026-11-13', to: '2026-11-20' });
     expect(revisitWindow({ days: 7, why: '' }, '2026-11-20', '2026-11-18')).toEqual({ from: '2026-11-18', to: '2026-11-20' });
     expect(revisitWindow(PROVISIONAL_REVISIT, '2026-11-20', '2026-01-01')).toEqual({ from: '2026-11-19', to: '2026-11-20' });
