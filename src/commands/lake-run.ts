@@ -11,7 +11,9 @@ import { didYouMean } from '../domain/text/suggest.js';
 import { parseAsOf } from '../domain/time/as-of.js';
 import { lakeRows, lakeStore } from '../lake/read-rows.js';
 import { asOf, current, firstVintage, isVersioned, KNOWN_COLUMNS, KNOWN_FROM, knownTime, orderVersions } from '../lake/versions.js';
-import { lakeDatasets } from '../sync/lake-datasets.js';
+import { lakeDatasets, type LakeDataset } from '../sync/lake-datasets.js';
+import { declaredColumnTypes } from '../run/column-types.js';
+import type { ColumnType } from '../output/formats.js';
 import { planOutput } from '../run/output-plan.js';
 import { emitRows } from '../run/emit.js';
 import type { OutputFlags } from '../domain/output-flags.js';
@@ -30,11 +32,36 @@ export interface LakeReadFlags extends PrintFlags {
 /** `lake log`'s flags. */
 export interface LakeLogFlags extends PrintFlags, Omit<LogFilter, 'today'> {}
 
-/** The identity of the rows of the lake dataset `name`. */
-function identity(name: string): RowIdentity {
+/** The lake dataset `name`. */
+function lakeOf(name: string): LakeDataset {
   const lake = lakeDatasets().find((l) => l.name === name);
   if (lake === undefined) throw new UsageError(`unknown dataset '${name}'`);
-  return rowIdentity(lake);
+  return lake;
+}
+
+/** The identity of the rows of the lake dataset `name`. */
+function identity(name: string): RowIdentity {
+  return rowIdentity(lakeOf(name));
+}
+
+/** The declared column types of the lake dataset `name` (and the knowledge times): typed formats write them. */
+function typesOf(name: string): Record<string, ColumnType> {
+  const lake = lakeOf(name);
+  return { ...declaredColumnTypes(lake.ds.endpoint, false), known_from: 'timestamp', known_to: 'timestamp' };
+}
+
+/** A CSV lake's text back as the declared numbers and booleans (Parquet rows are typed already). */
+function typed(rows: Row[], types: Readonly<Record<string, ColumnType>>): Row[] {
+  const convert = Object.entries(types).filter(([, t]) => t === 'double' || t === 'int' || t === 'bool');
+  for (const r of rows) {
+    for (const [c, t] of convert) {
+      const v = r[c];
+      if (typeof v !== 'string') continue;
+      if (t === 'bool') r[c] = v === 'true' ? true : v === 'false' ? false : v;
+      else if (v.trim() !== '' && Number.isFinite(Number(v))) r[c] = Number(v);
+    }
+  }
+  return rows;
 }
 
 /** The dataset's rows in the lake at `dir`; a dataset the lake does not hold is exit 2 naming those it does. */
@@ -42,7 +69,7 @@ async function readDataset(dir: string, name: string): Promise<Row[]> {
   const known = lakeDatasets().map((l) => l.name);
   if (!known.includes(name)) throw new UsageError(`unknown dataset '${name}'; ${didYouMean(name, known)}datasets: ${known.join(', ')}`);
   const store = lakeStore(dir);
-  const rows = await lakeRows(store, name);
+  const rows = typed(await lakeRows(store, name), typesOf(name));
   if (rows.length === 0) {
     const held = [...new Set((await store.list('')).map((o) => o.key.split('/')[0] ?? ''))].filter((n) => known.includes(n));
     throw new UsageError(
@@ -61,12 +88,19 @@ function columnsOf(rows: readonly Row[], extra: readonly string[] = []): string[
 }
 
 /** Prints rows as the data commands do: -f, -o, --columns, the table view at a terminal. */
-async function print(ctx: Context, rows: Row[], flags: PrintFlags, columns: string[], defaults: string[], keys: string[]): Promise<void> {
+async function print(
+  ctx: Context,
+  name: string,
+  rows: Row[],
+  flags: PrintFlags,
+  cols: { columns: string[]; defaults: string[]; keys: string[] },
+): Promise<void> {
+  const { columns, defaults, keys } = cols;
   const plan = await planOutput({ ...flags, order: 'asc' }, ctx, {
     valid: columns,
     defaults,
     keys,
-    types: { known_from: 'timestamp', known_to: 'timestamp' },
+    types: typesOf(name),
   });
   await emitRows(ctx, plan, rows, rows.length);
 }
@@ -97,7 +131,7 @@ export async function lakeRead(ctx: Context, dir: string, name: string, flags: L
   const chosen = flags.vintage === 'first' ? firstVintage(known, id.key) : at === undefined ? current(versioned) : asOf(versioned, at);
   const rows = orderVersions([...legacy, ...chosen], id.key, id.time);
   const columns = columnsOf(all);
-  await print(ctx, rows, flags, columns, columns, [id.time, ...id.keys]);
+  await print(ctx, name, rows, flags, { columns, defaults: columns, keys: [id.time, ...id.keys] });
 }
 
 /** `gpumkt lake log <dir> <dataset> [--key …] [--from/--to] [--revised]`. */
@@ -111,5 +145,9 @@ export async function lakeLog(ctx: Context, dir: string, name: string, flags: La
   const rows = versionLog(all, id, filter);
   const columns = columnsOf(all, ['version', ...(id.value === undefined ? [] : ['change'])]);
   const defaults = [id.time, ...id.keys, ...(id.value === undefined ? [] : [id.value]), ...KNOWN_COLUMNS, 'version'];
-  await print(ctx, rows, flags, columns, id.value === undefined ? defaults : [...defaults, 'change'], [id.time, ...id.keys]);
+  await print(ctx, name, rows, flags, {
+    columns,
+    defaults: id.value === undefined ? defaults : [...defaults, 'change'],
+    keys: [id.time, ...id.keys],
+  });
 }

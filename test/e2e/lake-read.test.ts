@@ -204,6 +204,12 @@ describe('gpumkt lake read', () => {
     );
     const r = await runMain(['lake', 'read', csv, 'coding', '--as-of', T1, '-f', 'csv']);
     expect(r.stdout).toBe(`date,product,value,known_from,known_to\n2026-11-17,cc-merge,40,${T1},${T2}\n`);
+    // Its numbers come back as the dataset declares them.
+    const json = await runMain(['lake', 'read', csv, 'coding', '-f', 'json', '--columns', 'date,value']);
+    expect(JSON.parse(json.stdout)).toEqual([
+      { date: '2026-11-17', value: 52 },
+      { date: '2026-11-18', value: 38 },
+    ]);
     const now = await runMain(['lake', 'read', csv, 'coding', '-f', 'csv', '--columns', 'date,value']);
     expect(now.stdout).toBe('date,value\n2026-11-17,52\n2026-11-18,38\n');
     const log = await runMain(['lake', 'log', csv, 'coding', '--revised', '-f', 'csv']);
