@@ -50,15 +50,15 @@ const LAYERS = {
     to: `^src/(append|output|store)/|${BASICS}`,
     comment: 'append/ (merge, lock, manifest) writes through output/; it never calls the API or reads config.',
   },
-  datasets: {
-    from: '^src/datasets/',
-    to: `^src/(datasets|api)/|${BASICS}`,
-    comment: 'datasets/ describe endpoints and rows in api/ and domain/ vocabulary; never the runner, files or config.',
-  },
   lake: {
     from: '^src/lake/',
     to: `^src/(lake|append|output|store)/|${BASICS}`,
     comment: "lake/ is the lake's tables: data files and their commit log over a Store, the versions of rows; it never calls the API.",
+  },
+  datasets: {
+    from: '^src/datasets/',
+    to: `^src/(datasets|api)/|${BASICS}`,
+    comment: 'datasets/ describe endpoints and rows in api/ and domain/ vocabulary; never the runner, files or config.',
   },
   run: {
     from: '^src/run/',

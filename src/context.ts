@@ -80,6 +80,22 @@ export interface Context {
 }
 
 /**
+ * Knowledge time (docs/point-in-time.md): when gpumkt received a value, from the machine's clock and
+ * never from GPUMKT_TODAY, which pins the data's day only. GPUMKT_KNOWLEDGE_TIME (an ISO instant with a
+ * zone) pins it for tests (CONTRIBUTING.md); any other value is a usage error (exit 2) when it is read.
+ */
+export function knowledgeNow(env: Readonly<Record<string, string | undefined>>): Date {
+  const pinned = env.GPUMKT_KNOWLEDGE_TIME?.trim();
+  if (!pinned) return new Date();
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(pinned) ? Date.parse(pinned) : Number.NaN;
+  if (!Number.isFinite(ms))
+    throw new UsageError(
+      `GPUMKT_KNOWLEDGE_TIME must be an ISO time with a zone, e.g. 2026-11-20T18:00:00Z (got ${JSON.stringify(pinned.slice(0, 40))})`,
+    );
+  return new Date(ms);
+}
+
+/**
  * Builds the clock from GPUMKT_TODAY when set (noon UTC of that day), else the real time. A value that
  * is not a calendar date is a usage error (exit 2) the first time the clock is read.
  */

@@ -12,6 +12,7 @@ import completion from './completion.js';
 import status from './status.js';
 import api from './api.js';
 import sync from './sync.js';
+import lake from './lake.js';
 
 /** Every command's declaration; cli.ts mounts them on the root program. */
 export const COMMANDS: ReadonlyArray<(ctx: Context) => Command> = [
@@ -25,6 +26,7 @@ export const COMMANDS: ReadonlyArray<(ctx: Context) => Command> = [
   sandbox,
   completion,
   sync,
+  lake,
 ];
 
 /**

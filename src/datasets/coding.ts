@@ -95,12 +95,19 @@ const coding = defineDataset({
     ['changePct', 'the move against the day before, in percent'],
     ['date, updatedAt', 'the day described, and when it was published (UTC)'],
   ],
+  sync: {
+    // A lake keeps the daily history (the command itself reads the latest values only).
+    variant: '--from/--to',
+    // The docs give no number of days ("the last few days"): a week is gpumkt's choice.
+    revisit: {
+      days: 7,
+      why: '"merged and merge_rate for recent days continue to update as in-flight PRs land": the last 7 days are asked again (the docs say "the last few days"; a week is gpumkt\'s choice)',
+    },
+  },
   variants: [
     { label: '--list', when: (flags) => flags.list === true, dataset: codingProducts },
     { label: '--from/--to', when: (flags) => flags.from !== undefined || flags.to !== undefined, dataset: codingHistory },
   ],
-  // A lake keeps the daily history (the command itself reads the latest values only).
-  sync: { variant: '--from/--to' },
 });
 
 export default coding;

@@ -93,6 +93,13 @@ const power = defineDataset({
     ['load_gwh', 'system load, GWh (l; ERCOT only)'],
     ['trades', 'number of trades (g; not ERCOT)'],
   ],
+  sync: {
+    // The docs give no bound ("by weeks"): six weeks is gpumkt's choice.
+    revisit: {
+      days: 42,
+      why: '"ICE-published hub workbooks can lag the trade date by weeks": the last 42 days are asked again (the docs give no bound; six weeks is gpumkt\'s choice)',
+    },
+  },
   variants: [
     { label: '--load', when: (flags) => flags.load === true, dataset: powerLoad },
     { label: '--fuel-mix', when: (flags) => flags.fuelMix === true, dataset: powerFuelMix },

@@ -99,6 +99,12 @@ const tokenPrices = defineDataset({
     const start = subtractMonths(today, OTPI_FREE_MONTHS);
     return first !== undefined && first < start ? `the trailing month only (from ${start}), and this run starts on ${first}` : undefined;
   },
+  sync: {
+    revisit: {
+      days: 'all',
+      why: '"new labs backfill from their first settlement", so a past day can gain a lab: every day held is asked again (one request)',
+    },
+  },
   table: { keys: ['date', 'lab'], priority: ['indexPerMtok', 'computedAt'] },
   glossary: [
     ['date', 'the settled day (UTC)'],

@@ -222,6 +222,16 @@ export interface SyncSpec<F = OutputFlags> {
   readonly flags?: Partial<F>;
   /** How far back a first sync reaches without --from (a date or a span such as `90d`; default 1y). */
   readonly from?: string;
+  /** The trailing days the service is known to revise, asked again by every sync (src/datasets/revisit.ts; default: the provisional day). */
+  readonly revisit?: Revisit;
+}
+
+/** Days a series' service is known to revise after it first published them: a sync asks for them again, so revisions are seen. */
+export interface Revisit {
+  /** Days before today asked again (1: yesterday and today), or `all`: every day the lake holds. */
+  readonly days: number | 'all';
+  /** Why, in the service's own words (docs/point-in-time.md lists each dataset's). */
+  readonly why: string;
 }
 
 /** A dataset a command switches to: `memory --from …` runs the memory history, `latest --current` the current index. */

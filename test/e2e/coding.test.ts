@@ -4,9 +4,10 @@
  * every format, Parquet types, appends across days equal to one export, names typed wrong, --dry-run,
  * the three plans and the 80-column table.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, TODAY } from '../helpers/cli.js';
+import { parseCsv, runCli, TODAY } from '../helpers/cli.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { needs } from '../helpers/requires.js';
@@ -110,7 +111,9 @@ describe('coding --from/--to (history)', () => {
   it.each([['csv'], ['parquet']])('--append across three days equals one full export (%s)', async (format) => {
     const dir = makeTempDir('coding-append');
     const file = join(dir, `c.${format}`);
-    const args = ['coding', 'cc-prs', 'codex-merge', '--from', '2026-10-20'];
+    // PR counts are "stable once posted"; merge rates are not (the sandbox restates them for four days,
+    // docs/point-in-time.md), and an append never asks again for a day it holds: see the next test.
+    const args = ['coding', 'cc-prs', 'cc-vs-codex', '--from', '2026-10-20'];
     await expectAppendEqualsFullExport({
       run: runOn,
       days: ['2026-11-01', '2026-11-09', '2026-11-20'],
@@ -120,6 +123,20 @@ describe('coding --from/--to (history)', () => {
       read: format === 'csv' ? undefined : async (f) => (await reader.read(f)).rows,
       noRestated: true,
     });
+  });
+
+  it('--append keeps a merge rate as it was when appended; a later export shows it risen (the lake keeps both: docs/point-in-time.md)', async () => {
+    const dir = makeTempDir('coding-append-restated');
+    const file = join(dir, 'c.csv');
+    const args = ['coding', 'codex-merge', '--from', '2026-11-01', '--columns', 'date,value', '-f', 'csv'];
+    expect((await runOn('2026-11-09', [...args, '--append', file])).code).toBe(0);
+    expect((await runOn('2026-11-20', [...args, '--append', file])).code).toBe(0);
+    const held = new Map(parseCsv(readFileSync(file, 'utf8')).slice(1) as Array<[string, string]>);
+    const now = new Map(parseCsv((await runOn('2026-11-20', args)).stdout).slice(1) as Array<[string, string]>);
+    // 2026-11-07 was published 2026-11-08, a day before the first append: 6 % short then, final now.
+    expect(Number(held.get('2026-11-07'))).toBeLessThan(Number(now.get('2026-11-07')));
+    // 2026-11-02 had settled by the first append: the same in both.
+    expect(held.get('2026-11-02')).toBe(now.get('2026-11-02'));
   });
 });
 

@@ -64,7 +64,7 @@ export function codingIndexHandler(input: ExtraInput): Reply {
   // The docs: compare products are only valid on /api/llm-coding/history.
   if (product.compare) throw badRequest(`Compare product ${product.id} is only valid on /api/llm-coding/history`);
   const last = lastCodingDay(input.now);
-  const data = last === undefined ? undefined : codingIndex(last).find((r) => r.product === product.id);
+  const data = last === undefined ? undefined : codingIndex(last, input.now).find((r) => r.product === product.id);
   if (data === undefined) return jsonReply(404, { error: 'No data available', message: `No data found for ${product.id}` });
   return jsonReply(200, { success: true, data });
 }
@@ -79,7 +79,7 @@ export function codingHistoryHandler(input: ExtraInput): Reply {
   const last = lastCodingDay(input.now);
   const { from, to } = window(input, CODING_START, last);
   const limit = input.params.limit(CODING_HISTORY_LIMIT);
-  const data = last === undefined ? [] : codingHistory(p, from, to, limit);
+  const data = last === undefined ? [] : codingHistory(p, from, to, limit, input.now);
   return jsonReply(200, {
     success: true,
     product: product.id,

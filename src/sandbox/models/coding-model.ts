@@ -8,7 +8,13 @@
  *   its `seriesLabels` name (by label) as `value` and `value2`, the same numbers they serve alone;
  * - the index row of a product is its last published day, `changePct` its move against the day before
  *   in percent (2 decimals; null when that day's value is 0), `updatedAt` the publication time;
- *   compare products have no index row (the docs: the index route does not take them).
+ *   compare products have no index row (the docs: the index route does not take them);
+ * - merge rates are restated on a schedule (the docs: "merged and merge_rate for recent days continue
+ *   to update as in-flight PRs land, then settle once activity tails off"; PR and commit counts are
+ *   "stable once posted"): a `merge` product's day is first published short of its settled rate and
+ *   rises on each of the next days — 12 %, 6 %, 3 %, 1 %, 0.5 % short at 0–4 whole days after
+ *   publication — and is final from the 5th day on. The value depends only on the clock, so an
+ *   export at the same clock is the same bytes.
  */
 import { CODING_PRODUCTS, type CodingProduct } from '../../domain/catalogues/coding-products.js';
 import { addDays, daysBetween } from '../../domain/time/dates.js';
@@ -39,15 +45,25 @@ export function lastCodingDay(nowMs: number): string | undefined {
   return last < CODING_START ? undefined : last;
 }
 
+/** How far short of its settled rate a merge rate is, by whole days since its publication (then 0: settled). */
+export const MERGE_SHORTFALL: readonly number[] = [0.12, 0.06, 0.03, 0.01, 0.005];
+
+/** The shortfall of day `date`'s merge rate at the clock `nowMs` (0 once settled, or without a clock). */
+export function mergeShortfall(date: string, nowMs: number | undefined): number {
+  if (nowMs === undefined) return 0;
+  const age = Math.floor((nowMs - Date.parse(codingUpdatedAt(date))) / 86_400_000);
+  return age < 0 ? (MERGE_SHORTFALL[0] as number) : (MERGE_SHORTFALL[age] ?? 0);
+}
+
 /** The catalogue index of the single product labelled `label`. */
 const byLabel = (label: string): number => CODING_PRODUCTS.findIndex((x) => x.label === label && !x.compare);
 
-/** The point of product `p` (its index in the catalogue) on day `date`. */
-export function codingPoint(p: number, date: string): CodingPoint {
+/** The point of product `p` (its index in the catalogue) on day `date`, as published at the clock `nowMs` (settled without one). */
+export function codingPoint(p: number, date: string, nowMs?: number): CodingPoint {
   const product = CODING_PRODUCTS[p] as CodingProduct;
   if (product.compare && product.seriesLabels) {
     const [a, b] = product.seriesLabels.map(byLabel);
-    return { date, value: codingPoint(a as number, date).value, value2: codingPoint(b as number, date).value };
+    return { date, value: codingPoint(a as number, date, nowMs).value, value2: codingPoint(b as number, date, nowMs).value };
   }
   const d = daysBetween(CODING_START, date);
   // Day of week 0–6 (2025-06-01 was a Sunday): weekends are quieter.
@@ -55,16 +71,17 @@ export function codingPoint(p: number, date: string): CodingPoint {
   const noise = unit(S_NOISE, p, d) - 0.5;
   if (product.kind === 'pct') {
     const level = 10 + 60 * unit(S_LEVEL, p, 0) + 15 * (d / (d + 200));
-    return { date, value: roundTo(Math.min(100, Math.max(0, level + 4 * noise)), 2) };
+    const settled = Math.min(100, Math.max(0, level + 4 * noise));
+    return { date, value: roundTo(settled * (1 - (product.category === 'merge' ? mergeShortfall(date, nowMs) : 0)), 2) };
   }
   const base = 200 + 4000 * unit(S_LEVEL, p, 0);
   return { date, value: Math.round(base * 1.01 ** Math.min(d, 400) * (weekend ? 0.6 : 1) * (1 + 0.2 * noise)) };
 }
 
-/** A product's points over an inclusive window (clamped to its history), oldest first; the last `limit` kept. */
-export function codingHistory(p: number, from: string, to: string, limit: number): CodingPoint[] {
+/** A product's points over an inclusive window (clamped to its history) as published at `nowMs`, oldest first; the last `limit` kept. */
+export function codingHistory(p: number, from: string, to: string, limit: number, nowMs?: number): CodingPoint[] {
   const out: CodingPoint[] = [];
-  for (let d = from < CODING_START ? CODING_START : from; d <= to; d = addDays(d, 1)) out.push(codingPoint(p, d));
+  for (let d = from < CODING_START ? CODING_START : from; d <= to; d = addDays(d, 1)) out.push(codingPoint(p, d, nowMs));
   return out.length > limit ? out.slice(out.length - limit) : out;
 }
 
@@ -79,12 +96,12 @@ export interface CodingIndexRow {
   updatedAt: string;
 }
 
-/** Every product's latest published day, in catalogue order. */
-export function codingIndex(last: string): CodingIndexRow[] {
+/** Every product's latest published day as published at `nowMs`, in catalogue order. */
+export function codingIndex(last: string, nowMs?: number): CodingIndexRow[] {
   return CODING_PRODUCTS.flatMap((product, p) => {
     if (product.compare) return [];
-    const now = codingPoint(p, last);
-    const before = last > CODING_START ? codingPoint(p, addDays(last, -1)) : undefined;
+    const now = codingPoint(p, last, nowMs);
+    const before = last > CODING_START ? codingPoint(p, addDays(last, -1), nowMs) : undefined;
     const changePct = before === undefined || before.value === 0 ? null : roundTo(((now.value - before.value) / before.value) * 100, 2);
     return {
       product: product.id,
