@@ -154,6 +154,26 @@ describe('gpumkt sync s3://', () => {
     expect(await store.read('.gpumkt-sync.lease')).toBeUndefined();
   });
 
+  it('--table-format delta on a folder keeps the files a commit removes; the lake keeps its table format', async () => {
+    const lake = makeTempDir('sync-delta');
+    expect((await at(NOW, ['sync', lake, '--table-format', 'delta', ...ARGS])).code).toBe(0);
+    const r = await at(NEXT, ['sync', lake, ...PICK]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/delta_scan\('.*\/history'\)/);
+    const store = localStore(lake);
+    for (const name of NAMES) expect(await checkDeltaTable(store, name), name).toEqual([]);
+    // The next day's merge replaced files of history: they are still there, read by no one but time travel.
+    const kept = (await readTable(store, 'history'))?.removedPresent ?? [];
+    expect(kept.length).toBeGreaterThan(0);
+    const mixed = await at(NEXT, ['sync', lake, '--table-format', 'hive', ...PICK]);
+    expect([mixed.code, mixed.stderr]).toEqual([2, expect.stringMatching(/--table-format hive would mix delta and hive/)]);
+    // A hive lake (the default) deletes them.
+    const hive = makeTempDir('sync-hive');
+    expect((await at(NOW, ['sync', hive, ...ARGS])).code).toBe(0);
+    expect((await at(NEXT, ['sync', hive, ...PICK])).code).toBe(0);
+    expect((await readTable(localStore(hive), 'history'))?.removedPresent).toEqual([]);
+  }, 120_000);
+
   it.each([
     ['NoSuchBucket', 's3://missing-bucket/lake', /^gpumkt: error: s3:\/\/missing-bucket\/lake.*NoSuchBucket \(HTTP 404\)/m],
     ['AccessDenied', 's3://lake/denied', /^gpumkt: error: s3:\/\/lake\/denied.*AccessDenied \(HTTP 403\)/m],
