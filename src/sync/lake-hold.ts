@@ -4,7 +4,8 @@
  * conditional writes (store/probe.ts; every run, three requests: a store behind a new proxy or
  * gateway is caught the day it changes) unless --unsafe-single-writer says only one writer ever runs,
  * then the lease object `.gpumkt-sync.lease` is taken (store/lease.ts), renewed while the run goes
- * on and released at its end. Correctness rests on the commits (put-if-absent); the lease only keeps
+ * on and released at its end; a lease whose holder was a process of this machine that no longer runs
+ * (kill -9) is taken over at once, else a killed run's lease frees the lake when it expires. Correctness rests on the commits (put-if-absent); the lease only keeps
  * a second run from fetching the same data (docs/object-storage.md).
  */
 import { hostname } from 'node:os';
@@ -16,6 +17,7 @@ import { takeLease, LeaseHeldError, type Lease } from '../store/lease.js';
 import { acquireLock } from '../store/lock/lock.js';
 import { makeFolder } from '../store/paths.js';
 import { probeConditionalWrites } from '../store/probe.js';
+import { isAlive } from '../store/stale-temp.js';
 import type { LakeLocation } from './open-lake.js';
 import { LOCK_NAME } from './state.js';
 
@@ -33,14 +35,31 @@ export interface HoldOptions {
   readonly unsafeSingleWriter?: boolean;
 }
 
+/**
+ * True when the lease's holder is a process of this machine that no longer runs (a run killed with
+ * SIGKILL): its lease is taken over at once, as the local lock takes over a dead process's lock.
+ */
+function heldByTheDead(err: LeaseHeldError): boolean {
+  const m = /^(.*) pid (\d+)$/.exec(err.holder?.holder ?? '');
+  const pid = Number(m?.[2]);
+  return m?.[1] === hostname() && pid !== process.pid && pid > 0 && !isAlive(pid);
+}
+
 /** Takes the lease, waiting up to timeoutS for another run's to end or expire. */
 async function leaseWithin(ctx: Context, lake: LakeLocation, timeoutS: number): Promise<Lease> {
   const until = Date.now() + timeoutS * 1000;
   const holder = `${hostname()} pid ${process.pid}`;
+  let tookOver = false;
   for (;;) {
     try {
       return await takeLease(lake.store, LEASE_KEY, holder, LEASE_TTL_MS);
     } catch (err) {
+      if (err instanceof LeaseHeldError && !tookOver && heldByTheDead(err)) {
+        tookOver = true;
+        ctx.log.verbose(`${lake.location}/${LEASE_KEY}: ${err.holder?.holder ?? ''} no longer runs; its lease is taken over`);
+        await lake.store.delete(LEASE_KEY);
+        continue;
+      }
       if (!(err instanceof LeaseHeldError) || Date.now() >= until) throw err;
       await sleep(Math.min(1000, Math.max(0, until - Date.now())), ctx.signal);
     }
