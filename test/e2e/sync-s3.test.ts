@@ -4,7 +4,10 @@
  * same rows as a sync to a folder, the probe refusing a store that ignores preconditions, the lease
  * keeping a second run out, S3 errors as one line, and the AWS secrets never printed.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlString, useParquetReader } from '../helpers/duckdb.js';
 import { startSandbox, type RecordedRequest } from '../../src/sandbox/index.js';
 import { CANARY_KEY, runCli, type RunResult } from '../helpers/cli.js';
 import { startS3Server, type S3Server } from '../helpers/s3-server.js';
@@ -24,6 +27,7 @@ const ARGS = [...PICK, '--from', '2026-10-15'];
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const TOKEN = 'session+token/never=printed';
 
+const reader = useParquetReader();
 let s3: S3Server;
 beforeAll(async () => {
   s3 = await startS3Server({ buckets: ['lake', 'other'], secretAccessKey: SECRET, sessionToken: TOKEN });
@@ -98,6 +102,21 @@ describe('gpumkt sync s3://', () => {
     // Removed files stay (Delta readers go by the log): nothing the log ever listed was deleted.
     const history = await readTable(store, 'history');
     expect(history?.gone).toEqual([]);
+    expect(history?.removedPresent.length).toBeGreaterThan(0);
+    // DuckDB reads the files the log lists, fetched off the server, as the rows gpumkt reads.
+    const copy = makeTempDir('sync-s3-read');
+    const files: string[] = [];
+    for (const f of history?.files ?? []) {
+      const file = join(copy, f.key);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, (await store.read(f.key)) ?? new Uint8Array());
+      files.push(sqlString(file));
+    }
+    const n = await reader.query(
+      `SELECT count(*) AS n, count(DISTINCT gpu) AS g FROM read_parquet([${files.join(', ')}], hive_partitioning = true)`,
+    );
+    expect(Number(n.rows[0]?.n)).toBe((await readTableRows(store, 'history', history as NonNullable<typeof history>)).length);
+    expect(Number(n.rows[0]?.g)).toBeGreaterThan(1);
     // The same two runs to a folder hold the same rows.
     const lake = makeTempDir('sync-s3');
     expect((await at(NOW, ['sync', lake, ...ARGS])).code).toBe(0);
@@ -172,6 +191,32 @@ describe('gpumkt sync s3://', () => {
     expect((await at(NOW, ['sync', hive, ...ARGS])).code).toBe(0);
     expect((await at(NEXT, ['sync', hive, ...PICK])).code).toBe(0);
     expect((await readTable(localStore(hive), 'history'))?.removedPresent).toEqual([]);
+  }, 120_000);
+
+  it('two syncs at once: the second exits 8 on the lease the first holds, and the first completes', async () => {
+    // The first run's first request to the service is held until another request reaches that sandbox.
+    let arrived: () => void = () => undefined;
+    const first = new Promise<void>((r) => (arrived = r));
+    const held = await startSandbox({
+      now: NOW,
+      keys: { valid: [CANARY_KEY] },
+      holdReplies: { until: 2, maxMs: 120_000 },
+      intercept: () => void arrived(),
+    });
+    try {
+      const env = { GPUMKT_BASE_URL: held.url, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_TODAY: NOW.slice(0, 10), ...awsEnv() };
+      const running = runCli(['sync', 's3://lake/twice', '--endpoint-url', s3.url, ...ARGS], { env });
+      await first;
+      const second = await at(NOW, ['sync', 's3://lake/twice', '--endpoint-url', s3.url, ...ARGS]);
+      expect(second.code, second.stderr).toBe(8);
+      expect(second.stderr).toMatch(/^gpumkt: error: s3:\/\/lake\/twice\/\.gpumkt-sync\.lease is held by .* pid \d+ until /m);
+      expect(second.requests).toHaveLength(0);
+      await fetch(`${held.url}/release`).catch(() => undefined);
+      const done = await running;
+      expect(done.code, done.stderr).toBe(0);
+    } finally {
+      await held.close();
+    }
   }, 120_000);
 
   it.each([
