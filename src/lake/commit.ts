@@ -4,6 +4,7 @@
  * new files and removes the ones they replace, created with putIfAbsent (store/delta-commit.ts). When
  * another writer took that version first, the log is read again and the commit is retried at the next
  * version, unless the winner touched what this commit replaces (then it fails: nothing is overwritten).
+ * Every CHECKPOINT_INTERVAL versions a checkpoint follows (store/delta-checkpoint.ts).
  * Once a commit lands, the files it removed are deleted (the hive layout: a reader that globs the
  * folders sees only live files). A run killed before its commit leaves data files no commit names: the
  * next run removes them (sweepTable).
@@ -16,6 +17,7 @@ import { formatInfo } from '../output/formats.js';
 import { writeFormatted } from '../output/write-formatted.js';
 import { writeCommit, type AddedFile, type DeltaColumn, type DeltaType } from '../store/delta-commit.js';
 import { readDeltaTable } from '../store/delta-log.js';
+import { CHECKPOINT_INTERVAL, writeCheckpoint } from '../store/delta-checkpoint.js';
 import type { Sink } from '../store/sink.js';
 import { KeyExistsError, type Store } from '../store/store.js';
 import { partitionSegment, readTable, type TableFile, type TableSnapshot } from './table.js';
@@ -212,6 +214,8 @@ export async function commitTable(
     }
   }
   if (w.keepRemoved !== true) for (const f of change.remove) await store.delete(f.key);
+  // A checkpoint is derived from the commits: one not written (a failed request) loses nothing.
+  if (version > 0 && version % CHECKPOINT_INTERVAL === 0) await writeCheckpoint(store, table, version).catch(() => false);
   return version;
 }
 

@@ -145,7 +145,7 @@ export async function readTable(store: Store, table: string, opts: { format?: st
     else files.push({ ...base, size: o.size, ...(o.size === f.size ? parseStats(f.stats) : {}) });
   }
   const removedPresent: string[] = [];
-  for (const key of delta.removed) {
+  for (const key of delta.removed.values()) {
     const rel = key.slice(prefix.length);
     if (listed.delete(rel)) removedPresent.push(rel);
   }

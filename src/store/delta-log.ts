@@ -44,8 +44,8 @@ export interface DeltaSnapshot {
   readonly metaData?: DeltaMetadata;
   /** Live files, sorted by path. */
   readonly files: readonly DeltaFile[];
-  /** Keys of files a commit removed and none added again (tombstones: kept for time travel until a vacuum). */
-  readonly removed: ReadonlySet<string>;
+  /** Files a commit removed and none added again (tombstones: kept for time travel until a vacuum): their log path → key. */
+  readonly removed: ReadonlyMap<string, string>;
   /** The latest `txn` version of each application id (a writer's idempotence record). */
   readonly txns: ReadonlyMap<string, number>;
 }
@@ -104,7 +104,11 @@ interface Replay {
 
 function apply(table: string, state: Replay, action: Record<string, unknown>): void {
   if (action.protocol) state.protocol = action.protocol as DeltaProtocol;
-  if (action.metaData) state.metaData = action.metaData as DeltaMetadata;
+  if (action.metaData) {
+    const m = action.metaData as DeltaMetadata & { createdTime?: unknown };
+    // A checkpoint's longs read back as bigint: the same number a JSON commit gives.
+    state.metaData = m.createdTime === undefined || m.createdTime === null ? m : { ...m, createdTime: Number(m.createdTime) };
+  }
   const add = action.add as
     (Omit<DeltaFile, 'key' | 'size' | 'modificationTime'> & { size: unknown; modificationTime: unknown }) | undefined;
   if (add) {
@@ -160,7 +164,7 @@ export async function readDeltaTable(store: Store, table: string): Promise<Delta
     protocol: state.protocol,
     metaData: state.metaData,
     files,
-    removed: new Set(state.removed.values()),
+    removed: state.removed,
     txns: state.txns,
   };
 }

@@ -4,7 +4,9 @@
  * them (and the sweep clears those a killed run left); on a shared store only untracked files older
  * than the given age are swept; a commit whose own txn already landed is not written twice.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sqlString, useParquetReader } from '../../helpers/duckdb.js';
 import { makeTempDir } from '../../helpers/temp.js';
 import { checkDeltaTable } from '../../helpers/delta-check.js';
 import { localStore } from '../../../src/store/local.js';
@@ -14,8 +16,10 @@ import type { FormatOptions } from '../../../src/output/format-types.js';
 import { getFormatter } from '../../../src/output/formats.js';
 import { commitTable, schemaOf, sweepTable, writeDataFile, type TableWriter } from '../../../src/lake/commit.js';
 import { readTable } from '../../../src/lake/table.js';
-import { logVersions, readCommit } from '../../../src/store/delta-log.js';
+import { logVersions, readCommit, readDeltaTable } from '../../../src/store/delta-log.js';
 import { writeCommit } from '../../../src/store/delta-commit.js';
+
+const reader = useParquetReader();
 
 const OPTIONS: FormatOptions = {
   columns: ['timestamp', 'index_value', 'gpu'],
@@ -144,5 +148,70 @@ describe('txn', () => {
       txn: { appId: 'gpumkt-x', version: 1 },
     });
     expect(await commitTable(store, 'history', undefined, { add: [a], remove: [], columns: [], operation: 'WRITE' }, w)).toBe(1);
+  });
+});
+
+describe('checkpoints', () => {
+  it('every 10 versions a checkpoint and _last_checkpoint; the table reads the same with or without them and passes the checker', async () => {
+    const dir = makeTempDir('lake');
+    const store = localStore(dir);
+    const w = await writer(store, { keepRemoved: true, txn: { appId: 'gpumkt-run', version: 3 } });
+    const first = await writeDataFile(w, days('H100', '2026-01-01', 2), { gpu: 'H100 SXM/x' }, 0);
+    await commitTable(
+      store,
+      'history',
+      undefined,
+      { add: [first], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
+      w,
+    );
+    for (let v = 1; v <= 24; v++) {
+      const snap = await readTable(store, 'history');
+      const gpu = v % 3 === 0 ? null : `G${v % 4}`;
+      const replaced = (snap?.files ?? []).filter((f) => f.partitionValues.gpu === gpu).slice(0, 1);
+      const f = await writeDataFile(w, days(gpu ?? '', '2026-01-01', 1 + (v % 5)), { gpu }, v);
+      expect(await commitTable(store, 'history', snap, { add: [f], remove: replaced, columns: [], operation: 'WRITE' }, w)).toBe(v);
+    }
+    expect((await logVersions(store, 'history')).checkpoints).toEqual([10, 20]);
+    expect(JSON.parse(Buffer.from((await store.read('history/_delta_log/_last_checkpoint')) ?? []).toString('utf8'))).toMatchObject({
+      version: 20,
+    });
+    expect(await checkDeltaTable(store, 'history')).toEqual([]);
+    // Another Parquet reader (DuckDB) reads the checkpoint's struct and map columns: one add per live file at version 20.
+    const at20 = (await logVersions(store, 'history')).commits.filter((v) => v <= 20);
+    expect(at20).toHaveLength(21);
+    const cp = await reader.query(
+      `SELECT count(add) AS adds, count(metaData) AS metas, count(protocol) AS protos, max(txn.version) AS txn, max(cardinality(add.partitionValues)) AS pv FROM read_parquet(${sqlString(join(dir, 'history/_delta_log/00000000000000000020.checkpoint.parquet'))})`,
+    );
+    expect(cp.rows[0]).toMatchObject({ metas: 1n, protos: 1n, txn: 3n, pv: 1n });
+    const withCheckpoints = await readDeltaTable(store, 'history');
+    const table = await readTable(store, 'history');
+    for (const v of [10, 20]) await store.delete(`history/_delta_log/${String(v).padStart(20, '0')}.checkpoint.parquet`);
+    expect(await readDeltaTable(store, 'history')).toEqual(withCheckpoints);
+    expect(await readTable(store, 'history')).toEqual(table);
+    expect(withCheckpoints?.txns.get('gpumkt-run')).toBe(3);
+    expect(withCheckpoints?.removed.size).toBeGreaterThan(0);
+    expect(table?.files.length).toBeGreaterThan(3);
+  });
+
+  it('a checkpoint with its early commits gone is the table (a log cleaned up after it)', async () => {
+    const store = localStore(makeTempDir('lake'));
+    const w = await writer(store);
+    const a = await writeDataFile(w, days('H100', '2026-01-01', 2), { gpu: 'H100' }, 0);
+    await commitTable(
+      store,
+      'history',
+      undefined,
+      { add: [a], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
+      w,
+    );
+    for (let v = 1; v <= 11; v++) {
+      const snap = await readTable(store, 'history');
+      const f = await writeDataFile(w, days(`G${v}`, '2026-01-01', 1), { gpu: `G${v}` }, v);
+      await commitTable(store, 'history', snap, { add: [f], remove: [], columns: [], operation: 'WRITE' }, w);
+    }
+    const whole = await readTable(store, 'history');
+    for (let v = 0; v <= 10; v++) await store.delete(`history/_delta_log/${String(v).padStart(20, '0')}.json`);
+    expect(await readTable(store, 'history')).toEqual(whole);
+    expect(await checkDeltaTable(store, 'history')).toEqual([]);
   });
 });
