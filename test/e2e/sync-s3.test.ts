@@ -130,6 +130,15 @@ describe('gpumkt sync s3://', () => {
       runs?: number;
     };
     expect(state).toMatchObject({ tableFormat: 'delta', runs: 2 });
+    // Nothing in the bucket holds a secret (state, logs, data files' metadata).
+    for (const [key, o] of s3.bucket('lake').objects)
+      for (const secret of [SECRET, TOKEN]) expect(o.body.includes(secret), key).toBe(false);
+    // --dry-run plans from the bucket and writes nothing there.
+    const puts = s3.requests.filter((q) => q.method !== 'GET').length;
+    const plan = await at(NEXT, ['sync', 's3://lake/team', '--endpoint-url', s3.url, '--dry-run', ...PICK]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/history\/gpu=\*\/\*\.parquet/);
+    expect(s3.requests.filter((q) => q.method !== 'GET').length).toBe(puts);
     // --status reads it there.
     const status = await at(NEXT, ['sync', 's3://lake/team', '--endpoint-url', s3.url, '--status', '--json']);
     expect(status.code, status.stderr).toBe(0);
