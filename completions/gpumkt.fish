@@ -381,7 +381,7 @@ function __gpumkt_v_command_24
     printf '%s\t%s\n' 'config' 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
     printf '%s\t%s\n' 'sandbox' 'serve the built-in sandbox API (synthetic data) on loopback until Ctrl-C'
     printf '%s\t%s\n' 'completion' 'print the completion script for bash, zsh or fish (see docs/completions.md)'
-    printf '%s\t%s\n' 'sync' 'keep a lake of every dataset the key can read, in a folder or on S3: one partitioned Parquet table per dataset, updated incrementally'
+    printf '%s\t%s\n' 'sync' 'keep a lake (a folder or s3://) of every dataset the key can read: one partitioned Parquet table per dataset, updated incrementally'
 end
 
 complete -c gpumkt -f
@@ -425,7 +425,7 @@ complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'api' -d 'GET any path of the ser
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'config' -d 'show and change settings (api-key, base-url, timeout, retries, format), per profile'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'sandbox' -d 'serve the built-in sandbox API (synthetic data) on loopback until Ctrl-C'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'completion' -d 'print the completion script for bash, zsh or fish (see docs/completions.md)'
-complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'sync' -d 'keep a lake of every dataset the key can read, in a folder or on S3: one partitioned Parquet table per dataset, updated incrementally'
+complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'sync' -d 'keep a lake (a folder or s3://) of every dataset the key can read: one partitioned Parquet table per dataset, updated incrementally'
 complete -c gpumkt -n '__gpumkt_pos \'\' 0' -a 'help' -d 'display help for command'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l gpu -x -a '(__gpumkt_v_gpu_1)' -d 'one GPU model (or \'all\': each model separately); default: every model aggregated'
 complete -c gpumkt -n '__gpumkt_at \'util-index\'' -l region -x -d 'occupancy region'
@@ -861,8 +861,8 @@ complete -c gpumkt -n '__gpumkt_at \'sync\'' -l from -x -d 'first day a first sy
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l status -d 'print what the lake holds per dataset (range, rows, last run, what is stale) and send nothing'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l json -d 'print the run summary (with --dry-run the plan, with --status the state) as JSON on stdout'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l lock-timeout -x -d 'wait this long for another sync of the same lake, then exit 8 (default 0)'
-complete -c gpumkt -n '__gpumkt_at \'sync\'' -l table-format -x -a '(__gpumkt_v_tableFormat_23)' -d 'hive: a commit deletes the files it replaces (glob readers); delta: they stay for time travel (default hive; on s3:// always delta)'
-complete -c gpumkt -n '__gpumkt_at \'sync\'' -l endpoint-url -x -d 's3://: the endpoint of an S3-compatible store (MinIO, R2, Ceph), path-style'
-complete -c gpumkt -n '__gpumkt_at \'sync\'' -l aws-profile -x -d 's3://: the AWS profile whose static keys sign (--profile is gpumkt\'s own)'
-complete -c gpumkt -n '__gpumkt_at \'sync\'' -l unsafe-single-writer -d 's3://: skip the check that the store refuses a second conditional write'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l table-format -x -a '(__gpumkt_v_tableFormat_23)' -d 'delta keeps the files a commit replaces (time travel), hive deletes them (default hive; s3:// is delta)'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l endpoint-url -x -d 's3://: an S3-compatible endpoint (MinIO, R2, Ceph)'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l aws-profile -x -d 's3://: the AWS profile to sign with'
+complete -c gpumkt -n '__gpumkt_at \'sync\'' -l unsafe-single-writer -d 's3://: skip the conditional-write probe'
 complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_24)'

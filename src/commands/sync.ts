@@ -11,7 +11,7 @@ function tableFormatOption(): Option {
   return withChoices(
     new Option(
       '--table-format <f>',
-      'hive: a commit deletes the files it replaces (glob readers); delta: they stay for time travel (default hive; on s3:// always delta)',
+      'delta keeps the files a commit replaces (time travel), hive deletes them (default hive; s3:// is delta)',
     ),
     ['hive', 'delta'],
   );
@@ -21,7 +21,7 @@ function tableFormatOption(): Option {
 export default function sync(ctx: Context): Command {
   return new Command('sync')
     .description(
-      'keep a lake of every dataset the key can read, in a folder or on S3: one partitioned Parquet table per dataset, updated incrementally',
+      'keep a lake (a folder or s3://) of every dataset the key can read: one partitioned Parquet table per dataset, updated incrementally',
     )
     .argument('<dir>', 'the lake: a folder (created when missing) or s3://bucket/prefix')
     .option('--datasets <list>', "comma-separated datasets to sync (default: every dataset the key's plan reads)", parseList)
@@ -43,9 +43,9 @@ export default function sync(ctx: Context): Command {
     .option('--json', 'print the run summary (with --dry-run the plan, with --status the state) as JSON on stdout')
     .option('--lock-timeout <seconds>', 'wait this long for another sync of the same lake, then exit 8 (default 0)', parseLockTimeout)
     .addOption(tableFormatOption())
-    .option('--endpoint-url <url>', 's3://: the endpoint of an S3-compatible store (MinIO, R2, Ceph), path-style')
-    .option('--aws-profile <name>', "s3://: the AWS profile whose static keys sign (--profile is gpumkt's own)")
-    .option('--unsafe-single-writer', 's3://: skip the check that the store refuses a second conditional write')
+    .option('--endpoint-url <url>', 's3://: an S3-compatible endpoint (MinIO, R2, Ceph)')
+    .option('--aws-profile <name>', 's3://: the AWS profile to sign with')
+    .option('--unsafe-single-writer', 's3://: skip the conditional-write probe')
     .addHelpText(
       'after',
       [
@@ -58,7 +58,7 @@ export default function sync(ctx: Context): Command {
         '  $ gpumkt sync s3://team-data/ornn --endpoint-url http://minio.local:9000',
         '',
         'Layout, state file, cron and readers (DuckDB, pandas, Spark): docs/sync.md',
-        'A lake on S3, MinIO, R2 or Ceph (credentials, probe, lease, Delta readers): docs/object-storage.md',
+        'A lake on S3, MinIO, R2 or Ceph: docs/object-storage.md',
       ].join('\n'),
     )
     .action(async (dir: string, flags: SyncOptions) => {
