@@ -4,6 +4,7 @@
  * new files and removes the ones they replace, created with putIfAbsent (store/delta-commit.ts). When
  * another writer took that version first, the log is read again and the commit is retried at the next
  * version, unless the winner touched what this commit replaces (then it fails: nothing is overwritten).
+ * Every CHECKPOINT_INTERVAL versions a checkpoint follows (store/delta-checkpoint.ts).
  * Once a commit lands, the files it removed are deleted (the hive layout: a reader that globs the
  * folders sees only live files). A run killed before its commit leaves data files no commit names: the
  * next run removes them (sweepTable).
@@ -16,6 +17,7 @@ import { formatInfo } from '../output/formats.js';
 import { writeFormatted } from '../output/write-formatted.js';
 import { writeCommit, type AddedFile, type DeltaColumn, type DeltaType } from '../store/delta-commit.js';
 import { readDeltaTable } from '../store/delta-log.js';
+import { CHECKPOINT_INTERVAL, writeCheckpoint } from '../store/delta-checkpoint.js';
 import type { Sink } from '../store/sink.js';
 import { KeyExistsError, type Store } from '../store/store.js';
 import { partitionSegment, readTable, type TableFile, type TableSnapshot } from './table.js';
@@ -39,6 +41,13 @@ export interface TableWriter {
   readonly timeKey?: string;
   readonly partitionColumns: readonly string[];
   readonly signal?: AbortSignal;
+  /**
+   * Keep the files a commit removes (the Delta layout: readers that time-travel, or read an older
+   * version, still find them); else they are deleted once the commit lands (the hive layout).
+   */
+  readonly keepRemoved?: boolean;
+  /** The `txn` each commit carries: the writer's id and run counter (a commit retried is recognised as landed). */
+  readonly txn?: { readonly appId: string; readonly version: number };
 }
 
 /** A sink that keeps the bytes in memory (one partition's file at a time). */
@@ -156,7 +165,7 @@ export async function commitTable(
   table: string,
   snap: TableSnapshot | undefined,
   change: TableChange,
-  w: Pick<TableWriter, 'format' | 'partitionColumns' | 'timeKey'>,
+  w: Pick<TableWriter, 'format' | 'partitionColumns' | 'timeKey' | 'keepRemoved' | 'txn'>,
 ): Promise<number> {
   let version = snap === undefined ? 0 : snap.version + 1;
   const removed = new Set(change.remove.map((f) => f.key));
@@ -188,26 +197,62 @@ export async function commitTable(
         remove: first ? [] : change.remove.map((f) => ({ ...f, path: f.logPath })),
         timestamp: Date.now(),
         operation: first ? 'CREATE TABLE' : 'WRITE',
+        ...(w.txn === undefined ? {} : { txn: w.txn }),
       });
       break;
     } catch (err) {
       if (!(err instanceof KeyExistsError) || attempt >= 20) throw err;
+      // The version was taken by this very commit (a write retried after its answer was lost): done.
+      const landed = w.txn === undefined ? undefined : await landedAt(store, table, w.txn);
+      if (landed !== undefined) {
+        version = landed;
+        break;
+      }
       if (await conflicts(store, table, change))
         throw new OutputError(`${store.name}/${table}: another writer changed the files this run replaces; run it again`);
       version = ((await readTable(store, table, { format: w.format }))?.version ?? version) + 1;
     }
   }
-  for (const f of change.remove) await store.delete(f.key);
+  if (w.keepRemoved !== true) for (const f of change.remove) await store.delete(f.key);
+  // A checkpoint is derived from the commits: one not written (a failed request) loses nothing.
+  if (version > 0 && version % CHECKPOINT_INTERVAL === 0) await writeCheckpoint(store, table, version).catch(() => false);
   return version;
 }
 
+/** The version at which the log holds `txn` (this writer's run), or undefined when it holds an older run's or none. */
+async function landedAt(store: Store, table: string, txn: { appId: string; version: number }): Promise<number | undefined> {
+  const now = await readDeltaTable(store, table);
+  const seen = now?.txns.get(txn.appId);
+  return seen !== undefined && seen >= txn.version ? now?.version : undefined;
+}
+
+/** How sweepTable chooses. */
+export interface SweepOptions {
+  /** Keep the files the log removed (the Delta layout); else a removed file still there is deleted too. */
+  readonly keepRemoved?: boolean;
+  /**
+   * Remove only untracked files older than this (ms): on a lake other writers share, a file no commit
+   * lists yet may be another run's, written before its commit. 0 (the default): every one.
+   */
+  readonly minAgeMs?: number;
+  readonly now?: () => number;
+}
+
 /**
- * Removes the data files no commit lists (a killed run's, a stray copy) from a table that has a log;
- * resolves to their paths relative to the table.
+ * Removes the data files no commit lists (a killed run's, a stray copy) from a table that has a log,
+ * and (hive layout) the files a commit removed that a killed run left; resolves to their paths relative to the table.
  */
-export async function sweepTable(store: Store, table: string, format: string): Promise<string[]> {
+export async function sweepTable(store: Store, table: string, format: string, opts: SweepOptions = {}): Promise<string[]> {
   const snap = await readTable(store, table, { format });
   if (snap === undefined || snap.version < 0) return [];
-  for (const rel of snap.untracked) await store.delete(`${table}/${rel}`);
-  return snap.untracked;
+  let untracked = snap.untracked;
+  const minAge = opts.minAgeMs ?? 0;
+  if (minAge > 0 && untracked.length > 0) {
+    const now = (opts.now ?? Date.now)();
+    const modified = new Map((await store.list(`${table}/`)).map((o) => [o.key, o.modifiedMs]));
+    untracked = untracked.filter((rel) => now - (modified.get(`${table}/${rel}`) ?? now) >= minAge);
+  }
+  const gone = [...untracked, ...(opts.keepRemoved === true ? [] : snap.removedPresent)].sort();
+  for (const rel of gone) await store.delete(`${table}/${rel}`);
+  return gone;
 }

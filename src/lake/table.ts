@@ -47,6 +47,8 @@ export interface TableSnapshot {
   readonly gone: TableFile[];
   /** Data files in the table's folder that the log does not list (a killed run's, a stray copy). */
   readonly untracked: string[];
+  /** Data files a commit removed that are still in the store (kept in the Delta layout; a killed run's leftovers in the hive layout). */
+  readonly removedPresent: string[];
 }
 
 /** The null partition's folder value, as Hive and Spark write it. */
@@ -129,7 +131,7 @@ export async function readTable(store: Store, table: string, opts: { format?: st
       modificationTime: Math.round(o.modifiedMs),
     }));
     const partitionColumns = Object.keys(files[0]?.partitionValues ?? {});
-    return { version: -1, files: files.sort(byPartitionAndTime), format, partitionColumns, gone: [], untracked: [] };
+    return { version: -1, files: files.sort(byPartitionAndTime), format, partitionColumns, gone: [], untracked: [], removedPresent: [] };
   }
   const files: TableFile[] = [];
   const gone: TableFile[] = [];
@@ -142,6 +144,11 @@ export async function readTable(store: Store, table: string, opts: { format?: st
     // A file whose size changed was edited in place (lines cut from a csv): its stats no longer hold.
     else files.push({ ...base, size: o.size, ...(o.size === f.size ? parseStats(f.stats) : {}) });
   }
+  const removedPresent: string[] = [];
+  for (const key of delta.removed.values()) {
+    const rel = key.slice(prefix.length);
+    if (listed.delete(rel)) removedPresent.push(rel);
+  }
   return {
     version: delta.version,
     files: files.sort(byPartitionAndTime),
@@ -149,6 +156,7 @@ export async function readTable(store: Store, table: string, opts: { format?: st
     partitionColumns: [...(delta.metaData?.partitionColumns ?? [])],
     gone,
     untracked: [...listed.keys()].sort(),
+    removedPresent: removedPresent.sort(),
   };
 }
 

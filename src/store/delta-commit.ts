@@ -49,6 +49,8 @@ export interface DeltaCommit {
   readonly timestamp: number;
   /** commitInfo's operation (`WRITE`, `CREATE TABLE`). */
   readonly operation: string;
+  /** A `txn` action: the writer's application id and its run counter, so a commit retried is recognised as landed. */
+  readonly txn?: { readonly appId: string; readonly version: number };
 }
 
 /** A relative file path as a Delta log writes it: each segment URL-encoded (`=` kept, as Spark keeps it). */
@@ -87,6 +89,7 @@ export function commitLines(c: DeltaCommit): string[] {
   const lines: unknown[] = [
     { commitInfo: { timestamp: c.timestamp, operation: c.operation, operationParameters: {}, engineInfo: `gpumkt/${VERSION}` } },
   ];
+  if (c.txn !== undefined) lines.push({ txn: { appId: c.txn.appId, version: c.txn.version, lastUpdated: c.timestamp } });
   if (c.create !== undefined) {
     lines.push({ protocol: { minReaderVersion: 1, minWriterVersion: 2 } });
     lines.push({

@@ -44,6 +44,10 @@ export interface DeltaSnapshot {
   readonly metaData?: DeltaMetadata;
   /** Live files, sorted by path. */
   readonly files: readonly DeltaFile[];
+  /** Files a commit removed and none added again (tombstones: kept for time travel until a vacuum): their log path → key. */
+  readonly removed: ReadonlyMap<string, string>;
+  /** The latest `txn` version of each application id (a writer's idempotence record). */
+  readonly txns: ReadonlyMap<string, number>;
 }
 
 /** The log folder's key of `table` ('' for a table at the store's top). */
@@ -94,11 +98,17 @@ interface Replay {
   protocol?: DeltaProtocol;
   metaData?: DeltaMetadata;
   live: Map<string, DeltaFile>;
+  removed: Map<string, string>;
+  txns: Map<string, number>;
 }
 
 function apply(table: string, state: Replay, action: Record<string, unknown>): void {
   if (action.protocol) state.protocol = action.protocol as DeltaProtocol;
-  if (action.metaData) state.metaData = action.metaData as DeltaMetadata;
+  if (action.metaData) {
+    const m = action.metaData as DeltaMetadata & { createdTime?: unknown };
+    // A checkpoint's longs read back as bigint: the same number a JSON commit gives.
+    state.metaData = m.createdTime === undefined || m.createdTime === null ? m : { ...m, createdTime: Number(m.createdTime) };
+  }
   const add = action.add as
     (Omit<DeltaFile, 'key' | 'size' | 'modificationTime'> & { size: unknown; modificationTime: unknown }) | undefined;
   if (add) {
@@ -110,9 +120,15 @@ function apply(table: string, state: Replay, action: Record<string, unknown>): v
       modificationTime: Number(add.modificationTime),
       ...(typeof add.stats === 'string' ? { stats: add.stats } : {}),
     });
+    state.removed.delete(add.path);
   }
   const remove = action.remove as { path: string } | undefined;
-  if (remove) state.live.delete(remove.path);
+  if (remove) {
+    state.live.delete(remove.path);
+    state.removed.set(remove.path, joinKey(table, decodeURIComponent(remove.path)));
+  }
+  const txn = action.txn as { appId?: unknown; version?: unknown } | undefined;
+  if (txn && typeof txn.appId === 'string') state.txns.set(txn.appId, Number(txn.version));
 }
 
 /** The actions a checkpoint holds (one per row; the other columns of a row are null). */
@@ -121,7 +137,7 @@ async function readCheckpoint(store: Store, table: string, version: number): Pro
   const bytes = await store.read(key);
   if (bytes === undefined) throw new OutputError(`${store.name}/${key} is missing`);
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  const rows = await parquetReadObjects({ file, columns: ['protocol', 'metaData', 'add', 'remove'] });
+  const rows = await parquetReadObjects({ file, columns: ['protocol', 'metaData', 'add', 'remove', 'txn'] });
   return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null && v !== undefined)));
 }
 
@@ -134,7 +150,7 @@ export async function readDeltaTable(store: Store, table: string): Promise<Delta
   const latest = commits.at(-1) ?? checkpoints.at(-1);
   if (latest === undefined) return undefined;
   const checkpoint = checkpoints.filter((v) => v <= latest).at(-1);
-  const state: Replay = { live: new Map() };
+  const state: Replay = { live: new Map(), removed: new Map(), txns: new Map() };
   if (checkpoint !== undefined) for (const a of await readCheckpoint(store, table, checkpoint)) apply(table, state, a);
   let expected = checkpoint === undefined ? 0 : checkpoint + 1;
   for (const v of commits.filter((c) => checkpoint === undefined || c > checkpoint)) {
@@ -143,5 +159,12 @@ export async function readDeltaTable(store: Store, table: string): Promise<Delta
     expected = v + 1;
   }
   const files = [...state.live.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { version: latest, protocol: state.protocol, metaData: state.metaData, files };
+  return {
+    version: latest,
+    protocol: state.protocol,
+    metaData: state.metaData,
+    files,
+    removed: state.removed,
+    txns: state.txns,
+  };
 }

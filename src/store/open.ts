@@ -27,6 +27,8 @@ export interface OpenStoreOptions {
   readonly partSize?: number;
   /** Local: the mode of the files it creates. */
   readonly mode?: number;
+  /** S3: the run's secrets (its redaction channel): the secret key and session token join it once read. */
+  readonly secrets?: Set<string>;
 }
 
 /** A parsed `s3://bucket/prefix`. */
@@ -64,6 +66,8 @@ export async function openStore(location: string, opts: OpenStoreOptions): Promi
   const where = parseS3Location(location);
   const { awsSettings } = await import('./s3/aws-config.js');
   const settings = await awsSettings({ env: opts.env, profile: opts.profile, endpointUrl: opts.endpointUrl });
+  for (const secret of [settings.credentials.secretAccessKey, settings.credentials.sessionToken])
+    if (secret !== undefined && secret !== '') opts.secrets?.add(secret);
   const { s3Store } = await import('./s3/s3-store.js');
   return s3Store({
     bucket: where.bucket,

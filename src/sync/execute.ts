@@ -6,7 +6,6 @@
  * out the same retries. A status the server answered (a 500 that persists on one route) fails that
  * dataset alone: the service was reached, and its other routes may well answer.
  */
-import path from 'node:path';
 import type { Context } from '../context.js';
 import { GpumktError, UnreachableError } from '../errors.js';
 import { sweepStaleDirs } from '../store/dir-swap.js';
@@ -39,30 +38,46 @@ export interface Planned {
   readonly error?: GpumktError;
 }
 
+/** On a lake other writers share, a data file no commit lists is another run's in-flight file until it is this old. */
+export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
 /**
- * Clears what a killed run left in the lake (this run holds the lake's lock, so no writer is alive
- * there): temporary dataset folders, a dataset set aside mid-swap (restored), temporary files, data
- * files no commit lists (written by a run killed before its commit, or a stray copy: said), and the
- * folders left empty.
+ * Clears what a killed run left in the lake: data files no commit lists (written by a run killed
+ * before its commit, or a stray copy: said) and, in the hive layout, files a commit removed. On a local
+ * folder this run holds the lake's lock, so no writer is alive there: temporary dataset folders, a
+ * dataset set aside mid-swap (restored), temporary files and the folders left empty go too. On object
+ * storage another machine may be writing: only untracked files older than ORPHAN_AGE_MS are removed.
  */
 export async function sweepLake(
   ctx: Context,
-  s: Pick<SyncSettings, 'lake' | 'store' | 'format'>,
+  s: Pick<SyncSettings, 'lake' | 'store' | 'format' | 'folder' | 'tableFormat'>,
   datasets: ReadonlyArray<{ name: string; kind: string }>,
 ): Promise<void> {
-  await sweepStale(s.lake, STATE_FILE, 0);
+  const folder = s.folder;
+  if (folder !== undefined) await sweepStale(folder, STATE_FILE, 0);
   for (const { name } of datasets) {
-    await sweepStaleDirs(s.lake, name);
-    await sweepTree(path.join(s.lake, name));
-    const untracked = await sweepTable(s.store, name, s.format).catch(() => []);
+    if (folder !== undefined) {
+      await sweepStaleDirs(folder, name);
+      await sweepTree(joinKeyPath(folder, name));
+    }
+    const untracked = await sweepTable(s.store, name, s.format, {
+      keepRemoved: s.tableFormat === 'delta',
+      // Judged by this machine's real clock against the store's LastModified (not the pinned GPUMKT_TODAY).
+      minAgeMs: folder === undefined ? ORPHAN_AGE_MS : 0,
+    }).catch(() => []);
     // A run killed before its commit leaves files of gpumkt's naming: removed without a word.
     const stray = untracked.filter((rel) => !/(^|\/)part-\d{5}-[0-9a-f]{8}\.[a-z]+$/.test(rel));
     if (stray.length > 0)
       ctx.log.warn(
         `${name}: removed ${stray.slice(0, 3).join(', ')}${stray.length > 3 ? ` (and ${stray.length - 3} more)` : ''}, not among the files its log lists`,
       );
-    if (untracked.length > 0) await sweepTree(path.join(s.lake, name));
+    if (untracked.length > 0 && folder !== undefined) await sweepTree(joinKeyPath(folder, name));
   }
+}
+
+/** A dataset's folder in a local lake. */
+function joinKeyPath(folder: string, name: string): string {
+  return `${folder}/${name}`;
 }
 
 /** The state entry of a dataset that just synced. */
@@ -77,7 +92,7 @@ function entry(
   const { run } = p;
   return {
     kind: run.lake.kind,
-    path: path.relative(s.lake, run.folder),
+    path: run.table,
     partition: run.partition,
     grain: run.lake.graded ? s.grain : undefined,
     from: held.from,
@@ -167,7 +182,7 @@ function failed(ctx: Context, s: SyncSettings, st: LakeState, run: DatasetRun, e
   const e = err instanceof GpumktError ? err : undefined;
   const reason = e ? e.message : `internal error: ${err instanceof Error ? err.message : String(err)}`;
   st.datasets[name] = {
-    ...(st.datasets[name] ?? { kind: run.lake.kind, path: path.relative(s.lake, run.folder) }),
+    ...(st.datasets[name] ?? { kind: run.lake.kind, path: run.table }),
     lastRun: ctx.now().toISOString(),
     status: 'failed',
     error: reason,

@@ -3,7 +3,6 @@
  * stats give the row count and first and last day of a series, the snapshot dates of a snapshot, and
  * the first day the next append asks for, without reading the data. The state file records it.
  */
-import path from 'node:path';
 import { readTable, type TableSnapshot } from '../lake/table.js';
 import { tableHeld } from '../lake/series.js';
 import type { DatasetRun, SyncSettings } from './targets.js';
@@ -16,14 +15,9 @@ export interface Held {
   readonly snapshots?: number;
 }
 
-/** The key in the lake's store of a path inside the lake. */
-export function lakeKey(lake: string, p: string): string {
-  return path.relative(lake, p).split(path.sep).join('/');
-}
-
 /** The table of `run`'s dataset as its latest commit has it (a legacy dataset: its files), or undefined when there is none. */
-export function datasetTable(s: Pick<SyncSettings, 'lake' | 'store' | 'format'>, run: DatasetRun): Promise<TableSnapshot | undefined> {
-  return readTable(s.store, lakeKey(s.lake, run.folder), { format: s.format });
+export function datasetTable(s: Pick<SyncSettings, 'store' | 'format'>, run: DatasetRun): Promise<TableSnapshot | undefined> {
+  return readTable(s.store, run.table, { format: s.format });
 }
 
 /** True when the table holds data (a first sync otherwise). */

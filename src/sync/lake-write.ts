@@ -8,14 +8,13 @@ import { getFormatter } from '../output/formats.js';
 import type { RunOptions } from '../run/runner.js';
 import type { TableWriter } from '../lake/commit.js';
 import { writeSeries, writeSnapshot } from '../lake/series.js';
-import { lakeKey } from './held.js';
 import type { TableSnapshot } from '../lake/table.js';
 import type { DatasetRun, SyncSettings } from './targets.js';
 
 /** The runner's sink for planned dataset `p`: writes its rows into its table and commits. */
 export function lakeWrite(
   ctx: Context,
-  s: Pick<SyncSettings, 'lake' | 'store' | 'format' | 'today'>,
+  s: Pick<SyncSettings, 'store' | 'format' | 'today' | 'tableFormat' | 'txn'>,
   p: { readonly run: DatasetRun; readonly table?: TableSnapshot; readonly targets?: readonly string[] },
 ): NonNullable<RunOptions['sink']> {
   const { run } = p;
@@ -24,13 +23,15 @@ export function lakeWrite(
     const snapshot = run.mode === 'snapshot';
     const w: TableWriter = {
       store: s.store,
-      table: lakeKey(s.lake, run.folder),
+      table: run.table,
       format: s.format,
       formatter: await getFormatter(s.format),
       options: info.options,
       timeKey: snapshot ? undefined : run.lake.timeKey,
       partitionColumns: snapshot ? ['snapshot_date'] : run.partition === undefined ? [] : [run.partition],
       signal: ctx.signal,
+      keepRemoved: s.tableFormat === 'delta',
+      ...(s.txn === undefined ? {} : { txn: s.txn }),
     };
     if (snapshot) {
       await writeSnapshot(w, p.table, rows, s.today);

@@ -9,8 +9,8 @@ import type { Planned } from './execute.js';
 import type { DatasetRun } from './targets.js';
 
 /** What a run writes, relative to the lake: its data files' pattern (each run's files are named anew). */
-function shownTarget(lake: string, run: DatasetRun, format: string, today: string): string {
-  const rel = path.relative(lake, run.folder);
+function shownTarget(_lake: string, run: DatasetRun, format: string, today: string): string {
+  const rel = run.table;
   const folder = run.mode === 'snapshot' ? `snapshot_date=${today}` : run.partition === undefined ? '' : `${run.partition}=*`;
   return path.join(rel, folder, `*.${format}`);
 }

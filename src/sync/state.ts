@@ -44,6 +44,12 @@ const lakeState = z.object({
   format: z.enum(LAKE_FORMATS),
   grain: z.enum(['daily', 'hourly']),
   createdAt: z.string(),
+  /** The tables' layout (`--table-format`); absent: hive (a lake written before the flag). */
+  tableFormat: z.enum(['hive', 'delta']).optional(),
+  /** The lake's id: the `txn` appId of its writers' commits (with the run's counter). */
+  id: z.string().optional(),
+  /** Runs that wrote the lake: the `txn` version of this run's commits. */
+  runs: z.number().optional(),
   lastRun: z.object({ startedAt: z.string(), finishedAt: z.string(), exitCode: z.number(), requests: z.number() }).optional(),
   datasets: z.record(z.string(), datasetState),
 });

@@ -1,23 +1,21 @@
 /**
- * `gpumkt sync <dir>`: keeps a local lake of every dataset the key's plan reads (docs/sync.md). One
- * lock per lake, one session (so one connection pool and one request pacer) for the whole run; each
+ * `gpumkt sync <dir>`: keeps a lake (a folder, or s3://bucket/prefix through the same Store) of every
+ * dataset the key's plan reads (docs/sync.md, docs/object-storage.md). One lock (or lease) per lake, one session (so one connection pool and one request pacer) for the whole run; each
  * dataset is planned (a `planOnly` run of its request, which reads what it holds), then run through the one
  * runner with --append / -o into its folder, read back, and recorded in the state file.
  */
-import path from 'node:path';
 import type { Context } from '../context.js';
-import { AuthError, GpumktError, NoDataError, PartialError, UsageError } from '../errors.js';
-import { KEY_HINT, planOfKey } from '../domain/service/plans.js';
+import { GpumktError, NoDataError, PartialError, UsageError } from '../errors.js';
+import { planOfKey } from '../domain/service/plans.js';
 import { parseUserDate } from '../domain/time/dates.js';
-import { outputError } from '../store/file-sink.js';
-import { acquireLock } from '../store/lock/lock.js';
-import { localStore } from '../store/local.js';
-import { makeFolder } from '../store/paths.js';
 import { loadSettings, openSession, type Session } from '../run/session.js';
 import type { PlannedRequest } from '../run/report.js';
-import { LOCK_NAME, readState, writeState, type LakeState } from './state.js';
-import { byPlan, chosenDatasets, lakeSetting } from './select.js';
+import { readState, writeState, type LakeState } from './state.js';
+import { chosenDatasets, lakeSetting } from './select.js';
 import { datasetRun, targetsOf, type DatasetRun, type SyncSettings } from './targets.js';
+import type { LakeLocation } from './open-lake.js';
+import { openSyncLake, readableOf, refuseGrain, tableFormatOf, txnOf } from './sync-settings.js';
+import { holdLake } from './lake-hold.js';
 import { datasetTable, holdsData, readHeld, snapshotDates } from './held.js';
 import { appendStart } from '../lake/series.js';
 import type { TableSnapshot } from '../lake/table.js';
@@ -26,71 +24,52 @@ import { closingLine, exitCodeOf, hiddenNote, outcomeLine, statusTable, type Out
 import { runPlanned, sweepLake, type Planned } from './execute.js';
 import { printPlan } from './plan-print.js';
 import { withServiceNames } from './service-names.js';
-import { LAKE_DEFAULT, type LakeFormat } from '../output/formats.js';
-
-/** The flags of `gpumkt sync`. */
-export interface SyncOptions {
-  readonly datasets?: string[];
-  readonly format?: LakeFormat;
-  readonly granularity?: 'daily' | 'hourly';
-  readonly from?: string;
-  readonly status?: boolean;
-  readonly json?: boolean;
-  readonly lockTimeout?: number;
-}
+import { LAKE_DEFAULT } from '../output/formats.js';
+import type { SyncOptions } from './sync-settings.js';
+export type { SyncOptions };
 
 /** `--status`: the state as a table (or JSON); reads the state file only. */
-async function printStatus(ctx: Context, lake: string, json: boolean): Promise<void> {
-  const state = await readState(localStore(lake));
-  if (state === undefined) throw new NoDataError(`${lake} holds no lake yet; run 'gpumkt sync ${lake}' first`);
+async function printStatus(ctx: Context, lake: LakeLocation, json: boolean): Promise<void> {
+  const state = await readState(lake.store);
+  if (state === undefined) throw new NoDataError(`${lake.location} holds no lake yet; run 'gpumkt sync ${lake.location}' first`);
   if (json) return void ctx.io.stdout.write(`${JSON.stringify(state, null, 2)}\n`);
   const table = statusTable(state, ctx.today(), ctx.io.stdoutIsTTY ? ctx.io.columns : Infinity);
   ctx.io.stdout.write(table.text);
   if (table.hidden.length > 0) ctx.log.info(hiddenNote(table.hidden));
 }
 
-/**
- * The lake's folder from `<dir>`. A URL (`scheme://…`) is no folder: taken as one, `s3x://bucket/x`
- * would silently become a local folder named `s3x:`. Object storage (`s3://`) is not supported yet.
- */
-function lakeFolder(dir: string): string {
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(dir)?.[1]?.toLowerCase();
-  if (scheme === 's3') throw new UsageError(`${dir}: object storage (s3://) is not supported yet; give a local folder`);
-  if (scheme === 'file') throw new UsageError(`${dir}: give the lake as a folder path, without file://`);
-  if (scheme !== undefined) throw new UsageError(`${dir}: ${scheme}:// is not a lake gpumkt can write; give a local folder`);
-  return path.resolve(dir);
-}
-
-/** Hourly rows are served to a full key only: refused before anything else, saying how to give one. */
-function refuseGrain(grain: string, plan: string): void {
-  if (grain === 'hourly' && plan !== 'full') {
-    throw new AuthError(
-      `hourly rows need a full key (sk_live_); this run has ${plan === 'none' ? 'no key' : `a ${plan} key`}`,
-      `sync daily rows (the default), or for a full key: ${KEY_HINT}`,
-    );
-  }
-}
-
 /** Runs a sync; see the module comment. Throws PartialError (exit 10) when some datasets failed and others were updated. */
 export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Promise<void> {
   const started = Date.now();
-  const lake = lakeFolder(dir);
-  if (opts.status === true) return printStatus(ctx, lake, opts.json === true);
+  const where = await openSyncLake(ctx, dir, opts);
+  const lake = where.location;
+  if (opts.status === true) return printStatus(ctx, where, opts.json === true);
   const today = ctx.today();
   if (opts.from !== undefined) parseUserDate(opts.from, today, '--from');
   const settings = await loadSettings(ctx);
   const g = ctx.globals();
   const plan = g.sandbox ? 'full' : planOfKey(settings.apiKey).plan;
   const chosen = chosenDatasets(opts.datasets, plan !== 'none');
-  const store = localStore(lake);
+  const store = where.store;
   const state = await readState(store);
+  const tableFormat = tableFormatOf(where, opts.tableFormat, state);
   const format = lakeSetting('--format', opts.format, state?.format, LAKE_DEFAULT);
   const grain = lakeSetting('--granularity', opts.granularity, state?.grain, 'daily');
   refuseGrain(grain, plan);
-  const { readable, skipped } = byPlan(chosen, plan);
-  if (readable.length === 0)
-    throw new AuthError(`no dataset asked for is readable: ${skipped.map((s) => `${s.lake.name} ${s.reason}`).join('; ')}`, KEY_HINT);
-  const s: SyncSettings = { lake, store, format, grain, today, from: opts.from, keyless: plan === 'none' };
+  const { readable, skipped } = readableOf(chosen, plan);
+  const runNumber = (state?.runs ?? 0) + 1;
+  const s: SyncSettings = {
+    lake,
+    store,
+    folder: where.folder,
+    tableFormat,
+    txn: txnOf(runNumber),
+    format,
+    grain,
+    today,
+    from: opts.from,
+    keyless: plan === 'none',
+  };
   const skippedOutcomes: Outcome[] = skipped.map(({ lake: d, reason }) => ({ name: d.name, status: 'skipped', reason }));
   if (g.dryRun) {
     // Only the requests' text is needed: no sandbox is started for a plan.
@@ -104,17 +83,10 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
     );
     return printPlan(ctx, lake, planned, skippedOutcomes, opts.json === true, format);
   }
-  await makeFolder(lake).catch((err: unknown) => {
-    throw outputError(lake, err);
-  });
-  const lock = await acquireLock(path.join(lake, LOCK_NAME), {
-    timeoutS: opts.lockTimeout ?? 0,
-    signal: ctx.signal,
-    now: () => new Date(),
-  });
-  ctx.onCleanup(() => lock.release());
+  await holdLake(ctx, where, { lockTimeoutS: opts.lockTimeout ?? 0, unsafeSingleWriter: opts.unsafeSingleWriter });
   // Written before any dataset, so a run killed at once leaves a folder the next run knows as a lake.
-  const st: LakeState = { ...(state ?? { version: 1, createdAt: ctx.now().toISOString(), datasets: {} }), format, grain };
+  const st: LakeState = { ...(state ?? { version: 1, createdAt: ctx.now().toISOString(), datasets: {} }), format, grain, runs: runNumber };
+  if (tableFormat === 'delta') st.tableFormat = tableFormat;
   await writeState(store, st);
   await sweepLake(ctx, s, readable);
   const session = await openSession(ctx, settings, { keyOptional: true });
@@ -126,7 +98,7 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   const planned = await planAll(ctx, s, st, runs, session);
   const outcomes = await runPlanned(ctx, s, st, planned, session, lookups);
   const all = [...skippedOutcomes, ...outcomes];
-  ctx.log.info(closingLine(dir, all, st, format, (Date.now() - started) / 1000));
+  ctx.log.info(closingLine(where.remote ? lake : dir, all, st, format, (Date.now() - started) / 1000, tableFormat));
   finish(ctx, lake, all, { json: opts.json === true, pacedMs: session.pacedMs?.() ?? 0, lookups });
 }
 

@@ -9,7 +9,6 @@
  *   every dataset:    <lake>/<name>/_delta_log/<version>.json
  */
 import { formatInfo, type LakeFormat } from '../output/formats.js';
-import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { RunRequest } from '../run/request.js';
 import { FREE_GPU_MODELS } from '../domain/service/plans.js';
@@ -18,6 +17,7 @@ import { beyondFreeTier, requestTargets } from '../run/targets.js';
 import type { Store } from '../store/store.js';
 import { lakeRequest, type LakeDataset } from './lake-datasets.js';
 import type { DatasetState } from './state.js';
+import { lakeChild } from './open-lake.js';
 
 /** How far back a first sync reaches without --from (docs/sync.md): a year of daily data. */
 export const DEFAULT_FIRST_SYNC = '1y';
@@ -27,9 +27,15 @@ export const FREE_WINDOW_MONTHS = 3;
 
 /** The lake's file format and grain, and what the run was asked. */
 export interface SyncSettings {
-  /** The lake's folder, and the store on it that the lake's own files (state, what is held) are read and written through. */
+  /** The lake as messages name it (its folder, or s3://bucket/prefix), and the store every file of the lake goes through. */
   readonly lake: string;
   readonly store: Store;
+  /** The local folder; undefined on object storage. */
+  readonly folder?: string;
+  /** The tables' layout: `hive` deletes the files a commit removes, `delta` keeps them (time travel; always on object storage). */
+  readonly tableFormat: TableFormat;
+  /** The `txn` each commit of this run carries (docs/object-storage.md). */
+  readonly txn?: { readonly appId: string; readonly version: number };
   readonly format: LakeFormat;
   readonly grain: 'daily' | 'hourly';
   readonly today: string;
@@ -39,11 +45,16 @@ export interface SyncSettings {
   readonly keyless: boolean;
 }
 
+/** The tables' layout (--table-format). */
+export type TableFormat = 'hive' | 'delta';
+
 /** One dataset's run. */
 export interface DatasetRun {
   readonly lake: LakeDataset;
-  /** `<lake>/<name>`. */
+  /** `<lake>/<name>`, as messages name it. */
   readonly folder: string;
+  /** The table's key prefix in the lake's store (`history`). */
+  readonly table: string;
   /** The dataset's table folder (as messages name it). */
   readonly target: string;
   /** `first`: nothing held yet; `append`: extend what is held; `rebuild`: --from reaches before it (one full export); `snapshot`. */
@@ -87,7 +98,8 @@ export function datasetRun(
   /** An append's first day: the merge window of what the table holds (its log's stats). */
   since?: string,
 ): DatasetRun {
-  const folder = path.join(s.lake, lake.name);
+  const folder = lakeChild({ location: s.lake, folder: s.folder }, lake.name);
+  const table = lake.name;
   const ext = s.format;
   // A model list: every model, or without a key the models the free tier serves.
   const args =
@@ -98,7 +110,7 @@ export function datasetRun(
     export: { lockTimeout: 0 },
   };
   if (lake.kind === 'snapshot') {
-    return { lake, folder, target: folder, mode: 'snapshot', request };
+    return { lake, folder, table, target: folder, mode: 'snapshot', request };
   }
   if (lake.timeKey === undefined)
     throw new UsageError(`${lake.name}: a series needs a time field; set sync.kind 'snapshot' in its descriptor`);
@@ -113,7 +125,7 @@ export function datasetRun(
     window,
     ...(lake.graded ? { grain: s.grain, limit: 'all' as const } : {}),
   };
-  return { lake, folder, target: folder, mode, window, request: series, partition };
+  return { lake, folder, table, target: folder, mode, window, request: series, partition };
 }
 
 /** The models or targets a series run asks one request each for (none known: empty). */

@@ -85,7 +85,17 @@ describe('a planOnly report of a sync dataset', () => {
     const { ctx } = context(vars);
     const settings = await loadSettings(ctx);
     const session = await openSession(ctx, settings, { keyOptional: true });
-    const s: SyncSettings = { lake, store: localStore(lake), format: 'parquet', grain: 'daily', today: TODAY, from: '60d', keyless: false };
+    const s: SyncSettings = {
+      lake,
+      folder: lake,
+      store: localStore(lake),
+      tableFormat: 'hive',
+      format: 'parquet',
+      grain: 'daily',
+      today: TODAY,
+      from: '60d',
+      keyless: false,
+    };
     // As sync does: the service's names for a dataset that runs every one of them (read before counting).
     const chosen = lakeDatasets(true).filter((d) => SYNCED.includes(d.name));
     const lakes = await withServiceNames(ctx, chosen, settings, session);

@@ -297,9 +297,12 @@ describe('plan, status and refusals', () => {
   });
 
   it.each([
-    ['s3x://bucket/x', 'gpumkt: error: s3x://bucket/x: s3x:// is not a lake gpumkt can write; give a local folder\n'],
-    ['s3://bucket/lake', 'gpumkt: error: s3://bucket/lake: object storage (s3://) is not supported yet; give a local folder\n'],
-    ['HTTPS://example.com/lake', 'gpumkt: error: HTTPS://example.com/lake: https:// is not a lake gpumkt can write; give a local folder\n'],
+    ['s3x://bucket/x', 'gpumkt: error: s3x://bucket/x: s3x:// is not a lake gpumkt can write; give a local folder or s3://bucket/prefix\n'],
+    ['s3://Bucket/lake', 'gpumkt: error: s3://Bucket/lake: "Bucket" is not an S3 bucket name (write it as s3://bucket/prefix)\n'],
+    [
+      'HTTPS://example.com/lake',
+      'gpumkt: error: HTTPS://example.com/lake: https:// is not a lake gpumkt can write; give a local folder or s3://bucket/prefix\n',
+    ],
     ['file:///tmp/lake', 'gpumkt: error: file:///tmp/lake: give the lake as a folder path, without file://\n'],
   ])('a lake that looks like a URL (%s) is refused: exit 2, one line, no folder made, no request', async (url, line) => {
     const cwd = makeTempDir('sync');

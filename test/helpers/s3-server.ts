@@ -25,6 +25,8 @@ export interface S3ServerOptions {
   readonly minPartSize?: number;
   /** The most keys one ListObjectsV2 page holds (1000 as S3; fewer to test paging). */
   readonly pageSize?: number;
+  /** Told of each request as it arrives, before it is answered (a test kills a client at a chosen request). */
+  readonly onRequest?: (seen: SeenRequest) => void;
 }
 
 /** A fault to inject. */
@@ -154,6 +156,7 @@ export async function startS3Server(opts: S3ServerOptions = {}): Promise<S3Serve
     const h = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, single(v)]));
     const seen: SeenRequest = { method, bucket: bucketName, key, query: new URLSearchParams(rawQuery), headers: h, status: 0 };
     requests.push(seen);
+    opts.onRequest?.(seen);
     const send = (a: Answer): void => {
       seen.status = a.status;
       res.writeHead(a.status, a.headers ?? {});
