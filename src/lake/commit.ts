@@ -134,8 +134,10 @@ export function schemaOf(w: TableWriter, rows: readonly Row[], partitionTypes: R
 export interface TableChange {
   readonly add: readonly NewFile[];
   readonly remove: readonly TableFile[];
-  /** The schema, for a table's first commit. */
+  /** The schema, for a table's first commit (and with `schemaChange`, for this one). */
   readonly columns: readonly DeltaColumn[];
+  /** The commit changes the schema (columns added: an upgrade to versions): a new metaData, the table's id kept. */
+  readonly schemaChange?: boolean;
   readonly operation: string;
 }
 
@@ -167,11 +169,24 @@ export async function commitTable(
           .filter((f) => !removed.has(f.key))
           .map((f) => ({ ...f, relPath: f.path, ...(f.rows === undefined ? {} : { stats: statsOf(f.rows, w.timeKey, f) }) }))
       : [];
+  const meta =
+    change.schemaChange === true && snap !== undefined && snap.version >= 0 ? (await readDeltaTable(store, table))?.metaData : undefined;
   for (let attempt = 0; ; attempt++) {
     const first = version === 0;
     try {
       await writeCommit(store, table, {
         version,
+        ...(!first && meta !== undefined
+          ? {
+              meta: {
+                id: meta.id,
+                columns: change.columns,
+                partitionColumns: meta.partitionColumns,
+                createdTime: meta.createdTime ?? Date.now(),
+                provider: meta.format.provider,
+              },
+            }
+          : {}),
         ...(first
           ? {
               create: {

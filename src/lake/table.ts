@@ -47,6 +47,18 @@ export interface TableSnapshot {
   readonly gone: TableFile[];
   /** Data files in the table's folder that the log does not list (a killed run's, a stray copy). */
   readonly untracked: string[];
+  /** The columns of the table's schema (its latest metaData); undefined for a legacy table. */
+  readonly columns?: string[];
+}
+
+/** The column names of a Delta schemaString (none when it cannot be read). */
+function schemaColumns(schemaString: string | undefined): string[] {
+  try {
+    const s = JSON.parse(schemaString ?? '') as { fields?: Array<{ name?: unknown }> };
+    return (s.fields ?? []).map((f) => f.name).filter((n): n is string => typeof n === 'string');
+  } catch {
+    return [];
+  }
 }
 
 /** The null partition's folder value, as Hive and Spark write it. */
@@ -149,6 +161,7 @@ export async function readTable(store: Store, table: string, opts: { format?: st
     partitionColumns: [...(delta.metaData?.partitionColumns ?? [])],
     gone,
     untracked: [...listed.keys()].sort(),
+    columns: schemaColumns(delta.metaData?.schemaString),
   };
 }
 

@@ -155,6 +155,8 @@ export interface Outcome {
   readonly kind?: 'series' | 'snapshot';
   readonly rows?: number;
   readonly added?: number;
+  /** Rows whose held version this run's fetch revised (a settled, restated or risen value). */
+  readonly revised?: number;
   readonly from?: string;
   readonly to?: string;
   readonly snapshots?: number;
@@ -183,7 +185,8 @@ export function outcomeLine(o: Outcome): string {
   if (o.kind === 'snapshot')
     return `${o.name}: snapshot ${o.to ?? ''}, ${plural(o.rows ?? 0, 'row')} (${plural(o.snapshots ?? 0, 'snapshot')} since ${o.from ?? ''})${cost}`;
   const n = o.added ?? 0;
-  const added = o.status === 'current' ? 'no new rows' : n < 0 ? `${plural(-n, 'row')} fewer` : `+${plural(n, 'row')}`;
+  const revised = (o.revised ?? 0) > 0 ? ` (${num(o.revised ?? 0)} revised)` : '';
+  const added = o.status === 'current' ? 'no new rows' : n < 0 ? `${plural(-n, 'row')} fewer` : `+${plural(n, 'row')}${revised}`;
   return `${o.name}: ${added}, ${num(o.rows ?? 0)} in all${span}${cost}`;
 }
 

@@ -44,6 +44,8 @@ const lakeState = z.object({
   format: z.enum(LAKE_FORMATS),
   grain: z.enum(['daily', 'hourly']),
   createdAt: z.string(),
+  /** Since when the lake keeps versions of its rows (docs/point-in-time.md): rows held before are dated then. */
+  versionsSince: z.string().optional(),
   lastRun: z.object({ startedAt: z.string(), finishedAt: z.string(), exitCode: z.number(), requests: z.number() }).optional(),
   datasets: z.record(z.string(), datasetState),
 });

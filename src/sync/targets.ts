@@ -17,6 +17,7 @@ import { addDays, parseUserDate, subtractMonths, type DateWindow } from '../doma
 import { beyondFreeTier, requestTargets } from '../run/targets.js';
 import type { Store } from '../store/store.js';
 import { lakeRequest, type LakeDataset } from './lake-datasets.js';
+import { revisitOf, revisitWindow } from '../datasets/revisit.js';
 import type { DatasetState } from './state.js';
 
 /** How far back a first sync reaches without --from (docs/sync.md): a year of daily data. */
@@ -84,7 +85,7 @@ export function datasetRun(
   exists: boolean,
   /** What it holds is short of what it held (rows deleted): fetched again whole, from its first day. */
   heal = false,
-  /** An append's first day: the merge window of what the table holds (its log's stats). */
+  /** An append's first day: the merge window of what the table holds (its log's stats); the revisit window may reach earlier. */
   since?: string,
 ): DatasetRun {
   const folder = path.join(s.lake, lake.name);
@@ -106,7 +107,11 @@ export function datasetRun(
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
   const mode = !exists ? 'first' : heal || (s.from !== undefined && held?.from !== undefined && asked < held.from) ? 'rebuild' : 'append';
   const partition = formatInfo(ext).partitions ? lake.partition : undefined;
-  const from = mode === 'append' && since !== undefined ? since : start;
+  // An append asks again the days the service revises (the descriptor's revisit window, counted back
+  // from the previous sync's day), so a restatement is seen (docs/point-in-time.md).
+  const revisit = revisitWindow(revisitOf(lake.command), s.today, held?.from, held?.lastSuccess?.slice(0, 10))?.from;
+  const again = since !== undefined && revisit !== undefined && revisit < since ? revisit : since;
+  const from = mode === 'append' && again !== undefined ? again : start;
   const window = { from: from > s.today ? s.today : from, to: s.today };
   const series: RunRequest = {
     ...request,
