@@ -19,6 +19,7 @@ import { readDeltaTable } from '../store/delta-log.js';
 import type { Sink } from '../store/sink.js';
 import { KeyExistsError, type Store } from '../store/store.js';
 import { partitionSegment, readTable, type TableFile, type TableSnapshot } from './table.js';
+import { KNOWN_TO, knownTime } from './versions.js';
 
 /** A data file written, not committed yet. */
 export interface NewFile extends AddedFile {
@@ -102,14 +103,26 @@ export async function writeDataFile(
     modificationTime: Date.now(),
     rows: rows.length,
     ...timeRange(rows, w.timeKey),
-    stats: statsOf(rows.length, w.timeKey, timeRange(rows, w.timeKey)),
+    stats: statsOf(rows.length, w.timeKey, timeRange(rows, w.timeKey), currentOf(rows, w.options.columns)),
   };
 }
 
-function statsOf(rows: number, timeKey: string | undefined, t: { minTime?: string; maxTime?: string }): string {
+/** The rows still current (known_to null), when the file carries known_to (docs/point-in-time.md). */
+function currentOf(rows: readonly Row[], columns: readonly string[]): number | undefined {
+  if (!columns.includes(KNOWN_TO)) return undefined;
+  return rows.filter((r) => knownTime(r[KNOWN_TO]) === null).length;
+}
+
+/** Delta stats: numRecords, the time column's range, and known_to's nullCount (the current rows) when there is one. */
+function statsOf(rows: number, timeKey: string | undefined, t: { minTime?: string; maxTime?: string }, current?: number): string {
   const minValues = timeKey !== undefined && t.minTime !== undefined ? { [timeKey]: t.minTime } : {};
   const maxValues = timeKey !== undefined && t.maxTime !== undefined ? { [timeKey]: t.maxTime } : {};
-  return JSON.stringify({ numRecords: rows, minValues, maxValues });
+  return JSON.stringify({
+    numRecords: rows,
+    minValues,
+    maxValues,
+    ...(current === undefined ? {} : { nullCount: { [KNOWN_TO]: current } }),
+  });
 }
 
 const DELTA_TYPES: Readonly<Record<ColumnType, DeltaType>> = {

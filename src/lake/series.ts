@@ -17,7 +17,7 @@ import { heldTwiceWarning } from '../append/rewrite-append.js';
 import { commitTable, schemaOf, writeDataFile, type NewFile, type TableWriter } from './commit.js';
 import { readTableFile, type TableFile, type TableSnapshot } from './table.js';
 import { readLineRows } from './line-rows.js';
-import { isVersioned, KNOWN_FROM, KNOWN_TO, mergeVersions, sameValues, upgradeRows, type MergeResult } from './versions.js';
+import { isVersioned, KNOWN_FROM, KNOWN_TO, knownTime, mergeVersions, sameValues, upgradeRows, type MergeResult } from './versions.js';
 import type { DeltaType } from '../store/delta-commit.js';
 
 /** A partition with more files than this is rewritten into one by the run that touches it. */
@@ -97,7 +97,12 @@ async function asWritten(w: TableWriter, rows: readonly Row[]): Promise<readonly
   };
   await writeFormatted(w.formatter, rows, { ...w.options, header: true }, sink);
   const bytes = Buffer.concat(chunks);
-  if (lineBased(w.format)) return readLineRows(await lineCodec(w.format), bytes.toString('utf8')).rows;
+  if (lineBased(w.format)) {
+    // A line format writes the options' columns only: the partition values (a snapshot's date) are put back.
+    const back = readLineRows(await lineCodec(w.format), bytes.toString('utf8')).rows;
+    for (const c of w.partitionColumns) back.forEach((r, i) => (r[c] = (rows[i] as Row)[c]));
+    return back;
+  }
   if (w.formatter.readBytes === undefined) return rows;
   const back = (await w.formatter.readBytes(bytes, w.table)).rows;
   // A column the rows do not carry reads back as null: the fetched row never had it.
@@ -299,7 +304,10 @@ export async function writeVersions(
   return { version: v, ...result };
 }
 
-/** What a table holds, from the stats of its live files (a file without stats is read to count it). */
+/**
+ * What a table holds, from the stats of its live files (a file without stats is read to count it):
+ * `rows` counts the current rows (known_to null), not the closed versions.
+ */
 export async function tableHeld(w: Pick<TableWriter, 'store'>, snap: TableSnapshot | undefined, timeKey?: string): Promise<TableHeld> {
   if (snap === undefined) return { rows: 0 };
   let rows = 0;
@@ -308,18 +316,20 @@ export async function tableHeld(w: Pick<TableWriter, 'store'>, snap: TableSnapsh
   const dates = new Set<string>();
   for (const f of snap.files) {
     let { rows: n, minTime, maxTime } = f;
+    let current = f.current;
     if (n === undefined || (timeKey !== undefined && maxTime === undefined)) {
       const back = await readTableFile(w.store, snap, f);
       n = back.rows.length;
+      current = back.rows.filter((r) => knownTime(r[KNOWN_TO]) === null).length;
       if (timeKey !== undefined)
         for (const r of back.rows) {
           const t = String(r[timeKey]);
           if (minTime === undefined || t < minTime) minTime = t;
           if (maxTime === undefined || t > maxTime) maxTime = t;
         }
-      Object.assign(f, { rows: n, minTime, maxTime });
+      Object.assign(f, { rows: n, minTime, maxTime, current });
     }
-    rows += n;
+    rows += current ?? n;
     if (minTime !== undefined && (from === undefined || minTime.slice(0, 10) < from)) from = minTime.slice(0, 10);
     if (maxTime !== undefined && (to === undefined || maxTime.slice(0, 10) > to)) to = maxTime.slice(0, 10);
     const d = f.partitionValues.snapshot_date;

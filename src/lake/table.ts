@@ -32,6 +32,8 @@ export interface TableFile {
   readonly rows?: number;
   readonly minTime?: string;
   readonly maxTime?: string;
+  /** Rows still current (known_to's nullCount in the stats; absent when the file keeps no versions). */
+  readonly current?: number;
 }
 
 /** A table at one version. */
@@ -82,14 +84,21 @@ function hiveValues(rel: string): Record<string, string | null> {
 }
 
 /** The stats a file's add carries, read leniently (a writer that gave none: none). */
-function parseStats(stats: string | undefined): Pick<TableFile, 'rows' | 'minTime' | 'maxTime'> {
+function parseStats(stats: string | undefined): Pick<TableFile, 'rows' | 'minTime' | 'maxTime' | 'current'> {
   if (stats === undefined) return {};
   try {
-    const s = JSON.parse(stats) as { numRecords?: unknown; minValues?: Record<string, unknown>; maxValues?: Record<string, unknown> };
+    const s = JSON.parse(stats) as {
+      numRecords?: unknown;
+      minValues?: Record<string, unknown>;
+      maxValues?: Record<string, unknown>;
+      nullCount?: Record<string, unknown>;
+    };
     const min = Object.values(s.minValues ?? {})[0];
     const max = Object.values(s.maxValues ?? {})[0];
+    const current = s.nullCount?.known_to;
     return {
       ...(typeof s.numRecords === 'number' ? { rows: s.numRecords } : {}),
+      ...(typeof current === 'number' ? { current } : {}),
       ...(typeof min === 'string' ? { minTime: min } : {}),
       ...(typeof max === 'string' ? { maxTime: max } : {}),
     };

@@ -73,9 +73,23 @@ export async function syncAt(now: string, args: readonly string[], at: SyncAt = 
   }
 }
 
-/** The DuckDB expression reading one dataset folder of a lake as one table. */
-export function lakeTable(lake: string, name: string): string {
+/**
+ * The current rows of a versioned table (`known_to` null), without the knowledge-time columns: what
+ * the service says now, to compare with an export or a fresh sync (whose knowledge times differ).
+ * Every comparison of a lake with an export goes through this one view (docs/point-in-time.md).
+ */
+export function currentView(table: string): string {
+  return `(SELECT * EXCLUDE (known_from, known_to) FROM ${table} WHERE known_to IS NULL)`;
+}
+
+/** The DuckDB expression reading one dataset folder of a lake as every version it holds, known_* included. */
+export function lakeVersions(lake: string, name: string): string {
   return `read_parquet(${sqlString(`${lake}/${name}/**/*.parquet`)}, hive_partitioning = true)`;
+}
+
+/** The DuckDB expression reading one dataset folder of a lake as one table: its current rows (currentView). */
+export function lakeTable(lake: string, name: string): string {
+  return currentView(lakeVersions(lake, name));
 }
 
 /**
@@ -85,11 +99,24 @@ export function lakeTable(lake: string, name: string): string {
 export async function lakeTableByLog(lake: string, name: string): Promise<string> {
   const snap = await readTable(localStore(lake), name);
   const files = (snap?.files ?? []).map((f) => sqlString(join(lake, f.key)));
-  return `read_parquet([${files.join(', ')}], hive_partitioning = true)`;
+  return currentView(`read_parquet([${files.join(', ')}], hive_partitioning = true)`);
 }
 
-/** A CSV lake's dataset through its log: the header once, then every live file's records in order. */
+/**
+ * A CSV lake's current rows through its log: the header once, then every live file's records in
+ * order, each without its last two fields (known_from, known_to) and only while current (known_to
+ * empty), as currentView does for Parquet.
+ */
 export async function lakeCsv(lake: string, name: string): Promise<string> {
+  const all = (await lakeCsvVersions(lake, name)).split('\n');
+  const [header = '', ...body] = all;
+  expect(header, name).toMatch(/,known_from,known_to$/);
+  const strip = (line: string): string => line.replace(/,[^,]*,[^,]*$/, '');
+  return [strip(header), ...body.filter((l) => l.endsWith(',')).map(strip)].join('\n');
+}
+
+/** A CSV lake's dataset through its log, every version: the header once, then every live file's records in order. */
+export async function lakeCsvVersions(lake: string, name: string): Promise<string> {
   const store = localStore(lake);
   const snap = await readTable(store, name, { format: 'csv' });
   if (snap === undefined) return '';
