@@ -19,6 +19,7 @@ import { emitRows } from '../run/emit.js';
 import type { OutputFlags } from '../domain/output-flags.js';
 import { logDays, versionLog, type LogFilter } from './lake-log.js';
 import { rowIdentity, type RowIdentity } from '../sync/row-identity.js';
+import { readState } from '../sync/state.js';
 
 /** The flags both subcommands print with. */
 type PrintFlags = Pick<OutputFlags, 'format' | 'output' | 'columns' | 'header' | 'csvSafe' | 'query'>;
@@ -105,6 +106,16 @@ async function print(
   await emitRows(ctx, plan, rows, rows.length);
 }
 
+/** The state file's versionsSince (docs/point-in-time.md, "Honest about the start"); undefined without one. */
+async function versionsSince(dir: string): Promise<string | undefined> {
+  try {
+    return (await readState(lakeStore(dir)))?.versionsSince;
+  } catch {
+    // A lake read without its state file (copied, or written by other tools) falls back on its rows.
+    return undefined;
+  }
+}
+
 /** Rows of a lake synced before it kept versions: one line, since they cannot be placed in time. */
 function warnUnversioned(ctx: Context, name: string, n: number): void {
   if (n === 0) return;
@@ -125,7 +136,11 @@ export async function lakeRead(ctx: Context, dir: string, name: string, flags: L
     const f = knownTime(r[KNOWN_FROM]) as string;
     return m === undefined || f < m ? f : m;
   }, undefined);
-  if (at !== undefined && start !== undefined && at < start)
+  // The state file says since when the lake keeps versions (rows held before are dated then); a lake without one, its first version.
+  const since = await versionsSince(dir);
+  if (at !== undefined && since !== undefined && at < since)
+    ctx.log.warn(`this lake keeps versions since ${since}: ${name}'s rows held before then are dated then, so nothing is known at ${at}`);
+  else if (at !== undefined && start !== undefined && at < start)
     ctx.log.warn(`the lake's first versions of ${name} were received at ${start}: nothing it holds was known at ${at}`);
   const known = at === undefined ? versioned : versioned.filter((r) => (knownTime(r[KNOWN_FROM]) as string) <= at);
   const chosen = flags.vintage === 'first' ? firstVintage(known, id.key) : at === undefined ? current(versioned) : asOf(versioned, at);

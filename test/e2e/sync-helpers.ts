@@ -18,6 +18,8 @@ export interface SyncAt {
   readonly sb?: Partial<SandboxOptions>;
   /** The folder the run starts in (a relative lake lands there). */
   readonly cwd?: string;
+  /** More environment (GPUMKT_KNOWLEDGE_TIME). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The state file of a lake, as a test reads it. */
@@ -55,7 +57,10 @@ export async function syncAt(now: string, args: readonly string[], at: SyncAt = 
   const sb = await startSandbox({ now, keys: { valid: [CANARY_KEY, PREMIUM_KEY] }, ...at.sb });
   try {
     const key = at.key === undefined ? CANARY_KEY : (at.key ?? undefined);
-    const r = await runCli(args, { cwd: at.cwd, env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: key, GPUMKT_TODAY: now.slice(0, 10) } });
+    const r = await runCli(args, {
+      cwd: at.cwd,
+      env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: key, GPUMKT_TODAY: now.slice(0, 10), ...at.env },
+    });
     const lake = args[1];
     if (args[0] === 'sync' && lake !== undefined && existsSync(join(lake, '.gpumkt-sync.json'))) {
       const t = Date.parse(now) / 1000;
@@ -100,6 +105,13 @@ export async function lakeTableByLog(lake: string, name: string): Promise<string
   const snap = await readTable(localStore(lake), name);
   const files = (snap?.files ?? []).map((f) => sqlString(join(lake, f.key)));
   return currentView(`read_parquet([${files.join(', ')}], hive_partitioning = true)`);
+}
+
+/** Every version of one dataset of a lake through its log, known_* included (the files the latest commit lists). */
+export async function lakeVersionsByLog(lake: string, name: string): Promise<string> {
+  const snap = await readTable(localStore(lake), name);
+  const files = (snap?.files ?? []).map((f) => sqlString(join(lake, f.key)));
+  return `read_parquet([${files.join(', ')}], hive_partitioning = true)`;
 }
 
 /**
