@@ -10,14 +10,12 @@
  */
 import type { Row } from '../domain/row.js';
 import { addDays } from '../domain/time/dates.js';
-import { lineBased, lineCodec } from '../output/formats.js';
-import { writeFormatted } from '../output/write-formatted.js';
 import type { ReadBack } from '../output/format-types.js';
 import { heldTwiceWarning } from '../append/rewrite-append.js';
 import { commitTable, schemaOf, writeDataFile, type NewFile, type TableWriter } from './commit.js';
 import { readTableFile, type TableFile, type TableSnapshot } from './table.js';
-import { readLineRows } from './line-rows.js';
-import { isVersioned, KNOWN_FROM, KNOWN_TO, knownTime, mergeVersions, sameValues, upgradeRows, type MergeResult } from './versions.js';
+import { KNOWN_FROM, KNOWN_TO, knownTime, mergeVersions, sameValues, type MergeResult } from './versions.js';
+import { asWritten, keepWindowDependent, needsUpgrade, upgradeHeld } from './version-rows.js';
 import type { DeltaType } from '../store/delta-commit.js';
 
 /** A partition with more files than this is rewritten into one by the run that touches it. */
@@ -82,36 +80,6 @@ export function windowStart(lastTime: string, overlapDays: number): string {
   return addDays(lastTime.slice(0, 10), -overlapDays);
 }
 
-/**
- * The fetched rows as the table's format writes and reads them back (a line format's cells as text,
- * Parquet's timestamps in its one form), so they compare with held rows value for value.
- */
-async function asWritten(w: TableWriter, rows: readonly Row[]): Promise<readonly Row[]> {
-  if (rows.length === 0) return rows;
-  const chunks: Buffer[] = [];
-  const sink = {
-    closed: false,
-    write: (c: string | Uint8Array) => void chunks.push(typeof c === 'string' ? Buffer.from(c, 'utf8') : Buffer.from(c)),
-    end: () => Promise.resolve(),
-    abort: () => Promise.resolve(),
-  };
-  await writeFormatted(w.formatter, rows, { ...w.options, header: true }, sink);
-  const bytes = Buffer.concat(chunks);
-  if (lineBased(w.format)) {
-    // A line format writes the options' columns only: the partition values (a snapshot's date) are put back.
-    const back = readLineRows(await lineCodec(w.format), bytes.toString('utf8')).rows;
-    for (const c of w.partitionColumns) back.forEach((r, i) => (r[c] = (rows[i] as Row)[c]));
-    return back;
-  }
-  if (w.formatter.readBytes === undefined) return rows;
-  const back = (await w.formatter.readBytes(bytes, w.table)).rows;
-  // A column the rows do not carry reads back as null: the fetched row never had it.
-  return back.map((r) => {
-    const { [KNOWN_FROM]: _f, [KNOWN_TO]: _t, ...values } = r;
-    return values;
-  });
-}
-
 /** The files of one partition a merge reads: those reaching `from` (all past COMPACT_AFTER, without stats, or without `from`). */
 function filesToRead(files: readonly TableFile[], from: string | undefined): TableFile[] {
   if (from === undefined || files.length > COMPACT_AFTER || files.some((f) => f.maxTime === undefined)) return [...files];
@@ -164,53 +132,6 @@ function byPartition(files: readonly TableFile[], cols: readonly string[]): Map<
     g.push(f);
   }
   return held;
-}
-
-/** True when the table was written before the lake kept versions (no log, or no known_from in its schema). */
-export function needsUpgrade(snap: TableSnapshot | undefined): boolean {
-  if (snap === undefined || snap.files.length === 0) return false;
-  return snap.version < 0 || !(snap.columns ?? []).includes(KNOWN_FROM);
-}
-
-/** Unversioned held rows dated `since`; a row held twice (the same identity: a stray copy) kept once, the first read. */
-function upgradeHeld(rows: readonly Row[], key: (r: Row) => string, since: string): { rows: Row[]; twice: number } {
-  const seen = new Set<string>();
-  const kept: Row[] = [];
-  for (const r of rows) {
-    if (isVersioned(r)) {
-      kept.push(r);
-      continue;
-    }
-    const k = key(r);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    kept.push(r);
-  }
-  return { rows: upgradeRows(kept, since), twice: rows.length - kept.length };
-}
-
-/**
- * Fetched rows whose values depend on where the fetch window started (a descriptor's windowDependent),
- * and each partition's first held row of a window-dependent dataset: the held current version stands
- * for them (one full export of the held range has it), so the window's edge is never a revision.
- */
-function keepWindowDependent(held: readonly Row[], fetched: readonly Row[], spec: VersionSpec): readonly Row[] {
-  if (spec.windowDependent === undefined) return fetched;
-  const current = new Map<string, Row>();
-  let first: string | undefined;
-  let firstTime: string | undefined;
-  for (const r of held) {
-    if (r[KNOWN_TO] !== null && r[KNOWN_TO] !== undefined && r[KNOWN_TO] !== '') continue;
-    const k = spec.key(r);
-    current.set(k, r);
-    const t = String(r[spec.timeKey]);
-    if (firstTime === undefined || t < firstTime) [first, firstTime] = [k, t];
-  }
-  return fetched.map((r) => {
-    const k = spec.key(r);
-    const old = current.get(k);
-    return old !== undefined && (spec.windowDependent?.(r) === true || k === first) ? old : r;
-  });
 }
 
 /** One partition's merge: the held files it reads (all of them for an upgrade), and the versions they come to. */
