@@ -10,6 +10,7 @@
  */
 import type { Row } from '../domain/row.js';
 import { addDays } from '../domain/time/dates.js';
+import { UsageError } from '../errors.js';
 import type { ReadBack } from '../output/format-types.js';
 import { heldTwiceWarning } from '../append/rewrite-append.js';
 import { commitTable, schemaOf, writeDataFile, type NewFile, type TableWriter } from './commit.js';
@@ -134,6 +135,19 @@ function byPartition(files: readonly TableFile[], cols: readonly string[]): Map<
   return held;
 }
 
+/** A held version received after this sync's time: the clock went back, and versions would be out of order (exit 2, nothing written). */
+function refuseClockBack(held: readonly Row[], spec: VersionSpec): void {
+  const last = held.reduce((m, r) => {
+    const f = knownTime(r[KNOWN_FROM]);
+    return f !== null && f > m ? f : m;
+  }, '');
+  if (last > spec.now)
+    throw new UsageError(
+      `${spec.target} holds versions received at ${last}, after this sync's time ${spec.now} (did the clock go back?); nothing written`,
+      "check the machine's clock",
+    );
+}
+
 /** One partition's merge: the held files it reads (all of them for an upgrade), and the versions they come to. */
 async function mergePartition(
   w: TableWriter,
@@ -158,6 +172,7 @@ async function mergePartition(
     twice = u.twice;
     heldRows = u.rows;
   }
+  refuseClockBack(heldRows, spec);
   const m = mergeVersions(heldRows, keepWindowDependent(heldRows, group, spec), {
     key: spec.key,
     same: sameValues,

@@ -137,6 +137,28 @@ describe('gpumkt sync keeps every version: lake read --as-of each sync time equa
   }, 300_000);
 });
 
+describe('a CSV lake keeps the same versions, as text', () => {
+  it('history over four syncs: lake read --as-of each sync time equals the export at that time', async () => {
+    const lake = join(makeTempDir('versions-csv'), 'lake');
+    const instants = INSTANTS.slice(0, 4);
+    for (const now of instants) {
+      const r = await syncAt(now, ['sync', lake, '--datasets', 'history', '--from', FROM, '--format', 'csv'], {
+        sb: LATE(now),
+        env: { GPUMKT_KNOWLEDGE_TIME: now },
+      });
+      expect(r.code, `${now}: ${r.stderr}`).toBe(0);
+    }
+    const header = readFileSync(join(lake, (await readTable(localStore(lake), 'history', { format: 'csv' }))!.files[0]!.key), 'utf8');
+    expect(header.split('\n')[0]).toMatch(/,known_from,known_to$/);
+    for (const now of instants) {
+      const h = await lakeRead(lake, 'history', now);
+      expect(plain(h.rows, ['timestamp', 'gpu']), `history as of ${now}`).toEqual(
+        plain(await exportAt(now, ['history', 'all', '--granularity', 'daily']), ['timestamp', 'gpu']),
+      );
+    }
+  }, 120_000);
+});
+
 describe('a lake written before it kept versions', () => {
   it('is upgraded in place by its next sync: one commit per dataset, one line each, --as-of before says so', async () => {
     const lake = join(makeTempDir('versions-upgrade'), 'lake');

@@ -268,6 +268,11 @@ describe('writeVersions', () => {
     expect(snap?.columns).toContain('known_from');
     expect(await checkDeltaTable(store, 'history')).toEqual([]);
     const rows = await readTableRows(store, 'history', snap!);
+    // A sync whose clock went back is refused before anything is written.
+    await expect(
+      writeVersions(w, snap, revised, spec('2026-10-04T11:00:00.000Z', { from: '2026-10-03', to: '2026-10-04' })),
+    ).rejects.toThrow(/holds versions received at 2026-10-04T12:00:00.000Z, after this sync's time 2026-10-04T11:00:00.000Z/);
+    expect((await readTable(store, 'history'))?.version).toBe(snap?.version);
     expect(rows.map((x) => [String(x.timestamp).slice(0, 10), x.index_value, x.known_from, x.known_to])).toEqual([
       ['2026-10-01', 1, '2026-10-01T00:00:00.000Z', null],
       ['2026-10-02', 2, '2026-10-01T00:00:00.000Z', null],
