@@ -9,7 +9,7 @@ import { writeFormatted } from '../output/write-formatted.js';
 import type { TableWriter } from './commit.js';
 import type { TableSnapshot } from './table.js';
 import { readLineRows } from './line-rows.js';
-import { isVersioned, KNOWN_FROM, KNOWN_TO, upgradeRows } from './versions.js';
+import { isVersioned, KNOWN_FROM, KNOWN_TO, knownTime, upgradeRows } from './versions.js';
 
 /** What keepWindowDependent needs of the write's spec. */
 export interface EdgeSpec {
@@ -72,25 +72,18 @@ export function upgradeHeld(rows: readonly Row[], key: (r: Row) => string, since
 }
 
 /**
- * Fetched rows whose values depend on where the fetch window started (a descriptor's windowDependent),
- * and each partition's first held row of a window-dependent dataset: the held current version stands
- * for them (one full export of the held range has it), so the window's edge is never a revision.
+ * Rows whose values depend on where the fetch window started (a descriptor's windowDependent: the
+ * window's first day, or the dataset's own first row as one full export has it): where either the
+ * fetched row or the held current version is one, the held version stands (the window's edge is never
+ * a revision, and the dataset's first row stays as a full export of its range has it).
  */
 export function keepWindowDependent(held: readonly Row[], fetched: readonly Row[], spec: EdgeSpec): readonly Row[] {
-  if (spec.windowDependent === undefined) return fetched;
+  const edge = spec.windowDependent;
+  if (edge === undefined) return fetched;
   const current = new Map<string, Row>();
-  let first: string | undefined;
-  let firstTime: string | undefined;
-  for (const r of held) {
-    if (r[KNOWN_TO] !== null && r[KNOWN_TO] !== undefined && r[KNOWN_TO] !== '') continue;
-    const k = spec.key(r);
-    current.set(k, r);
-    const t = String(r[spec.timeKey]);
-    if (firstTime === undefined || t < firstTime) [first, firstTime] = [k, t];
-  }
+  for (const r of held) if (knownTime(r[KNOWN_TO]) === null) current.set(spec.key(r), r);
   return fetched.map((r) => {
-    const k = spec.key(r);
-    const old = current.get(k);
-    return old !== undefined && (spec.windowDependent?.(r) === true || k === first) ? old : r;
+    const old = current.get(spec.key(r));
+    return old !== undefined && (edge(r) || edge(old)) ? old : r;
   });
 }
