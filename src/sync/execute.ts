@@ -138,8 +138,10 @@ async function runPlannedOne(
     const held = await readHeld(s, run, await datasetTable(s, run), s.today);
     const before = p.before ?? (p.exists && run.mode === 'append' ? (prev?.rows ?? 0) : 0);
     const added = run.lake.kind === 'snapshot' ? held.rows : held.rows - before;
-    // Fewer rows than before is never "current" (docs/sync.md, "When the lake is damaged").
-    if (added < 0)
+    // Fewer rows than before is never "current" (docs/sync.md, "When the lake is damaged"); rows the
+    // service withdrew (closed, with no successor) are said in the summary line instead.
+    const { closed = 0, revised = 0 } = changed.versions ?? {};
+    if (added + (closed - revised) < 0)
       ctx.log.warn(
         `${name}: holds ${held.rows.toLocaleString('en-US')} rows, ${(-added).toLocaleString('en-US')} fewer than before this run`,
       );
@@ -172,6 +174,7 @@ function doneOutcome(
     rows: held.rows,
     added,
     revised,
+    withdrawn: closed - revised,
     from: held.from,
     to: held.to,
     snapshots: held.snapshots,

@@ -33,11 +33,16 @@ const INSTANTS = [
   '2026-11-19T12:00:00.000Z',
 ];
 
-/** H200's 2026-11-09 is published late: held back at the first two instants. */
+/**
+ * H200's 2026-11-09 is published late: held back at the first two instants. H100 SXM's 2026-11-13,
+ * provisional at the fourth, is withdrawn at the fifth and back at the sixth.
+ */
 const LATE = (now: string) =>
   now < '2026-11-11'
     ? { intercept: holdingBack(now, (row, req) => req.path.includes('H200') && String(row.timestamp).startsWith('2026-11-09')) }
-    : {};
+    : now.startsWith('2026-11-14')
+      ? { intercept: holdingBack(now, (row, req) => req.path.includes('H100') && String(row.timestamp).startsWith('2026-11-13')) }
+      : {};
 
 /** Values in one form (ISO instants to milliseconds; known_* and nulls left out), rows in one order. */
 function plain(rows: readonly Row[], key: readonly string[]): string[] {
@@ -90,6 +95,9 @@ describe('gpumkt sync keeps every version: lake read --as-of each sync time equa
     // The outcome lines count the revisions: the provisional day settled, the merge rates rose.
     expect(stderr[2]).toMatch(/^gpumkt: history: \+\d+ rows \(6 revised\), /m);
     expect(stderr[3]).toMatch(/^gpumkt: coding: \+\d+ rows \(\d+ revised\), /m);
+    // The withdrawn row is said in the summary line, not taken for damage.
+    expect(stderr[4]).toMatch(/^gpumkt: history: \+5 rows \(5 revised, 1 withdrawn\), /m);
+    expect(stderr[4]).not.toMatch(/fewer/);
     expect(readState(lake)).toMatchObject({ versionsSince: INSTANTS[0] });
     const products = [...new Set((await lakeRead(lake, 'coding')).rows.map((r) => String(r.product)))].sort();
     expect(products.length).toBeGreaterThan(5);
@@ -134,6 +142,12 @@ describe('gpumkt sync keeps every version: lake read --as-of each sync time equa
     // The late day: not known at the first two syncs, known from the third.
     const late = await log(['history', '--key', 'H200', '--key', '2026-11-09']);
     expect(late.map((r) => [r.known_from, r.known_to])).toEqual([[INSTANTS[2], null]]);
+    // The withdrawn day: provisional, closed with no successor while withdrawn, then back.
+    const gone = await log(['history', '--key', 'H100 SXM', '--key', '2026-11-13']);
+    expect(gone.map((r) => [r.known_from, r.known_to])).toEqual([
+      [INSTANTS[3], INSTANTS[4]],
+      [INSTANTS[5], null],
+    ]);
   }, 300_000);
 });
 
