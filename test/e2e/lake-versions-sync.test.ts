@@ -151,6 +151,30 @@ describe('gpumkt sync keeps every version: lake read --as-of each sync time equa
   }, 300_000);
 });
 
+describe('a snapshot synced twice a day keeps both copies', () => {
+  it("utilization at 09:00 and 21:00: lake read --as-of each time equals that time's export, the rows that moved closed", async () => {
+    const lake = join(makeTempDir('versions-snapshot'), 'lake');
+    const [t0, t1] = INSTANTS as [string, string];
+    const exports: Row[][] = [];
+    for (const now of [t0, t1]) {
+      const r = await syncAt(now, ['sync', lake, '--datasets', 'utilization'], { env: { GPUMKT_KNOWLEDGE_TIME: now } });
+      expect(r.code, `${now}: ${r.stderr}`).toBe(0);
+      const e = await syncAt(now, ['utilization', '-f', 'json', '-q']);
+      exports.push((JSON.parse(e.stdout) as Row[]).map((x) => ({ ...x, snapshot_date: now.slice(0, 10) })));
+    }
+    // The sandbox's current utilization moves within the day: the evening's copy differs.
+    expect(plain(exports[1] as Row[], [])).not.toEqual(plain(exports[0] as Row[], []));
+    for (const [i, now] of [t0, t1].entries()) {
+      const read = await lakeRead(lake, 'utilization', now);
+      expect(plain(read.rows, []), now).toEqual(plain(exports[i] as Row[], []));
+    }
+    const all = await readTableRows(localStore(lake), 'utilization', (await readTable(localStore(lake), 'utilization'))!);
+    const closed = all.filter((r) => r.known_to !== null);
+    expect(closed.length).toBeGreaterThan(0);
+    expect(closed.every((r) => r.known_from === t0 && r.known_to === t1)).toBe(true);
+  }, 120_000);
+});
+
 describe('a CSV lake keeps the same versions, as text', () => {
   it('history over four syncs: lake read --as-of each sync time equals the export at that time', async () => {
     const lake = join(makeTempDir('versions-csv'), 'lake');
