@@ -111,7 +111,8 @@ export function datasetRun(
   // from the previous sync's day), so a restatement is seen (docs/point-in-time.md).
   const revisit = revisitWindow(revisitOf(lake.command), s.today, held?.from, held?.lastSuccess?.slice(0, 10))?.from;
   const again = since !== undefined && revisit !== undefined && revisit < since ? revisit : since;
-  const from = mode === 'append' && again !== undefined ? again : start;
+  // Without a key an append never asks before the free tier's first day either (a lake synced a month ago).
+  const from = mode === 'append' && again !== undefined ? (s.keyless && again < asked ? asked : again) : start;
   const window = { from: from > s.today ? s.today : from, to: s.today };
   const series: RunRequest = {
     ...request,

@@ -270,3 +270,23 @@ describe('a lake written before it kept versions', () => {
     );
   }, 120_000);
 });
+
+describe('a keyless lake', () => {
+  it('asks again only the days the free tier serves (token-prices revisits all its days): a month on, the sync still succeeds and closes nothing it cannot see', async () => {
+    const lake = join(makeTempDir('versions-keyless'), 'lake');
+    const args = ['sync', lake, '--datasets', 'token-prices'];
+    const first = await syncAt('2026-10-10T12:00:00.000Z', args, { key: null, env: { GPUMKT_KNOWLEDGE_TIME: '2026-10-10T12:00:00.000Z' } });
+    expect(first.code, first.stderr).toBe(0);
+    const at = '2026-11-20T12:00:00.000Z';
+    const later = await syncAt(at, args, { key: null, env: { GPUMKT_KNOWLEDGE_TIME: at } });
+    expect(later.code, later.stderr).toBe(0);
+    expect(later.stderr).not.toMatch(/withdrawn/);
+    const asked = later.requests.map((q) => q.query.startDate ?? q.query.from).filter((d) => d !== undefined);
+    expect(asked.length).toBeGreaterThan(0);
+    // Every row the first sync held is still current: the days before the free tier were not asked.
+    const held = await lakeRead(lake, 'token-prices', '2026-10-10T12:00:00.000Z');
+    const now = await lakeRead(lake, 'token-prices');
+    const keys = (rows: Row[]) => new Set(rows.map((r) => `${String(r.date)} ${String(r.lab)}`));
+    for (const k of keys(held.rows)) expect(keys(now.rows).has(k), k).toBe(true);
+  }, 120_000);
+});
