@@ -9,7 +9,9 @@ import type { Row } from '../domain/row.js';
 import { UsageError } from '../errors.js';
 import { didYouMean } from '../domain/text/suggest.js';
 import { parseAsOf } from '../domain/time/as-of.js';
-import { lakeRows, lakeStore } from '../lake/read-rows.js';
+import { lakeRows } from '../lake/read-rows.js';
+import { openLake, type LakeLocationFlags } from '../sync/open-lake.js';
+import type { Store } from '../store/store.js';
 import { asOf, current, firstVintage, isVersioned, KNOWN_COLUMNS, KNOWN_FROM, knownTime, orderVersions } from '../lake/versions.js';
 import { lakeDatasets, type LakeDataset } from '../sync/lake-datasets.js';
 import { declaredColumnTypes } from '../run/column-types.js';
@@ -19,18 +21,19 @@ import { emitRows } from '../run/emit.js';
 import type { OutputFlags } from '../domain/output-flags.js';
 import { logDays, versionLog, type LogFilter } from './lake-log.js';
 import { rowIdentity, type RowIdentity } from '../sync/row-identity.js';
+import { readState } from '../sync/state.js';
 
 /** The flags both subcommands print with. */
 type PrintFlags = Pick<OutputFlags, 'format' | 'output' | 'columns' | 'header' | 'csvSafe' | 'query'>;
 
 /** `lake read`'s flags. */
-export interface LakeReadFlags extends PrintFlags {
+export interface LakeReadFlags extends PrintFlags, LakeLocationFlags {
   readonly asOf?: string;
   readonly vintage?: 'first' | 'latest';
 }
 
 /** `lake log`'s flags. */
-export interface LakeLogFlags extends PrintFlags, Omit<LogFilter, 'today'> {}
+export interface LakeLogFlags extends PrintFlags, LakeLocationFlags, Omit<LogFilter, 'today'> {}
 
 /** The lake dataset `name`. */
 function lakeOf(name: string): LakeDataset {
@@ -65,10 +68,9 @@ function typed(rows: Row[], types: Readonly<Record<string, ColumnType>>): Row[] 
 }
 
 /** The dataset's rows in the lake at `dir`; a dataset the lake does not hold is exit 2 naming those it does. */
-async function readDataset(dir: string, name: string): Promise<Row[]> {
+async function readDataset(store: Store, dir: string, name: string): Promise<Row[]> {
   const known = lakeDatasets().map((l) => l.name);
   if (!known.includes(name)) throw new UsageError(`unknown dataset '${name}'; ${didYouMean(name, known)}datasets: ${known.join(', ')}`);
-  const store = lakeStore(dir);
   const rows = typed(await lakeRows(store, name), typesOf(name));
   if (rows.length === 0) {
     const held = [...new Set((await store.list('')).map((o) => o.key.split('/')[0] ?? ''))].filter((n) => known.includes(n));
@@ -105,6 +107,16 @@ async function print(
   await emitRows(ctx, plan, rows, rows.length);
 }
 
+/** The state file's versionsSince (docs/point-in-time.md, "Honest about the start"); undefined without one. */
+async function versionsSince(store: Store): Promise<string | undefined> {
+  try {
+    return (await readState(store))?.versionsSince;
+  } catch {
+    // A lake read without its state file (copied, or written by other tools) falls back on its rows.
+    return undefined;
+  }
+}
+
 /** Rows of a lake synced before it kept versions: one line, since they cannot be placed in time. */
 function warnUnversioned(ctx: Context, name: string, n: number): void {
   if (n === 0) return;
@@ -116,7 +128,8 @@ function warnUnversioned(ctx: Context, name: string, n: number): void {
 /** `gpumkt lake read <dir> <dataset> [--as-of T] [--vintage first|latest]`. */
 export async function lakeRead(ctx: Context, dir: string, name: string, flags: LakeReadFlags): Promise<void> {
   const at = flags.asOf === undefined ? undefined : parseAsOf(flags.asOf, knowledgeNow(ctx.env));
-  const all = await readDataset(dir, name);
+  const { store } = await openLake(ctx, dir, flags);
+  const all = await readDataset(store, dir, name);
   const id = identity(name);
   const versioned = all.filter(isVersioned);
   const legacy = all.filter((r) => !isVersioned(r));
@@ -125,7 +138,11 @@ export async function lakeRead(ctx: Context, dir: string, name: string, flags: L
     const f = knownTime(r[KNOWN_FROM]) as string;
     return m === undefined || f < m ? f : m;
   }, undefined);
-  if (at !== undefined && start !== undefined && at < start)
+  // The state file says since when the lake keeps versions (rows held before are dated then); a lake without one, its first version.
+  const since = await versionsSince(store);
+  if (at !== undefined && since !== undefined && at < since)
+    ctx.log.warn(`this lake keeps versions since ${since}: ${name}'s rows held before then are dated then, so nothing is known at ${at}`);
+  else if (at !== undefined && start !== undefined && at < start)
     ctx.log.warn(`the lake's first versions of ${name} were received at ${start}: nothing it holds was known at ${at}`);
   const known = at === undefined ? versioned : versioned.filter((r) => (knownTime(r[KNOWN_FROM]) as string) <= at);
   const chosen = flags.vintage === 'first' ? firstVintage(known, id.key) : at === undefined ? current(versioned) : asOf(versioned, at);
@@ -139,7 +156,8 @@ export async function lakeLog(ctx: Context, dir: string, name: string, flags: La
   const today = knowledgeNow(ctx.env).toISOString().slice(0, 10);
   const filter: LogFilter = { key: flags.key, from: flags.from, to: flags.to, revised: flags.revised, today };
   logDays(filter);
-  const all = await readDataset(dir, name);
+  const { store } = await openLake(ctx, dir, flags);
+  const all = await readDataset(store, dir, name);
   const id = identity(name);
   warnUnversioned(ctx, name, all.filter((r) => !isVersioned(r)).length);
   const rows = versionLog(all, id, filter);

@@ -19,7 +19,9 @@ function addPrintOptions(cmd: Command): Command {
     .option('--columns <list>', 'comma-separated columns to print, in this order', parseList)
     .option('--no-header', 'leave out the header line (csv, tsv)')
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
-    .addOption(queryOption());
+    .addOption(queryOption())
+    .option('--endpoint-url <url>', 's3://: an S3-compatible endpoint (MinIO, R2, Ceph)')
+    .option('--aws-profile <name>', 's3://: the AWS profile to sign with');
 }
 
 /** Declares the lake command and its two subcommands. */
@@ -51,7 +53,7 @@ function addRead(cmd: Command, ctx: Context): void {
     cmd
       .command('read')
       .description('print the rows of a dataset as the lake knew them (default: now)')
-      .argument('<dir>', 'the lake folder (gpumkt sync <dir>)')
+      .argument('<dir>', 'the lake: a folder or s3://bucket/prefix (gpumkt sync <dir>)')
       .argument('<dataset>', 'the dataset, as its folder in the lake is named (history, coding, …)')
       .option(
         '--as-of <time>',
@@ -80,7 +82,7 @@ function addLog(cmd: Command, ctx: Context): void {
     cmd
       .command('log')
       .description('list every version of the rows asked for, with when each was known and how much its value changed')
-      .argument('<dir>', 'the lake folder (gpumkt sync <dir>)')
+      .argument('<dir>', 'the lake: a folder or s3://bucket/prefix (gpumkt sync <dir>)')
       .argument('<dataset>', 'the dataset, as its folder in the lake is named')
       .option(
         '--key <value>',

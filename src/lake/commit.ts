@@ -21,6 +21,7 @@ import { CHECKPOINT_INTERVAL, writeCheckpoint } from '../store/delta-checkpoint.
 import type { Sink } from '../store/sink.js';
 import { KeyExistsError, type Store } from '../store/store.js';
 import { partitionSegment, readTable, type TableFile, type TableSnapshot } from './table.js';
+import { KNOWN_TO, knownTime } from './versions.js';
 
 /** A data file written, not committed yet. */
 export interface NewFile extends AddedFile {
@@ -111,14 +112,26 @@ export async function writeDataFile(
     modificationTime: Date.now(),
     rows: rows.length,
     ...timeRange(rows, w.timeKey),
-    stats: statsOf(rows.length, w.timeKey, timeRange(rows, w.timeKey)),
+    stats: statsOf(rows.length, w.timeKey, timeRange(rows, w.timeKey), currentOf(rows, w.options.columns)),
   };
 }
 
-function statsOf(rows: number, timeKey: string | undefined, t: { minTime?: string; maxTime?: string }): string {
+/** The rows still current (known_to null), when the file carries known_to (docs/point-in-time.md). */
+function currentOf(rows: readonly Row[], columns: readonly string[]): number | undefined {
+  if (!columns.includes(KNOWN_TO)) return undefined;
+  return rows.filter((r) => knownTime(r[KNOWN_TO]) === null).length;
+}
+
+/** Delta stats: numRecords, the time column's range, and known_to's nullCount (the current rows) when there is one. */
+function statsOf(rows: number, timeKey: string | undefined, t: { minTime?: string; maxTime?: string }, current?: number): string {
   const minValues = timeKey !== undefined && t.minTime !== undefined ? { [timeKey]: t.minTime } : {};
   const maxValues = timeKey !== undefined && t.maxTime !== undefined ? { [timeKey]: t.maxTime } : {};
-  return JSON.stringify({ numRecords: rows, minValues, maxValues });
+  return JSON.stringify({
+    numRecords: rows,
+    minValues,
+    maxValues,
+    ...(current === undefined ? {} : { nullCount: { [KNOWN_TO]: current } }),
+  });
 }
 
 const DELTA_TYPES: Readonly<Record<ColumnType, DeltaType>> = {
@@ -143,8 +156,10 @@ export function schemaOf(w: TableWriter, rows: readonly Row[], partitionTypes: R
 export interface TableChange {
   readonly add: readonly NewFile[];
   readonly remove: readonly TableFile[];
-  /** The schema, for a table's first commit. */
+  /** The schema, for a table's first commit (and with `schemaChange`, for this one). */
   readonly columns: readonly DeltaColumn[];
+  /** The commit changes the schema (columns added: an upgrade to versions): a new metaData, the table's id kept. */
+  readonly schemaChange?: boolean;
   readonly operation: string;
 }
 
@@ -176,11 +191,24 @@ export async function commitTable(
           .filter((f) => !removed.has(f.key))
           .map((f) => ({ ...f, relPath: f.path, ...(f.rows === undefined ? {} : { stats: statsOf(f.rows, w.timeKey, f) }) }))
       : [];
+  const meta =
+    change.schemaChange === true && snap !== undefined && snap.version >= 0 ? (await readDeltaTable(store, table))?.metaData : undefined;
   for (let attempt = 0; ; attempt++) {
     const first = version === 0;
     try {
       await writeCommit(store, table, {
         version,
+        ...(!first && meta !== undefined
+          ? {
+              meta: {
+                id: meta.id,
+                columns: change.columns,
+                partitionColumns: meta.partitionColumns,
+                createdTime: meta.createdTime ?? Date.now(),
+                provider: meta.format.provider,
+              },
+            }
+          : {}),
         ...(first
           ? {
               create: {

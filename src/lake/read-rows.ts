@@ -6,7 +6,6 @@
 import type { Row } from '../domain/row.js';
 import { LAKE_FORMATS } from '../output/formats.js';
 import type { Store } from '../store/store.js';
-import { localStore } from '../store/local.js';
 import { readTable, readTableRows } from './table.js';
 
 /** Every row of `table` (a dataset's key prefix in the lake's store), the partition columns added back as text. */
@@ -17,9 +16,4 @@ export async function lakeRows(store: Store, table: string): Promise<Row[]> {
     if (snap !== undefined) return readTableRows(store, table, snap);
   }
   return [];
-}
-
-/** The Store a lake at `dir` is read through (a local folder). */
-export function lakeStore(dir: string): Store {
-  return localStore(dir);
 }

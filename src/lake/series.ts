@@ -1,35 +1,63 @@
 /**
- * A sync's write of one dataset into its table (docs/sync.md): a series merges the fetched rows into
- * each partition, reading only the files whose time range reaches the merge window (the log's stats;
- * files wholly before it are neither read nor rewritten), by the one set of merge rules
- * (append/merge.ts, as --append); each changed partition gets one new file, and one commit adds them
- * and removes the files they replace. A snapshot is one new file under `snapshot_date=<day>`.
+ * A sync's write of one dataset into its table (docs/sync.md, docs/point-in-time.md): the fetched rows
+ * are merged into the versions each partition holds (lake/versions.ts mergeVersions: a row with other
+ * values closes the held version and opens a new one; nothing is overwritten), reading only the files
+ * whose time range reaches the merge window (the log's stats; files wholly before it are neither read
+ * nor rewritten). Each changed partition gets new files, and one commit adds them and removes the files
+ * they replace. A snapshot is the same merge within its `snapshot_date=<day>` partition, so every copy
+ * fetched is kept. A table written before the lake kept versions (no known_from in its schema, or no
+ * log) is upgraded by the same commit: every file read, its rows dated `upgradeSince`, and rewritten.
  */
 import type { Row } from '../domain/row.js';
 import { addDays } from '../domain/time/dates.js';
-import { lineBased, lineCodec } from '../output/formats.js';
-import { writeFormatted } from '../output/write-formatted.js';
+import { UsageError } from '../errors.js';
 import type { ReadBack } from '../output/format-types.js';
-import { describeExisting, type RewriteSpec } from '../append/rewrite-read.js';
-import { heldTwiceWarning, mergeHeld } from '../append/rewrite-append.js';
-import { restatedWarning } from '../append/merge.js';
+import { heldTwiceWarning } from '../append/rewrite-append.js';
 import { commitTable, schemaOf, writeDataFile, type NewFile, type TableWriter } from './commit.js';
 import { readTableFile, type TableFile, type TableSnapshot } from './table.js';
-import { readLineRows } from './line-rows.js';
+import { KNOWN_FROM, KNOWN_TO, knownTime, mergeVersions, sameValues, type MergeResult } from './versions.js';
+import { asWritten, keepWindowDependent, needsUpgrade, upgradeHeld } from './version-rows.js';
+import type { DeltaType } from '../store/delta-commit.js';
 
 /** A partition with more files than this is rewritten into one by the run that touches it. */
 export const COMPACT_AFTER = 32;
 
-/** What a series write needs beyond the writer. */
-export interface SeriesSpec {
-  /** `append`: merge into what is held; `replace`: the rows are the whole dataset (a first sync, a rebuild). */
-  readonly mode: 'append' | 'replace';
+/** What a versioned write needs beyond the writer. */
+export interface VersionSpec {
   /** The dataset's folder as messages name it. */
   readonly target: string;
+  /** The rows' time field (a snapshot's `snapshot_date`). */
   readonly timeKey: string;
-  readonly overlapDays: number;
-  readonly merge: Omit<RewriteSpec, 'target' | 'timeKey' | 'formatter' | 'options' | 'regionStart' | 'partitionBy'>;
+  /** A row's identity across versions (sync/row-identity.ts). */
+  readonly key: (r: Row) => string;
+  /** Knowledge time of this sync: UTC ISO with milliseconds. */
+  readonly now: string;
+  /**
+   * The days the fetch asked for (the merge window): files reaching it are read and rewritten, and a
+   * current row in it that the fetch no longer returns is closed. Undefined: every file is read.
+   */
+  readonly window?: { readonly from: string; readonly to: string };
+  /** Days before the last time that the next run reads again: a partition is written as settled rows and these. */
+  readonly splitDays: number;
+  /** Rows whose values depend on where the fetch window starts (util-index's first day): a held version is kept for them. */
+  readonly windowDependent?: (row: Row) => boolean;
+  /** The time rows held before the lake kept versions are dated with (the state file's versionsSince). */
+  readonly upgradeSince: string;
+  /** Partition types for the schema (a snapshot's `snapshot_date`: date). */
+  readonly partitionTypes?: Readonly<Record<string, DeltaType>>;
   readonly warn: (message: string) => void;
+}
+
+/** What a versioned write did. */
+export interface VersionResult {
+  /** The table's version after it (the old one when nothing changed). */
+  readonly version: number;
+  /** Versions opened (new rows and revisions), closed (revised or withdrawn), and revised rows. */
+  readonly added: number;
+  readonly closed: number;
+  readonly revised: number;
+  /** Rows dated `upgradeSince` because the table was written before the lake kept versions (0: no upgrade). */
+  readonly upgraded: number;
 }
 
 /** What a table holds, from its log's stats. */
@@ -53,26 +81,10 @@ export function windowStart(lastTime: string, overlapDays: number): string {
   return addDays(lastTime.slice(0, 10), -overlapDays);
 }
 
-/** Line formats: the fetched rows as the format writes and reads them back (cells as text), so they compare with held rows. */
-async function asWritten(w: TableWriter, rows: readonly Row[]): Promise<readonly Row[]> {
-  if (!lineBased(w.format)) return rows;
-  const chunks: string[] = [];
-  const sink = {
-    closed: false,
-    write: (c: string | Uint8Array) => void chunks.push(typeof c === 'string' ? c : Buffer.from(c).toString('utf8')),
-    end: () => Promise.resolve(),
-    abort: () => Promise.resolve(),
-  };
-  await writeFormatted(w.formatter, rows, { ...w.options, header: true }, sink);
-  return readLineRows(await lineCodec(w.format), chunks.join('')).rows;
-}
-
-/** The files of one partition a merge reads: those reaching the window (all, past COMPACT_AFTER or for window-dependent rows). */
-function filesToRead(files: readonly TableFile[], overlapDays: number, all: boolean): TableFile[] {
-  if (all || files.length > COMPACT_AFTER || files.some((f) => f.maxTime === undefined)) return [...files];
-  const last = files.reduce((m, f) => ((f.maxTime as string) > m ? (f.maxTime as string) : m), '');
-  const start = windowStart(last, overlapDays);
-  return files.filter((f) => (f.maxTime as string).slice(0, 10) >= start);
+/** The files of one partition a merge reads: those reaching `from` (all past COMPACT_AFTER, without stats, or without `from`). */
+function filesToRead(files: readonly TableFile[], from: string | undefined): TableFile[] {
+  if (from === undefined || files.length > COMPACT_AFTER || files.some((f) => f.maxTime === undefined)) return [...files];
+  return files.filter((f) => (f.maxTime as string).slice(0, 10) >= from);
 }
 
 /**
@@ -85,14 +97,14 @@ async function writeSplit(
   rows: readonly Row[],
   values: Readonly<Record<string, string | null>>,
   version: number,
-  spec: Pick<SeriesSpec, 'timeKey' | 'overlapDays'>,
+  spec: Pick<VersionSpec, 'timeKey' | 'splitDays'>,
 ): Promise<NewFile[]> {
   let last = '';
   for (const r of rows) {
     const t = String(r[spec.timeKey]);
     if (t > last) last = t;
   }
-  const cut = windowStart(last, spec.overlapDays);
+  const cut = windowStart(last, spec.splitDays);
   const settled = rows.filter((r) => String(r[spec.timeKey]).slice(0, 10) < cut);
   if (settled.length === 0 || settled.length === rows.length) return [await writeDataFile(w, rows, values, version)];
   const recent = rows.filter((r) => String(r[spec.timeKey]).slice(0, 10) >= cut);
@@ -123,16 +135,64 @@ function byPartition(files: readonly TableFile[], cols: readonly string[]): Map<
   return held;
 }
 
+/** A held version received after this sync's time: the clock went back, and versions would be out of order (exit 2, nothing written). */
+function refuseClockBack(held: readonly Row[], spec: VersionSpec): void {
+  const last = held.reduce((m, r) => {
+    const f = knownTime(r[KNOWN_FROM]);
+    return f !== null && f > m ? f : m;
+  }, '');
+  if (last > spec.now)
+    throw new UsageError(
+      `${spec.target} holds versions received at ${last}, after this sync's time ${spec.now} (did the clock go back?); nothing written`,
+      "check the machine's clock",
+    );
+}
+
+/** One partition's merge: the held files it reads (all of them for an upgrade), and the versions they come to. */
+async function mergePartition(
+  w: TableWriter,
+  snap: TableSnapshot | undefined,
+  files: readonly TableFile[],
+  group: readonly Row[],
+  upgrade: boolean,
+  spec: VersionSpec,
+): Promise<{ read: TableFile[]; m: MergeResult; upgraded: number; twice: number }> {
+  // The merge reads the files reaching the window and every fetched row's day (a held version is never missed).
+  const earliest = group.reduce<string | undefined>((m, r) => {
+    const d = String(r[spec.timeKey]).slice(0, 10);
+    return m === undefined || d < m ? d : m;
+  }, spec.window?.from);
+  const read = upgrade ? [...files] : filesToRead(files, spec.window === undefined ? undefined : earliest);
+  let heldRows = read.length === 0 ? [] : (await readFiles(w, snap as TableSnapshot, read)).rows;
+  let upgraded = 0;
+  let twice = 0;
+  if (upgrade) {
+    const u = upgradeHeld(heldRows, spec.key, spec.upgradeSince);
+    upgraded = u.rows.filter((r) => r[KNOWN_FROM] === spec.upgradeSince).length;
+    twice = u.twice;
+    heldRows = u.rows;
+  }
+  refuseClockBack(heldRows, spec);
+  const m = mergeVersions(heldRows, keepWindowDependent(heldRows, group, spec), {
+    key: spec.key,
+    same: sameValues,
+    now: spec.now,
+    window: spec.window,
+    timeKey: spec.timeKey,
+  });
+  return { read, m, upgraded, twice };
+}
+
 /**
- * Writes a series' fetched `rows` into its table and commits; resolves to the table's new version (the
- * old one when nothing changed). See the module comment.
+ * Merges the fetched rows into the table's versions and commits; see the module comment. Resolves to
+ * the version written and what changed.
  */
-export async function writeSeries(
+export async function writeVersions(
   w: TableWriter,
   snap: TableSnapshot | undefined,
   fetched: readonly Row[],
-  spec: SeriesSpec,
-): Promise<number> {
+  spec: VersionSpec,
+): Promise<VersionResult> {
   const cols = w.partitionColumns;
   const rows = await asWritten(w, fetched);
   const version = (snap?.version ?? -1) + 1;
@@ -143,63 +203,47 @@ export async function writeSeries(
     if (g === undefined) groups.set(k, (g = []));
     g.push(r);
   }
+  const upgrade = needsUpgrade(snap);
   const held = byPartition(snap?.files ?? [], cols);
   const add: NewFile[] = [];
-  const remove: TableFile[] = spec.mode === 'replace' ? [...(snap?.files ?? [])] : [];
-  const restated: string[] = [];
-  let twice = 0;
-  let replacing = false;
-  for (const [k, group] of groups) {
+  const remove: TableFile[] = [];
+  const all: Row[] = [];
+  let [added, closed, revised, upgraded, twice] = [0, 0, 0, 0, 0];
+  const keys = new Set([...groups.keys(), ...(upgrade ? held.keys() : [])]);
+  for (const k of keys) {
+    const group = groups.get(k) ?? [];
     const values = Object.fromEntries(cols.map((c, i) => [c, (JSON.parse(k) as Array<string | null>)[i] ?? null]));
-    const files = spec.mode === 'append' ? (held.get(k) ?? []) : [];
-    if (files.length === 0) {
-      add.push(...(await writeSplit(w, group, values, version, spec)));
-      continue;
-    }
-    // A legacy table (no log yet) is read whole by its upgrade: a stray copy in it collapses then.
-    const read = filesToRead(files, spec.overlapDays, spec.merge.windowDependent !== undefined || (snap?.version ?? 0) < 0);
-    const existing = describeExisting(await readFiles(w, snap as TableSnapshot, read), {
-      timeKey: spec.timeKey,
-      keyColumn: spec.merge.keyColumn,
-    });
-    const m = mergeHeld(existing, group, {
-      ...spec.merge,
-      target: spec.target,
-      timeKey: spec.timeKey,
-      formatter: w.formatter,
-      options: w.options,
-      regionStart: (lastTime) => windowStart(lastTime, spec.overlapDays),
-    });
-    twice += m.twice;
-    restated.push(...m.restatedKeys);
-    replacing ||= m.report.replaceRestated;
-    if (m.rows === undefined && read.length <= COMPACT_AFTER) continue;
-    add.push(...(await writeSplit(w, m.rows ?? existing.rows, values, version, spec)));
-    remove.push(...read);
+    const part = await mergePartition(w, snap, held.get(k) ?? [], group, upgrade, spec);
+    added += part.m.added;
+    closed += part.m.closed;
+    revised += part.m.revised.length;
+    upgraded += part.upgraded;
+    twice += part.twice;
+    if (!upgrade && part.m.added === 0 && part.m.closed === 0 && part.read.length <= COMPACT_AFTER) continue;
+    for (const r of part.m.rows) all.push(r);
+    add.push(...(await writeSplit(w, part.m.rows, values, version, spec)));
+    remove.push(...part.read);
   }
   if (twice > 0) spec.warn(heldTwiceWarning(spec.target, twice));
-  if (restated.length > 0) spec.warn(restatedWarning(spec.target, restated, replacing));
   // Files the log lists that were deleted by hand go from the log too.
   remove.push(...(snap?.gone ?? []).filter((f) => !remove.includes(f)));
-  if (add.length === 0 && remove.length === 0 && snap !== undefined && snap.version >= 0) return snap.version;
-  return commitTable(w.store, w.table, snap, { add, remove, columns: schemaOf(w, rows), operation: 'WRITE' }, w);
-}
-
-/** Writes a snapshot's rows as the one file of `snapshot_date=<day>` (replacing that day's) and commits. */
-export async function writeSnapshot(w: TableWriter, snap: TableSnapshot | undefined, rows: readonly Row[], day: string): Promise<number> {
-  const version = (snap?.version ?? -1) + 1;
-  const file = await writeDataFile(w, rows, { snapshot_date: day }, version);
-  const remove = [...(snap?.files ?? []).filter((f) => f.partitionValues.snapshot_date === day), ...(snap?.gone ?? [])];
-  return commitTable(
+  const result = { added, closed, revised, upgraded: upgrade ? upgraded : 0 };
+  if (add.length === 0 && remove.length === 0 && snap !== undefined && snap.version >= 0) return { version: snap.version, ...result };
+  const schemaRows = all.length > 0 ? all : rows;
+  const v = await commitTable(
     w.store,
     w.table,
     snap,
-    { add: [file], remove, columns: schemaOf(w, rows, { snapshot_date: 'date' }), operation: 'WRITE' },
+    { add, remove, columns: schemaOf(w, schemaRows, spec.partitionTypes), operation: 'WRITE', schemaChange: upgrade },
     w,
   );
+  return { version: v, ...result };
 }
 
-/** What a table holds, from the stats of its live files (a file without stats is read to count it). */
+/**
+ * What a table holds, from the stats of its live files (a file without stats is read to count it):
+ * `rows` counts the current rows (known_to null), not the closed versions.
+ */
 export async function tableHeld(w: Pick<TableWriter, 'store'>, snap: TableSnapshot | undefined, timeKey?: string): Promise<TableHeld> {
   if (snap === undefined) return { rows: 0 };
   let rows = 0;
@@ -208,18 +252,20 @@ export async function tableHeld(w: Pick<TableWriter, 'store'>, snap: TableSnapsh
   const dates = new Set<string>();
   for (const f of snap.files) {
     let { rows: n, minTime, maxTime } = f;
+    let current = f.current;
     if (n === undefined || (timeKey !== undefined && maxTime === undefined)) {
       const back = await readTableFile(w.store, snap, f);
       n = back.rows.length;
+      current = back.rows.filter((r) => knownTime(r[KNOWN_TO]) === null).length;
       if (timeKey !== undefined)
         for (const r of back.rows) {
           const t = String(r[timeKey]);
           if (minTime === undefined || t < minTime) minTime = t;
           if (maxTime === undefined || t > maxTime) maxTime = t;
         }
-      Object.assign(f, { rows: n, minTime, maxTime });
+      Object.assign(f, { rows: n, minTime, maxTime, current });
     }
-    rows += n;
+    rows += current ?? n;
     if (minTime !== undefined && (from === undefined || minTime.slice(0, 10) < from)) from = minTime.slice(0, 10);
     if (maxTime !== undefined && (to === undefined || maxTime.slice(0, 10) > to)) to = maxTime.slice(0, 10);
     const d = f.partitionValues.snapshot_date;

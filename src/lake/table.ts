@@ -32,6 +32,8 @@ export interface TableFile {
   readonly rows?: number;
   readonly minTime?: string;
   readonly maxTime?: string;
+  /** Rows still current (known_to's nullCount in the stats; absent when the file keeps no versions). */
+  readonly current?: number;
 }
 
 /** A table at one version. */
@@ -49,6 +51,18 @@ export interface TableSnapshot {
   readonly untracked: string[];
   /** Data files a commit removed that are still in the store (kept in the Delta layout; a killed run's leftovers in the hive layout). */
   readonly removedPresent: string[];
+  /** The columns of the table's schema (its latest metaData); undefined for a legacy table. */
+  readonly columns?: string[];
+}
+
+/** The column names of a Delta schemaString (none when it cannot be read). */
+function schemaColumns(schemaString: string | undefined): string[] {
+  try {
+    const s = JSON.parse(schemaString ?? '') as { fields?: Array<{ name?: unknown }> };
+    return (s.fields ?? []).map((f) => f.name).filter((n): n is string => typeof n === 'string');
+  } catch {
+    return [];
+  }
 }
 
 /** The null partition's folder value, as Hive and Spark write it. */
@@ -72,14 +86,21 @@ function hiveValues(rel: string): Record<string, string | null> {
 }
 
 /** The stats a file's add carries, read leniently (a writer that gave none: none). */
-function parseStats(stats: string | undefined): Pick<TableFile, 'rows' | 'minTime' | 'maxTime'> {
+function parseStats(stats: string | undefined): Pick<TableFile, 'rows' | 'minTime' | 'maxTime' | 'current'> {
   if (stats === undefined) return {};
   try {
-    const s = JSON.parse(stats) as { numRecords?: unknown; minValues?: Record<string, unknown>; maxValues?: Record<string, unknown> };
+    const s = JSON.parse(stats) as {
+      numRecords?: unknown;
+      minValues?: Record<string, unknown>;
+      maxValues?: Record<string, unknown>;
+      nullCount?: Record<string, unknown>;
+    };
     const min = Object.values(s.minValues ?? {})[0];
     const max = Object.values(s.maxValues ?? {})[0];
+    const current = s.nullCount?.known_to;
     return {
       ...(typeof s.numRecords === 'number' ? { rows: s.numRecords } : {}),
+      ...(typeof current === 'number' ? { current } : {}),
       ...(typeof min === 'string' ? { minTime: min } : {}),
       ...(typeof max === 'string' ? { maxTime: max } : {}),
     };
@@ -157,6 +178,7 @@ export async function readTable(store: Store, table: string, opts: { format?: st
     gone,
     untracked: [...listed.keys()].sort(),
     removedPresent: removedPresent.sort(),
+    columns: schemaColumns(delta.metaData?.schemaString),
   };
 }
 

@@ -43,6 +43,8 @@ export interface DeltaCommit {
     /** The data files' format (metaData format.provider): `parquet` unless given. */
     readonly provider?: string;
   };
+  /** A later commit that changes the schema (columns added): its new metaData, the table's id kept. */
+  readonly meta?: DeltaCommit['create'];
   readonly add: readonly AddedFile[];
   /** Live files (as the reader gave them) this commit replaces. */
   readonly remove: readonly DeltaFile[];
@@ -90,16 +92,17 @@ export function commitLines(c: DeltaCommit): string[] {
     { commitInfo: { timestamp: c.timestamp, operation: c.operation, operationParameters: {}, engineInfo: `gpumkt/${VERSION}` } },
   ];
   if (c.txn !== undefined) lines.push({ txn: { appId: c.txn.appId, version: c.txn.version, lastUpdated: c.timestamp } });
-  if (c.create !== undefined) {
-    lines.push({ protocol: { minReaderVersion: 1, minWriterVersion: 2 } });
+  if (c.create !== undefined) lines.push({ protocol: { minReaderVersion: 1, minWriterVersion: 2 } });
+  const meta = c.create ?? c.meta;
+  if (meta !== undefined) {
     lines.push({
       metaData: {
-        id: c.create.id,
-        format: { provider: c.create.provider ?? 'parquet', options: {} },
-        schemaString: schemaString(c.create.columns),
-        partitionColumns: c.create.partitionColumns,
+        id: meta.id,
+        format: { provider: meta.provider ?? 'parquet', options: {} },
+        schemaString: schemaString(meta.columns),
+        partitionColumns: meta.partitionColumns,
         configuration: {},
-        createdTime: c.create.createdTime,
+        createdTime: meta.createdTime,
       },
     });
   }

@@ -7,12 +7,14 @@
  * dataset alone: the service was reached, and its other routes may well answer.
  */
 import type { Context } from '../context.js';
+import { knowledgeNow } from '../context.js';
 import { GpumktError, UnreachableError } from '../errors.js';
 import { sweepStaleDirs } from '../store/dir-swap.js';
 import { sweepStale, sweepTree } from '../store/stale-temp.js';
 import type { Session } from '../run/session.js';
 import { datasetTable, readHeld } from './held.js';
-import { lakeWrite } from './lake-write.js';
+import { lakeWrite, type Knowledge } from './lake-write.js';
+import type { VersionResult } from '../lake/series.js';
 import type { TableSnapshot } from '../lake/table.js';
 import { sweepTable } from '../lake/commit.js';
 import { runOne } from './run-one.js';
@@ -123,6 +125,7 @@ async function runPlannedOne(
   st: LakeState,
   p: Planned,
   session: Session,
+  known: Knowledge,
 ): Promise<{ outcome: Outcome; stops: boolean }> {
   const { run } = p;
   const name = run.lake.name;
@@ -133,7 +136,8 @@ async function runPlannedOne(
   let requests = 0;
   try {
     if (p.error) throw p.error;
-    const sink = lakeWrite(ctx, s, p);
+    const changed: { versions?: VersionResult } = {};
+    const sink = lakeWrite(ctx, s, p, known, (r) => (changed.versions = r));
     const { counts } = await runOne(
       progress.clearing(ctx),
       run,
@@ -149,31 +153,49 @@ async function runPlannedOne(
     const held = await readHeld(s, run, await datasetTable(s, run), s.today);
     const before = p.before ?? (p.exists && run.mode === 'append' ? (prev?.rows ?? 0) : 0);
     const added = run.lake.kind === 'snapshot' ? held.rows : held.rows - before;
-    // Fewer rows than before is never "current" (docs/sync.md, "When the lake is damaged").
-    if (added < 0)
+    // Fewer rows than before is never "current" (docs/sync.md, "When the lake is damaged"); rows the
+    // service withdrew (closed, with no successor) are said in the summary line instead.
+    const { closed = 0, revised = 0 } = changed.versions ?? {};
+    if (added + (closed - revised) < 0)
       ctx.log.warn(
         `${name}: holds ${held.rows.toLocaleString('en-US')} rows, ${(-added).toLocaleString('en-US')} fewer than before this run`,
       );
     const now = ctx.now().toISOString();
     st.datasets[name] = entry(s, p, held, added, counts.requests, now);
-    const outcome: Outcome = {
-      name,
-      kind: run.lake.kind,
-      status: run.lake.kind === 'snapshot' || added !== 0 || !p.exists ? 'updated' : 'current',
-      rows: held.rows,
-      added,
-      from: held.from,
-      to: held.to,
-      snapshots: held.snapshots,
-      requests: counts.requests,
-      seconds: (Date.now() - started) / 1000,
-    };
+    const outcome = doneOutcome(p, held, added, changed.versions, counts.requests, started);
     ctx.log.info(outcomeLine(outcome));
     return { outcome, stops: false };
   } catch (err) {
     progress.clear();
     return { outcome: failed(ctx, s, st, run, err, requests, started), stops: unreachable(err) };
   }
+}
+
+/** The outcome of dataset `p` that synced: `updated` when it changed (versions opened or closed), else `current`. */
+function doneOutcome(
+  p: Planned,
+  held: Awaited<ReturnType<typeof readHeld>>,
+  added: number,
+  versions: VersionResult | undefined,
+  requests: number,
+  started: number,
+): Outcome {
+  const { revised = 0, closed = 0 } = versions ?? {};
+  const kind = p.run.lake.kind;
+  return {
+    name: p.run.lake.name,
+    kind,
+    status: kind === 'snapshot' || added !== 0 || closed !== 0 || !p.exists ? 'updated' : 'current',
+    rows: held.rows,
+    added,
+    revised,
+    withdrawn: closed - revised,
+    from: held.from,
+    to: held.to,
+    snapshots: held.snapshots,
+    requests,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 /** Records and reports the failure `err` of `run` (rethrown when the run was interrupted); its outcome. */
@@ -213,6 +235,11 @@ export async function runPlanned(
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const startedAt = ctx.now().toISOString();
+  // Knowledge time (docs/point-in-time.md): one instant for the whole run, from the machine's clock.
+  const now = knowledgeNow(ctx.env).toISOString();
+  // A lake synced before it kept versions is upgraded by this run: its rows are dated from now on.
+  st.versionsSince ??= now;
+  const known: Knowledge = { now, since: st.versionsSince };
   let stopped: Outcome | undefined;
   for (const p of planned) {
     if (stopped !== undefined) {
@@ -226,7 +253,7 @@ export async function runPlanned(
       continue;
     }
     try {
-      const { outcome, stops } = await runPlannedOne(ctx, s, st, p, session);
+      const { outcome, stops } = await runPlannedOne(ctx, s, st, p, session, known);
       outcomes.push(outcome);
       if (stops) stopped = outcome;
     } finally {

@@ -35,7 +35,9 @@ export async function readHeld(
   const held = await tableHeld(s, snap, run.mode === 'snapshot' ? undefined : run.lake.timeKey);
   if (run.mode !== 'snapshot') return { rows: held.rows, from: held.from, to: held.to };
   const dates = held.dates ?? [];
-  const rows = (snap?.files ?? []).filter((f) => f.partitionValues.snapshot_date === day).reduce((n, f) => n + (f.rows ?? 0), 0);
+  const rows = (snap?.files ?? [])
+    .filter((f) => f.partitionValues.snapshot_date === day)
+    .reduce((n, f) => n + (f.current ?? f.rows ?? 0), 0);
   return { rows, from: dates[0], to: dates.at(-1), snapshots: dates.length };
 }
 

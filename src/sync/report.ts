@@ -155,6 +155,10 @@ export interface Outcome {
   readonly kind?: 'series' | 'snapshot';
   readonly rows?: number;
   readonly added?: number;
+  /** Rows whose held version this run's fetch revised (a settled, restated or risen value). */
+  readonly revised?: number;
+  /** Rows of the days asked again that the service no longer returns: their versions closed, with no successor. */
+  readonly withdrawn?: number;
   readonly from?: string;
   readonly to?: string;
   readonly snapshots?: number;
@@ -183,7 +187,12 @@ export function outcomeLine(o: Outcome): string {
   if (o.kind === 'snapshot')
     return `${o.name}: snapshot ${o.to ?? ''}, ${plural(o.rows ?? 0, 'row')} (${plural(o.snapshots ?? 0, 'snapshot')} since ${o.from ?? ''})${cost}`;
   const n = o.added ?? 0;
-  const added = o.status === 'current' ? 'no new rows' : n < 0 ? `${plural(-n, 'row')} fewer` : `+${plural(n, 'row')}`;
+  const changes = [
+    ...((o.revised ?? 0) > 0 ? [`${num(o.revised ?? 0)} revised`] : []),
+    ...((o.withdrawn ?? 0) > 0 ? [`${num(o.withdrawn ?? 0)} withdrawn`] : []),
+  ];
+  const revised = changes.length > 0 ? ` (${changes.join(', ')})` : '';
+  const added = o.status === 'current' ? 'no new rows' : n < 0 ? `${plural(-n, 'row')} fewer` : `+${plural(n, 'row')}${revised}`;
   return `${o.name}: ${added}, ${num(o.rows ?? 0)} in all${span}${cost}`;
 }
 

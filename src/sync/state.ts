@@ -50,6 +50,8 @@ const lakeState = z.object({
   id: z.string().optional(),
   /** Runs that wrote the lake: the `txn` version of this run's commits. */
   runs: z.number().optional(),
+  /** Since when the lake keeps versions of its rows (docs/point-in-time.md): rows held before are dated then. */
+  versionsSince: z.string().optional(),
   lastRun: z.object({ startedAt: z.string(), finishedAt: z.string(), exitCode: z.number(), requests: z.number() }).optional(),
   datasets: z.record(z.string(), datasetState),
 });

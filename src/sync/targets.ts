@@ -16,6 +16,7 @@ import { addDays, parseUserDate, subtractMonths, type DateWindow } from '../doma
 import { beyondFreeTier, requestTargets } from '../run/targets.js';
 import type { Store } from '../store/store.js';
 import { lakeRequest, type LakeDataset } from './lake-datasets.js';
+import { revisitOf, revisitWindow } from '../datasets/revisit.js';
 import type { DatasetState } from './state.js';
 import { lakeChild } from './open-lake.js';
 
@@ -95,7 +96,7 @@ export function datasetRun(
   exists: boolean,
   /** What it holds is short of what it held (rows deleted): fetched again whole, from its first day. */
   heal = false,
-  /** An append's first day: the merge window of what the table holds (its log's stats). */
+  /** An append's first day: the merge window of what the table holds (its log's stats); the revisit window may reach earlier. */
   since?: string,
 ): DatasetRun {
   const folder = lakeChild({ location: s.lake, folder: s.folder }, lake.name);
@@ -118,7 +119,12 @@ export function datasetRun(
   const start = held?.from !== undefined && exists && held.from < asked ? held.from : asked;
   const mode = !exists ? 'first' : heal || (s.from !== undefined && held?.from !== undefined && asked < held.from) ? 'rebuild' : 'append';
   const partition = formatInfo(ext).partitions ? lake.partition : undefined;
-  const from = mode === 'append' && since !== undefined ? since : start;
+  // An append asks again the days the service revises (the descriptor's revisit window, counted back
+  // from the previous sync's day), so a restatement is seen (docs/point-in-time.md).
+  const revisit = revisitWindow(revisitOf(lake.command), s.today, held?.from, held?.lastSuccess?.slice(0, 10))?.from;
+  const again = since !== undefined && revisit !== undefined && revisit < since ? revisit : since;
+  // Without a key an append never asks before the free tier's first day either (a lake synced a month ago).
+  const from = mode === 'append' && again !== undefined ? (s.keyless && again < asked ? asked : again) : start;
   const window = { from: from > s.today ? s.today : from, to: s.today };
   const series: RunRequest = {
     ...request,

@@ -18,6 +18,8 @@ export interface SyncAt {
   readonly sb?: Partial<SandboxOptions>;
   /** The folder the run starts in (a relative lake lands there). */
   readonly cwd?: string;
+  /** More environment (GPUMKT_KNOWLEDGE_TIME). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The state file of a lake, as a test reads it. */
@@ -55,7 +57,10 @@ export async function syncAt(now: string, args: readonly string[], at: SyncAt = 
   const sb = await startSandbox({ now, keys: { valid: [CANARY_KEY, PREMIUM_KEY] }, ...at.sb });
   try {
     const key = at.key === undefined ? CANARY_KEY : (at.key ?? undefined);
-    const r = await runCli(args, { cwd: at.cwd, env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: key, GPUMKT_TODAY: now.slice(0, 10) } });
+    const r = await runCli(args, {
+      cwd: at.cwd,
+      env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: key, GPUMKT_TODAY: now.slice(0, 10), ...at.env },
+    });
     const lake = args[1];
     if (args[0] === 'sync' && lake !== undefined && existsSync(join(lake, '.gpumkt-sync.json'))) {
       const t = Date.parse(now) / 1000;
@@ -73,9 +78,23 @@ export async function syncAt(now: string, args: readonly string[], at: SyncAt = 
   }
 }
 
-/** The DuckDB expression reading one dataset folder of a lake as one table. */
-export function lakeTable(lake: string, name: string): string {
+/**
+ * The current rows of a versioned table (`known_to` null), without the knowledge-time columns: what
+ * the service says now, to compare with an export or a fresh sync (whose knowledge times differ).
+ * Every comparison of a lake with an export goes through this one view (docs/point-in-time.md).
+ */
+export function currentView(table: string): string {
+  return `(SELECT * EXCLUDE (known_from, known_to) FROM ${table} WHERE known_to IS NULL)`;
+}
+
+/** The DuckDB expression reading one dataset folder of a lake as every version it holds, known_* included. */
+export function lakeVersions(lake: string, name: string): string {
   return `read_parquet(${sqlString(`${lake}/${name}/**/*.parquet`)}, hive_partitioning = true)`;
+}
+
+/** The DuckDB expression reading one dataset folder of a lake as one table: its current rows (currentView). */
+export function lakeTable(lake: string, name: string): string {
+  return currentView(lakeVersions(lake, name));
 }
 
 /**
@@ -85,11 +104,31 @@ export function lakeTable(lake: string, name: string): string {
 export async function lakeTableByLog(lake: string, name: string): Promise<string> {
   const snap = await readTable(localStore(lake), name);
   const files = (snap?.files ?? []).map((f) => sqlString(join(lake, f.key)));
+  return currentView(`read_parquet([${files.join(', ')}], hive_partitioning = true)`);
+}
+
+/** Every version of one dataset of a lake through its log, known_* included (the files the latest commit lists). */
+export async function lakeVersionsByLog(lake: string, name: string): Promise<string> {
+  const snap = await readTable(localStore(lake), name);
+  const files = (snap?.files ?? []).map((f) => sqlString(join(lake, f.key)));
   return `read_parquet([${files.join(', ')}], hive_partitioning = true)`;
 }
 
-/** A CSV lake's dataset through its log: the header once, then every live file's records in order. */
+/**
+ * A CSV lake's current rows through its log: the header once, then every live file's records in
+ * order, each without its last two fields (known_from, known_to) and only while current (known_to
+ * empty), as currentView does for Parquet.
+ */
 export async function lakeCsv(lake: string, name: string): Promise<string> {
+  const all = (await lakeCsvVersions(lake, name)).split('\n');
+  const [header = '', ...body] = all;
+  expect(header, name).toMatch(/,known_from,known_to$/);
+  const strip = (line: string): string => line.replace(/,[^,]*,[^,]*$/, '');
+  return [strip(header), ...body.filter((l) => l.endsWith(',')).map(strip)].join('\n');
+}
+
+/** A CSV lake's dataset through its log, every version: the header once, then every live file's records in order. */
+export async function lakeCsvVersions(lake: string, name: string): Promise<string> {
   const store = localStore(lake);
   const snap = await readTable(store, name, { format: 'csv' });
   if (snap === undefined) return '';

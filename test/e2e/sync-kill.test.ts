@@ -140,7 +140,8 @@ describe('kill -9 during a sync', () => {
     const next = await syncAt(DAY2, ['sync', lake, ...ARGS]);
     expect(next.code, next.stderr).toBe(0);
     const asked = next.requests.filter((q) => q.path.endsWith('/history-simple')).map((q) => q.query.startDate);
-    expect(asked).toEqual(Array(6).fill('2026-11-10'));
+    // From the day before the last sync's (its revisit window: the day provisional then, and yesterday).
+    expect(asked).toEqual(Array(6).fill('2026-11-09'));
     await expectSameRows(reader, lakeTable(lake, 'history'), lakeTable(after, 'history'), 'history');
     expect(existsSync(join(lake, `.history.${dead}.0123456789ab.old`))).toBe(false);
     expect(readdirSync(lake).filter((n) => n.startsWith('.history'))).toEqual([]);

@@ -83,6 +83,53 @@ async function rowsOf(store: Store): Promise<Record<string, string[]>> {
 }
 
 describe('gpumkt sync s3://', () => {
+  it('lake read --as-of and lake log answer on an s3:// lake as on the same lake in a folder', async () => {
+    const folder = join(makeTempDir('sync-s3-pit'), 'lake');
+    const K1 = '2026-11-20T20:00:00.000Z';
+    const K2 = '2026-11-21T20:00:00.000Z';
+    for (const [now, known] of [
+      [NOW, K1],
+      [NEXT, K2],
+    ] as const) {
+      const args = ['--datasets', 'history', '--from', '2026-11-10'];
+      const env = { GPUMKT_KNOWLEDGE_TIME: known };
+      const remote = await at(now, ['sync', 's3://lake/pit', '--endpoint-url', s3.url, ...args], env);
+      expect(remote.code, remote.stderr).toBe(0);
+      const local = await at(now, ['sync', folder, ...args], env);
+      expect(local.code, local.stderr).toBe(0);
+    }
+    for (const cmd of [
+      ['lake', 'read', '<lake>', 'history', '--as-of', '2026-11-20', '-f', 'csv'],
+      ['lake', 'read', '<lake>', 'history', '-f', 'csv'],
+      ['lake', 'log', '<lake>', 'history', '--revised', '-f', 'csv'],
+    ]) {
+      const remote = await at(NEXT, [...cmd.map((a) => (a === '<lake>' ? 's3://lake/pit' : a)), '--endpoint-url', s3.url]);
+      const local = await at(
+        NEXT,
+        cmd.map((a) => (a === '<lake>' ? folder : a)),
+      );
+      expect(remote.code, remote.stderr).toBe(0);
+      expect(remote.stdout.split('\n').length, cmd.join(' ')).toBeGreaterThan(2);
+      expect(remote.stdout, cmd.join(' ')).toBe(local.stdout);
+    }
+    // As of the first sync's day, the rows are those the first sync received (none known from the second).
+    const first = await at(NEXT, [
+      'lake',
+      'read',
+      's3://lake/pit',
+      'history',
+      '--as-of',
+      '2026-11-20',
+      '-f',
+      'json',
+      '--endpoint-url',
+      s3.url,
+    ]);
+    const rows = JSON.parse(first.stdout) as Array<{ known_from: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.known_from === K1)).toBe(true);
+  });
+
   it('writes every dataset as a Delta table, adds commits the next day, and holds what a folder sync holds', async () => {
     const first = await at(NOW, ['sync', 's3://lake/team', '--endpoint-url', s3.url, ...ARGS]);
     expect(first.code, first.stderr).toBe(0);

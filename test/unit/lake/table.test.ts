@@ -16,7 +16,7 @@ import type { FormatOptions } from '../../../src/output/format-types.js';
 import { getFormatter, lineCodec } from '../../../src/output/formats.js';
 import { commitTable, schemaOf, sweepTable, writeDataFile, type TableWriter } from '../../../src/lake/commit.js';
 import { readTable, readTableRows } from '../../../src/lake/table.js';
-import { writeSeries } from '../../../src/lake/series.js';
+import { writeVersions, type VersionSpec } from '../../../src/lake/series.js';
 import { readLineRows } from '../../../src/lake/line-rows.js';
 import { OutputError } from '../../../src/errors.js';
 
@@ -41,13 +41,34 @@ function days(gpu: string, from: string, n: number, base = 1): Row[] {
   }));
 }
 
-async function writer(store: Store, format = 'parquet', partitionColumns = ['gpu']): Promise<TableWriter> {
+/** The options a sync writes with: the knowledge-time columns last, typed as timestamps. */
+const VERSIONED: FormatOptions = {
+  ...OPTIONS,
+  columns: [...OPTIONS.columns, 'known_from', 'known_to'],
+  types: { ...OPTIONS.types, known_from: 'timestamp', known_to: 'timestamp' },
+};
+
+/** A versioned write's spec (no window: every file read). */
+function spec(now: string, window?: { from: string; to: string }): VersionSpec {
+  return {
+    target: 'history',
+    timeKey: 'timestamp',
+    key: (r) => `${String(r.timestamp)} ${String(r.gpu)}`,
+    now,
+    window,
+    splitDays: 0,
+    upgradeSince: '2026-10-01T00:00:00.000Z',
+    warn: () => undefined,
+  };
+}
+
+async function writer(store: Store, format = 'parquet', partitionColumns = ['gpu'], options = OPTIONS): Promise<TableWriter> {
   return {
     store,
     table: 'history',
     format,
     formatter: await getFormatter(format),
-    options: OPTIONS,
+    options,
     timeKey: 'timestamp',
     partitionColumns,
   };
@@ -191,26 +212,24 @@ describe('a legacy table (files, no log)', () => {
   });
 });
 
-describe('writeSeries', () => {
+describe('writeVersions', () => {
   it('reads only the files whose time range reaches the merge window, and leaves the others as they are', async () => {
     const base = localStore(makeTempDir('lake'));
-    const w0 = await writer(base);
-    const spec = {
-      mode: 'append' as const,
-      target: 'history',
-      timeKey: 'timestamp',
-      overlapDays: 0,
-      merge: { replaceRestated: true, failEmpty: false },
-      warn: () => undefined,
-    };
-    await writeSeries(w0, undefined, days('H100', '2026-10-01', 30), { ...spec, mode: 'replace' });
+    const w0 = await writer(base, 'parquet', ['gpu'], VERSIONED);
+    await writeVersions(w0, undefined, days('H100', '2026-10-01', 30), spec('2026-10-30T12:00:00.000Z'));
     const first = await readTable(base, 'history');
     // Two files: the settled days, and the last day (the next run's window).
     expect(first?.files.map((f) => f.rows)).toEqual([29, 1]);
     const settled = first!.files[0]!;
     const store = recording(base);
-    const w = await writer(store);
-    await writeSeries(w, first, days('H100', '2026-10-30', 2, 30), spec);
+    const w = await writer(store, 'parquet', ['gpu'], VERSIONED);
+    const r = await writeVersions(
+      w,
+      first,
+      days('H100', '2026-10-30', 2, 30),
+      spec('2026-10-31T12:00:00.000Z', { from: '2026-10-30', to: '2026-10-31' }),
+    );
+    expect(r).toMatchObject({ added: 1, closed: 0, revised: 0, upgraded: 0 });
     expect(store.reads.filter((k) => !k.includes('_delta_log'))).toEqual([first!.files[1]!.key]);
     const now = await readTable(base, 'history');
     expect(now?.files.map((f) => f.key)).toContain(settled.key);
@@ -218,6 +237,49 @@ describe('writeSeries', () => {
     expect(await checkDeltaTable(base, 'history')).toEqual([]);
     const rows = await readTableRows(base, 'history', now!);
     expect(rows.map((r) => r.index_value)).toEqual(days('H100', '2026-10-01', 31).map((r) => r.index_value));
+  });
+
+  it('a revised value closes the held version and opens the new one; a table without versions is upgraded in the same commit', async () => {
+    const store = localStore(makeTempDir('lake'));
+    // Written before the lake kept versions: no known_* columns in its files or schema.
+    const old = await writer(store);
+    await commitTable(
+      store,
+      'history',
+      undefined,
+      {
+        add: [await writeDataFile(old, days('H100', '2026-10-01', 3), { gpu: 'H100' }, 0)],
+        remove: [],
+        columns: schemaOf(old, days('x', '2026-11-01', 1)),
+        operation: 'WRITE',
+      },
+      old,
+    );
+    const w = await writer(store, 'parquet', ['gpu'], VERSIONED);
+    const revised = days('H100', '2026-10-03', 2, 30);
+    const r = await writeVersions(
+      w,
+      await readTable(store, 'history'),
+      revised,
+      spec('2026-10-04T12:00:00.000Z', { from: '2026-10-03', to: '2026-10-04' }),
+    );
+    expect(r).toMatchObject({ added: 2, closed: 1, revised: 1, upgraded: 3 });
+    const snap = await readTable(store, 'history');
+    expect(snap?.columns).toContain('known_from');
+    expect(await checkDeltaTable(store, 'history')).toEqual([]);
+    const rows = await readTableRows(store, 'history', snap!);
+    // A sync whose clock went back is refused before anything is written.
+    await expect(
+      writeVersions(w, snap, revised, spec('2026-10-04T11:00:00.000Z', { from: '2026-10-03', to: '2026-10-04' })),
+    ).rejects.toThrow(/holds versions received at 2026-10-04T12:00:00.000Z, after this sync's time 2026-10-04T11:00:00.000Z/);
+    expect((await readTable(store, 'history'))?.version).toBe(snap?.version);
+    expect(rows.map((x) => [String(x.timestamp).slice(0, 10), x.index_value, x.known_from, x.known_to])).toEqual([
+      ['2026-10-01', 1, '2026-10-01T00:00:00.000Z', null],
+      ['2026-10-02', 2, '2026-10-01T00:00:00.000Z', null],
+      ['2026-10-03', 3, '2026-10-01T00:00:00.000Z', '2026-10-04T12:00:00.000Z'],
+      ['2026-10-03', 30, '2026-10-04T12:00:00.000Z', null],
+      ['2026-10-04', 31, '2026-10-04T12:00:00.000Z', null],
+    ]);
   });
 });
 
@@ -257,15 +319,13 @@ describe('compaction', () => {
       { add: files, remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
       w,
     );
-    const spec = {
-      mode: 'append' as const,
-      target: 'history',
-      timeKey: 'timestamp',
-      overlapDays: 0,
-      merge: { replaceRestated: true, failEmpty: false },
-      warn: () => undefined,
-    };
-    await writeSeries(w, await readTable(store, 'history'), days('H100', '2026-11-03', 1, 34), spec);
+    const v = await writer(store, 'parquet', ['gpu'], VERSIONED);
+    await writeVersions(
+      v,
+      await readTable(store, 'history'),
+      days('H100', '2026-11-03', 1, 34),
+      spec('2026-11-03T12:00:00.000Z', { from: '2026-11-03', to: '2026-11-03' }),
+    );
     const now = await readTable(store, 'history');
     expect(now?.files.length).toBeLessThanOrEqual(2);
     expect(now?.files.reduce((n, f) => n + (f.rows ?? 0), 0)).toBe(34);
