@@ -10,8 +10,10 @@ import { UsageError } from '../errors.js';
 import { didYouMean } from '../domain/text/suggest.js';
 import { parseAsOf } from '../domain/time/as-of.js';
 import { lakeRows } from '../lake/read-rows.js';
-import { openLake, type LakeLocationFlags } from '../sync/open-lake.js';
-import type { Store } from '../store/store.js';
+import { openLake, type LakeLocation, type LakeLocationFlags } from '../sync/open-lake.js';
+
+/** The store a lake is read through. */
+type Store = LakeLocation['store'];
 import { asOf, current, firstVintage, isVersioned, KNOWN_COLUMNS, KNOWN_FROM, knownTime, orderVersions } from '../lake/versions.js';
 import { lakeDatasets, type LakeDataset } from '../sync/lake-datasets.js';
 import { declaredColumnTypes } from '../run/column-types.js';

@@ -15,8 +15,8 @@ import { OutputError } from '../errors.js';
 import type { ColumnType, FormatOptions, Formatter, TypedColumn } from '../output/format-types.js';
 import { formatInfo } from '../output/formats.js';
 import { writeFormatted } from '../output/write-formatted.js';
-import { writeCommit, type AddedFile, type DeltaColumn, type DeltaType } from '../store/delta-commit.js';
-import { readDeltaTable } from '../store/delta-log.js';
+import { writeCommit, type AddedFile, type DeltaColumn, type DeltaCommit, type DeltaType } from '../store/delta-commit.js';
+import { readDeltaTable, type DeltaMetadata } from '../store/delta-log.js';
 import { CHECKPOINT_INTERVAL, writeCheckpoint } from '../store/delta-checkpoint.js';
 import type { Sink } from '../store/sink.js';
 import { KeyExistsError, type Store } from '../store/store.js';
@@ -170,6 +170,48 @@ async function conflicts(store: Store, table: string, change: TableChange): Prom
   return change.remove.some((f) => !live.has(f.logPath));
 }
 
+/** The commit record of `change` at `version` (a first one creates the table; `meta`: a schema that changed). */
+function commitOf(
+  version: number,
+  change: TableChange,
+  kept: readonly AddedFile[],
+  meta: DeltaMetadata | undefined,
+  w: Pick<TableWriter, 'format' | 'partitionColumns' | 'txn'>,
+): DeltaCommit {
+  const first = version === 0;
+  return {
+    version,
+    ...(!first && meta !== undefined
+      ? {
+          meta: {
+            id: meta.id,
+            columns: change.columns,
+            partitionColumns: meta.partitionColumns,
+            createdTime: meta.createdTime ?? Date.now(),
+            provider: meta.format.provider,
+          },
+        }
+      : {}),
+    ...(first
+      ? {
+          create: {
+            id: crypto.randomUUID(),
+            columns: change.columns,
+            partitionColumns: w.partitionColumns,
+            createdTime: Date.now(),
+            provider: w.format,
+          },
+        }
+      : {}),
+    add: [...kept, ...change.add],
+    // A first commit has nothing to remove (a legacy file it replaces was never added).
+    remove: first ? [] : change.remove.map((f) => ({ ...f, path: f.logPath })),
+    timestamp: Date.now(),
+    operation: first ? 'CREATE TABLE' : 'WRITE',
+    ...(w.txn === undefined ? {} : { txn: w.txn }),
+  };
+}
+
 /**
  * Commits `change` on top of `snap` (undefined or a legacy table: the table's first commit, which also
  * adds a legacy table's files it does not remove, as they are); resolves to the version written, after
@@ -194,39 +236,8 @@ export async function commitTable(
   const meta =
     change.schemaChange === true && snap !== undefined && snap.version >= 0 ? (await readDeltaTable(store, table))?.metaData : undefined;
   for (let attempt = 0; ; attempt++) {
-    const first = version === 0;
     try {
-      await writeCommit(store, table, {
-        version,
-        ...(!first && meta !== undefined
-          ? {
-              meta: {
-                id: meta.id,
-                columns: change.columns,
-                partitionColumns: meta.partitionColumns,
-                createdTime: meta.createdTime ?? Date.now(),
-                provider: meta.format.provider,
-              },
-            }
-          : {}),
-        ...(first
-          ? {
-              create: {
-                id: crypto.randomUUID(),
-                columns: change.columns,
-                partitionColumns: w.partitionColumns,
-                createdTime: Date.now(),
-                provider: w.format,
-              },
-            }
-          : {}),
-        add: [...kept, ...change.add],
-        // A first commit has nothing to remove (a legacy file it replaces was never added).
-        remove: first ? [] : change.remove.map((f) => ({ ...f, path: f.logPath })),
-        timestamp: Date.now(),
-        operation: first ? 'CREATE TABLE' : 'WRITE',
-        ...(w.txn === undefined ? {} : { txn: w.txn }),
-      });
+      await writeCommit(store, table, commitOf(version, change, kept, meta, w));
       break;
     } catch (err) {
       if (!(err instanceof KeyExistsError) || attempt >= 20) throw err;
