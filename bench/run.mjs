@@ -1,5 +1,5 @@
 // `npm run bench [-- --quick] [-- --node <path>]` (or GPUMKT_BENCH_NODE=<path>: the runtime measured, default this one): start-up, a 30-row query, 200k- and 1M-row exports (CSV, and Parquet
-// against CSV), a six-model fan-out and a sync of the sandbox lake, each against its reference in the same run (medians after a warm-up), with peak RSS.
+// against CSV), an append of one day (Parquet against CSV), a six-model fan-out and syncs of the sandbox lake (new, again within the hour, the next day), each against its reference in the same run (medians after a warm-up), with peak RSS.
 // Needs node, curl, jq and GNU time (/usr/bin/time, for peak RSS); valgrind, where installed, counts
 // start-up's instructions. Everything runs on loopback.
 import { spawn, spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { build } from 'esbuild';
 import { CJS_OPTIONS } from '../scripts/build-cjs.mjs';
 import { lazyBuiltins, undiciLazyHttp, undiciSlim } from '../scripts/undici-build.mjs';
 import { breakdown, instructions, STEPS } from './instructions.mjs';
+import { appendSection, syncSection } from './lake-sections.mjs';
 import { HAS_TIME, measureGroup, runOnce } from './measure.mjs';
 import { windowStart } from './static-server.mjs';
 
@@ -23,6 +24,9 @@ const N_MID = 200_000;
 const N_BIG = 1_000_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin/gpumkt.js');
+// `--tag <word>`: the results file is <date>-<word>-node<major>.txt (a second run of a day kept beside the first).
+const tagAt = process.argv.indexOf('--tag');
+const tag = tagAt > 0 ? process.argv[tagAt + 1]?.replace(/[^\w-]/g, '') : undefined;
 const nodeAt = process.argv.indexOf('--node');
 const node = nodeAt > 0 ? process.argv[nodeAt + 1] : process.env.GPUMKT_BENCH_NODE || process.execPath;
 const nodeVersion = spawnSync(node, ['-p', 'process.version + " " + typeof require("node:module").enableCompileCache'])
@@ -274,6 +278,10 @@ for (const n of [N_MID, N_BIG]) {
   rmSync(to('parquet'), { force: true });
 }
 
+// ---- 3c. an append of one day to a year of hourly rows, Parquet against CSV (bench/lake-sections.mjs) ----
+const lakeBench = { gpumkt, cliEnv, urls, home, reps: REPS.mid, log, line, ratio, ms };
+await appendSection(lakeBench);
+
 // ---- 4. fan-out (sandbox replying after 100 ms) ----
 log(`\n4. Six-model fan-out, sandbox replying after 100 ms (${REPS.fan} rounds)`);
 const models = ['h100', 'h200', 'a100', 'b200', '5090', 'pro6000'];
@@ -291,22 +299,8 @@ line('gpumkt history all (6 × 720 hourly rows)', fan.all);
 line(`slowest single model (history ${slowest})`, fan[slowest]);
 ratio('fan-out ÷ slowest single', fan.all.ms / fan[slowest].ms, 1.5);
 
-// ---- 5. sync of the sandbox lake: every family, a year of daily data ----
-// One round: the pacer's minute dominates it. Its wait comes from the run's own --json summary
-// (pacedSeconds), CPU time from GNU time (user + system), so the three are told apart.
-log('\n5. gpumkt sync of a new lake from the sandbox (every dataset, a year of daily data; 1 round)');
-const lake = join(home, 'lake');
-const syncRun = await runOnce(gpumkt('sync', lake, '--json'), { env: cliEnv(urls.sandbox), keep: true });
-const syncSummary = JSON.parse(syncRun.stdout);
-rmSync(lake, { recursive: true, force: true });
-const pacedMs = syncSummary.pacedSeconds * 1000;
-line(`gpumkt sync <new lake>: ${syncSummary.datasets.length} datasets, ${syncSummary.requests} requests`, syncRun);
-log(`  ${'of which held by the rate limit (--json pacedSeconds)'.padEnd(58)} ${ms(pacedMs).padStart(8)}`);
-log(`  ${'the rest: requests on the wire, gpumkt at work'.padEnd(58)} ${ms(syncRun.ms - pacedMs).padStart(8)}`);
-if (syncRun.cpuMs !== undefined) log(`  ${"gpumkt's own CPU time (user + system)".padEnd(58)} ${ms(syncRun.cpuMs).padStart(8)}`);
-log(
-  `  (the service allows 60 requests a minute: ${syncSummary.requests} requests need at least ${Math.floor((syncSummary.requests - 1) / 60)} minute(s) of pacing)`,
-);
+// ---- 5. syncs of the sandbox lake: new, again within the hour, the next day (bench/lake-sections.mjs) ----
+await syncSection(lakeBench);
 
 const above = verdicts.filter((v) => !v.ok);
 log(
@@ -316,7 +310,7 @@ const results = join(root, 'bench/results');
 mkdirSync(results, { recursive: true });
 const file = join(
   results,
-  `${new Date().toISOString().slice(0, 10)}-node${nodeVersion[0].slice(1).split('.')[0]}${quick ? '-quick' : ''}.txt`,
+  `${new Date().toISOString().slice(0, 10)}${tag ? `-${tag}` : ''}-node${nodeVersion[0].slice(1).split('.')[0]}${quick ? '-quick' : ''}.txt`,
 );
 writeFileSync(file, `${printed.join('\n')}\n`);
 process.stderr.write(`written to ${file}\n`);
