@@ -69,9 +69,16 @@ export function median(xs) {
  */
 export async function measureGroup(cases, reps, onRound) {
   const samples = Object.fromEntries(cases.map((c) => [c.name, []]));
-  for (const c of cases) await runOnce(c.argv, { env: c.env });
+  // `before`, when a case has one, runs before each of its runs (an append's file put back), untimed.
+  for (const c of cases) {
+    c.before?.();
+    await runOnce(c.argv, { env: c.env });
+  }
   for (let r = 0; r < reps; r++) {
-    for (const c of cases) samples[c.name].push(await runOnce(c.argv, { env: c.env }));
+    for (const c of cases) {
+      c.before?.();
+      samples[c.name].push(await runOnce(c.argv, { env: c.env }));
+    }
     onRound?.(r + 1);
   }
   return Object.fromEntries(

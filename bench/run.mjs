@@ -1,5 +1,5 @@
 // `npm run bench [-- --quick] [-- --node <path>]` (or GPUMKT_BENCH_NODE=<path>: the runtime measured, default this one): start-up, a 30-row query, 200k- and 1M-row exports (CSV, and Parquet
-// against CSV), a six-model fan-out and a sync of the sandbox lake, each against its reference in the same run (medians after a warm-up), with peak RSS.
+// against CSV), an append of one day (Parquet against CSV), a six-model fan-out and syncs of the sandbox lake (new, again within the hour, the next day), each against its reference in the same run (medians after a warm-up), with peak RSS.
 // Needs node, curl, jq and GNU time (/usr/bin/time, for peak RSS); valgrind, where installed, counts
 // start-up's instructions. Everything runs on loopback.
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { CJS_OPTIONS } from '../scripts/build-cjs.mjs';
 import { lazyBuiltins, undiciLazyHttp, undiciSlim } from '../scripts/undici-build.mjs';
-import { HAS_TIME, measureGroup, median, runOnce } from './measure.mjs';
+import { breakdown, instructions, STEPS } from './instructions.mjs';
+import { appendSection, syncSection } from './lake-sections.mjs';
+import { HAS_TIME, measureGroup, runOnce } from './measure.mjs';
 import { windowStart } from './static-server.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -22,6 +24,9 @@ const N_MID = 200_000;
 const N_BIG = 1_000_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin/gpumkt.js');
+// `--tag <word>`: the results file is <date>-<word>-node<major>.txt (a second run of a day kept beside the first).
+const tagAt = process.argv.indexOf('--tag');
+const tag = tagAt > 0 ? process.argv[tagAt + 1]?.replace(/[^\w-]/g, '') : undefined;
 const nodeAt = process.argv.indexOf('--node');
 const node = nodeAt > 0 ? process.argv[nodeAt + 1] : process.env.GPUMKT_BENCH_NODE || process.execPath;
 const nodeVersion = spawnSync(node, ['-p', 'process.version + " " + typeof require("node:module").enableCompileCache'])
@@ -106,6 +111,7 @@ const startup = await measureGroup(
     { name: 'help', argv: gpumkt('--help'), env: cliEnv(urls.sandbox) },
     { name: 'q30', argv: q30, env: cliEnv(urls.sandbox) },
     { name: 'latest', argv: gpumkt('latest', '-f', 'csv'), env: cliEnv(urls.sandbox) },
+    { name: 'tokens', argv: gpumkt('token-prices', '-f', 'csv'), env: cliEnv(urls.sandbox) },
     { name: 'cmdhelp', argv: gpumkt('history', '--help'), env: cliEnv(urls.sandbox) },
     { name: 'completion', argv: gpumkt('completion', 'bash'), env: cliEnv(urls.sandbox) },
   ],
@@ -122,16 +128,22 @@ line('naive node:http script, same request (bench/naive-http.cjs)', startup.naiv
 line('naive undici script, same request (bench/naive-undici.cjs)', startup.undici);
 line('gpumkt history h100 (30 daily rows, -f csv, sandbox)', startup.q30);
 line('gpumkt latest -f csv (one request, six rows, sandbox)', startup.latest);
+line('gpumkt token-prices -f csv (one request, 11 rows, sandbox)', startup.tokens);
 ratio('--version ÷ node -e 0', startup.version.ms / startup.node.ms, 1.2);
 ratio('--help ÷ node -e 0', startup.help.ms / startup.node.ms, 1.3);
 ratio('history --help ÷ node -e 0', startup.cmdhelp.ms / startup.node.ms, 1.3);
 ratio('30-row history ÷ node -e 0', startup.q30.ms / startup.node.ms, 1.6);
 ratio('latest ÷ node -e 0', startup.latest.ms / startup.node.ms, 1.6);
+// The floor undici sets (bench/naive-undici.cjs): a request made with undici as gpumkt bundles it and
+// nothing else. What gpumkt adds to a request-making run is measured against it.
+ratio('30-row history ÷ naive undici script (wall)', startup.q30.ms / startup.undici.ms, 1.15);
+ratio('latest ÷ naive undici script (wall)', startup.latest.ms / startup.undici.ms, 1.15);
+ratio('token-prices ÷ naive undici script (wall)', startup.tokens.ms / startup.undici.ms, 1.15);
 log(`  (completion bash ÷ node -e 0: ${(startup.completion.ms / startup.node.ms).toFixed(2)}; bin/ prints the committed script)`);
 // CPU time (all threads, user + system) does not grow with the machine's load as wall time does.
 if (HAS_TIME)
   log(
-    `  (CPU time, user + system, in GNU time's 10 ms steps: node -e 0 ${ms(startup.node.cpuMs)}, naive script ${ms(startup.naive.cpuMs)}, naive undici script ${ms(startup.undici.cpuMs)}, history ${ms(startup.q30.cpuMs)}, latest ${ms(startup.latest.cpuMs)})`,
+    `  (CPU time, user + system, in GNU time's 10 ms steps: node -e 0 ${ms(startup.node.cpuMs)}, naive script ${ms(startup.naive.cpuMs)}, naive undici script ${ms(startup.undici.cpuMs)}, history ${ms(startup.q30.cpuMs)}, latest ${ms(startup.latest.cpuMs)}, token-prices ${ms(startup.tokens.cpuMs)})`,
   );
 log(
   `  (an ES module entry alone is ${(startup.esm.ms / startup.node.ms).toFixed(2)} × node -e 0; the naive node:http script ${(startup.naive.ms / startup.node.ms).toFixed(2)} ×)`,
@@ -141,32 +153,43 @@ log(
   `  (the naive undici script is ${(startup.undici.ms / startup.node.ms).toFixed(2)} × node -e 0: the floor of a request made with undici; 30-row history ÷ it: ${(startup.q30.ms / startup.undici.ms).toFixed(2)})`,
 );
 
-// Instructions executed (valgrind's callgrind), when valgrind is installed: a count that does not move
-// with the machine's load or clock speed as wall time does, so a change of a few per cent shows.
-// Only user-space instructions of every thread; the kernel's work (exec, page faults) is not counted.
+// Instructions executed (valgrind's callgrind, bench/instructions.mjs), when valgrind is installed: a
+// count that does not move with the machine's load or clock speed as wall time does, so a change of a
+// few per cent shows. The request-making runs are also split into V8's and Node's own steps.
 if (has('valgrind')) {
   const IR_REPS = quick ? 1 : 3;
-  const instructions = async (argv, env) => {
-    const counts = [];
-    for (let i = 0; i < IR_REPS; i++) {
-      const r = await runOnce(['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null', ...argv], { env });
-      const m = /Collected : (\d+)/.exec(r.stderr);
-      if (m) counts.push(Number(m[1]));
-    }
-    return median(counts);
-  };
   const ir = {
-    node: await instructions([node, '-e', '0'], plainEnv),
-    version: await instructions(gpumkt('--version'), cliEnv(urls.sandbox)),
-    naive: await instructions([node, join(root, 'bench/naive-http.cjs'), q30Url], plainEnv),
-    undici: await instructions([node, join(root, 'bench/code-cached.cjs'), naiveUndici, q30Url], plainEnv),
-    q30: await instructions(q30, cliEnv(urls.sandbox)),
+    node: await instructions([node, '-e', '0'], plainEnv, IR_REPS),
+    version: await instructions(gpumkt('--version'), cliEnv(urls.sandbox), IR_REPS),
+    naive: await instructions([node, join(root, 'bench/naive-http.cjs'), q30Url], plainEnv, IR_REPS),
+    undici: await instructions([node, join(root, 'bench/code-cached.cjs'), naiveUndici, q30Url], plainEnv, IR_REPS),
+    q30: await instructions(q30, cliEnv(urls.sandbox), IR_REPS),
+    latest: await instructions(gpumkt('latest', '-f', 'csv'), cliEnv(urls.sandbox), IR_REPS),
+    tokens: await instructions(gpumkt('token-prices', '-f', 'csv'), cliEnv(urls.sandbox), IR_REPS),
   };
   const m = (x) => `${(x / 1e6).toFixed(0)} M`;
-  const of = (x) => `${m(x)} (${(x / ir.node).toFixed(2)} ×)`;
+  const of = (x) => `${m(x.count)} (${(x.count / ir.node.count).toFixed(2)} ×)`;
   log(
-    `  (instructions, valgrind --tool=callgrind, median of ${IR_REPS}: node -e 0 ${m(ir.node)}; --version ${of(ir.version)}; naive node:http script ${of(ir.naive)}; naive undici script ${of(ir.undici)}; 30-row history ${of(ir.q30)})`,
+    `  (instructions, valgrind --tool=callgrind, median of ${IR_REPS}: node -e 0 ${m(ir.node.count)}; --version ${of(ir.version)}; naive node:http script ${of(ir.naive)}; naive undici script ${of(ir.undici)}; 30-row history ${of(ir.q30)}; latest ${of(ir.latest)}; token-prices ${of(ir.tokens)})`,
   );
+  ratio('30-row history ÷ naive undici script (instructions)', ir.q30.count / ir.undici.count, 1.15);
+  ratio('latest ÷ naive undici script (instructions)', ir.latest.count / ir.undici.count, 1.15);
+  ratio('token-prices ÷ naive undici script (instructions)', ir.tokens.count / ir.undici.count, 1.15);
+  // Where the instructions go (inclusive counts of the median run of each), beside the floor's.
+  const parts = [
+    ['naive undici', breakdown(ir.undici.file)],
+    ['history', breakdown(ir.q30.file)],
+    ['latest', breakdown(ir.latest.file)],
+    ['token-prices', breakdown(ir.tokens.file)],
+  ];
+  if (parts.every(([, b]) => b !== undefined)) {
+    const cell = (x) => `${(x / 1e6).toFixed(1)}`.padStart(13);
+    log(`  instructions by step, M (callgrind_annotate, inclusive)  ${parts.map(([n]) => n.padStart(13)).join('')}`);
+    for (const [step] of STEPS) log(`    ${step.padEnd(55)}${parts.map(([, b]) => cell(b.steps[step])).join('')}`);
+    const rest = (b) => b.total - Object.values(b.steps).reduce((a, x) => a + x, 0);
+    log(`    ${'the rest: JavaScript run (interpreter, ICs) and Node'.padEnd(55)}${parts.map(([, b]) => cell(rest(b))).join('')}`);
+    log(`    ${'total'.padEnd(55)}${parts.map(([, b]) => cell(b.total)).join('')}`);
+  }
 }
 
 // ---- 2 and 3. big exports from the static server ----
@@ -255,6 +278,10 @@ for (const n of [N_MID, N_BIG]) {
   rmSync(to('parquet'), { force: true });
 }
 
+// ---- 3c. an append of one day to a year of hourly rows, Parquet against CSV (bench/lake-sections.mjs) ----
+const lakeBench = { gpumkt, cliEnv, urls, home, reps: REPS.mid, log, line, ratio, ms };
+await appendSection(lakeBench);
+
 // ---- 4. fan-out (sandbox replying after 100 ms) ----
 log(`\n4. Six-model fan-out, sandbox replying after 100 ms (${REPS.fan} rounds)`);
 const models = ['h100', 'h200', 'a100', 'b200', '5090', 'pro6000'];
@@ -272,22 +299,8 @@ line('gpumkt history all (6 × 720 hourly rows)', fan.all);
 line(`slowest single model (history ${slowest})`, fan[slowest]);
 ratio('fan-out ÷ slowest single', fan.all.ms / fan[slowest].ms, 1.5);
 
-// ---- 5. sync of the sandbox lake: every family, a year of daily data ----
-// One round: the pacer's minute dominates it. Its wait comes from the run's own --json summary
-// (pacedSeconds), CPU time from GNU time (user + system), so the three are told apart.
-log('\n5. gpumkt sync of a new lake from the sandbox (every dataset, a year of daily data; 1 round)');
-const lake = join(home, 'lake');
-const syncRun = await runOnce(gpumkt('sync', lake, '--json'), { env: cliEnv(urls.sandbox), keep: true });
-const syncSummary = JSON.parse(syncRun.stdout);
-rmSync(lake, { recursive: true, force: true });
-const pacedMs = syncSummary.pacedSeconds * 1000;
-line(`gpumkt sync <new lake>: ${syncSummary.datasets.length} datasets, ${syncSummary.requests} requests`, syncRun);
-log(`  ${'of which held by the rate limit (--json pacedSeconds)'.padEnd(58)} ${ms(pacedMs).padStart(8)}`);
-log(`  ${'the rest: requests on the wire, gpumkt at work'.padEnd(58)} ${ms(syncRun.ms - pacedMs).padStart(8)}`);
-if (syncRun.cpuMs !== undefined) log(`  ${"gpumkt's own CPU time (user + system)".padEnd(58)} ${ms(syncRun.cpuMs).padStart(8)}`);
-log(
-  `  (the service allows 60 requests a minute: ${syncSummary.requests} requests need at least ${Math.floor((syncSummary.requests - 1) / 60)} minute(s) of pacing)`,
-);
+// ---- 5. syncs of the sandbox lake: new, again within the hour, the next day (bench/lake-sections.mjs) ----
+await syncSection(lakeBench);
 
 const above = verdicts.filter((v) => !v.ok);
 log(
@@ -297,7 +310,7 @@ const results = join(root, 'bench/results');
 mkdirSync(results, { recursive: true });
 const file = join(
   results,
-  `${new Date().toISOString().slice(0, 10)}-node${nodeVersion[0].slice(1).split('.')[0]}${quick ? '-quick' : ''}.txt`,
+  `${new Date().toISOString().slice(0, 10)}${tag ? `-${tag}` : ''}-node${nodeVersion[0].slice(1).split('.')[0]}${quick ? '-quick' : ''}.txt`,
 );
 writeFileSync(file, `${printed.join('\n')}\n`);
 process.stderr.write(`written to ${file}\n`);

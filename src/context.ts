@@ -79,6 +79,8 @@ export interface Context {
   committed?(): void;
 }
 
+const PINNED_INSTANT = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
+
 /**
  * Knowledge time (docs/point-in-time.md): when gpumkt received a value, from the machine's clock and
  * never from GPUMKT_TODAY, which pins the data's day only. GPUMKT_KNOWLEDGE_TIME (an ISO instant with a
@@ -96,17 +98,24 @@ export function knowledgeNow(env: Readonly<Record<string, string | undefined>>):
 }
 
 /**
- * Builds the clock from GPUMKT_TODAY when set (noon UTC of that day), else the real time. A value that
- * is not a calendar date is a usage error (exit 2) the first time the clock is read.
+ * Builds the clock from GPUMKT_TODAY when set (noon UTC of that day, or the instant given), else the
+ * real time. A value that is neither a calendar date nor such an instant is a usage error (exit 2) the
+ * first time the clock is read.
  */
 export function makeClock(env: Readonly<Record<string, string | undefined>>): { now(): Date; today(): string } {
   const pinned = env.GPUMKT_TODAY?.trim();
+  // A date pins noon of that day; an instant (`2026-11-20T14:05:00Z`, UTC) pins the hour too.
+  const instant = pinned !== undefined && PINNED_INSTANT.test(pinned) && isIsoDate(pinned.slice(0, 10)) ? new Date(pinned) : undefined;
   const now = !pinned
     ? () => new Date()
     : isIsoDate(pinned)
       ? () => new Date(`${pinned}T12:00:00Z`)
-      : () => {
-          throw new UsageError(`GPUMKT_TODAY must be a date YYYY-MM-DD (got ${JSON.stringify(pinned.slice(0, 40))})`);
-        };
+      : instant !== undefined && !Number.isNaN(instant.getTime())
+        ? () => new Date(instant)
+        : () => {
+            throw new UsageError(
+              `GPUMKT_TODAY must be a date YYYY-MM-DD or an instant YYYY-MM-DDTHH:MM:SSZ (got ${JSON.stringify(pinned.slice(0, 40))})`,
+            );
+          };
   return { now, today: () => utcToday(now()) };
 }

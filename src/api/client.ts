@@ -238,6 +238,18 @@ export class ApiClient {
     // A wait that rounds to 0.0 s is not worth a line.
     if (paced >= 50) this.opts.log.verbose(`rate limit: requests waited ${(paced / 1000).toFixed(1)} s in all for their turn`);
     this.closing.abort();
-    await this.dispatcher.destroy();
+    // undici destroys each socket with a ClientDestroyedError that nobody reads, and Node's streams
+    // read an error's stack when they are destroyed with it: V8 then finds the line of each frame,
+    // which means scanning the whole bundle for line ends (~8 M instructions, 3 % of a 30-row run).
+    // Those errors are made inside destroy() itself; without frames their stack costs nothing.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    let destroyed: Promise<void>;
+    try {
+      destroyed = this.dispatcher.destroy();
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    await destroyed;
   }
 }

@@ -26,7 +26,22 @@ export function requestRecord(
     argv: redactArgv(argv.map(redactUrl), secrets),
     baseUrl: redactAll(session.baseUrl, secrets),
     get urls() {
-      return session.requests.map((r) => redactAll(r.url, secrets));
+      return session.requests.map((r) => redactedUrl(r.url, secrets));
     },
   };
+}
+
+// Each URL masked once per run's secrets: a sync writes the record into every file of every dataset,
+// and masking looks for the secret in every encoding (base64 at each alignment, nested layers), which
+// made the same URLs cost ~1 s of CPU over a lake's ~300 files.
+// A run's set of secrets only grows (the key joins it when the settings are read): one it has grown
+// since starts again.
+const masked = new WeakMap<ReadonlySet<string>, { size: number; urls: Map<string, string> }>();
+
+function redactedUrl(url: string, secrets: ReadonlySet<string>): string {
+  let known = masked.get(secrets);
+  if (known?.size !== secrets.size) masked.set(secrets, (known = { size: secrets.size, urls: new Map() }));
+  let out = known.urls.get(url);
+  if (out === undefined) known.urls.set(url, (out = redactAll(url, secrets)));
+  return out;
 }

@@ -29,6 +29,12 @@ export { readExistingRows } from './rewrite-read.js';
 /** How rows of this file are seen by the merge: key, comparable time, day, canonical text, model. */
 interface MergeView {
   readonly asMerge: (row: Row) => MergeRow;
+  /** A row's comparable time alone (what a held row outside the overlap region needs). */
+  readonly time: (row: Row) => bigint | number | string;
+  /** A row's key, from its comparable time. */
+  readonly key: (row: Row, time: bigint | number | string) => string;
+  /** A row's model (or other key column value). */
+  readonly asModel: (row: Row) => string | undefined;
   /** A row's key as a person reads it (the time as received). */
   readonly shown: (row: Row) => string;
   readonly lastTime?: bigint | number | string;
@@ -43,34 +49,47 @@ function mergeView(existing: ExistingRows, rows: readonly Row[], spec: RewriteSp
   const byGpu = keyColumnList(spec.keyColumn).some((c) => types.has(c)) || rows.some((r) => keyValue(r, spec.keyColumn) !== undefined);
   // Rows match on the written value of their time (`…00Z` = `…00.000Z`); messages show the time as received.
   const text = (row: Row): string => existing.columns.map((c) => canonical(c.type, row[c.name])).join('\u0001');
-  const asMerge = (row: Row): MergeRow => ({
-    key: keyText(timeValue(timeType, row[spec.timeKey]), keyValue(row, spec.keyColumn), byGpu),
-    time: timeValue(timeType, row[spec.timeKey]),
-    day: String(row[spec.timeKey]).slice(0, 10),
-    text: text(row),
-    model: keyValue(row, spec.keyColumn),
-  });
+  const time = (row: Row): bigint | number | string => timeValue(timeType, row[spec.timeKey]);
+  const key = (row: Row, t: bigint | number | string): string => keyText(t, keyValue(row, spec.keyColumn), byGpu);
+  const asMerge = (row: Row): MergeRow => {
+    const t = time(row);
+    return {
+      key: key(row, t),
+      time: t,
+      day: String(row[spec.timeKey]).slice(0, 10),
+      text: text(row),
+      model: keyValue(row, spec.keyColumn),
+    };
+  };
+  const asModel = (row: Row): string | undefined => keyValue(row, spec.keyColumn);
   const shown = (row: Row): string => keyText(String(row[spec.timeKey]), keyValue(row, spec.keyColumn), byGpu);
-  if (existing.lastTime === undefined) return { asMerge, shown };
+  if (existing.lastTime === undefined) return { asMerge, time, key, asModel, shown };
   const startT = timeValue(timeType === 'timestamp' ? 'date' : timeType, spec.regionStart(existing.lastTime));
   // A region start is a day; for timestamps it is compared as that day's first microsecond.
   const start = typeof startT === 'number' && timeType === 'timestamp' ? BigInt(startT) * 86_400_000_000n : startT;
-  return { asMerge, shown, lastTime: timeValue(timeType, existing.lastTime), start };
+  return { asMerge, time, key, asModel, shown, lastTime: timeValue(timeType, existing.lastTime), start };
 }
 
-/** The file's overlap region (and where each of its rows sits), and each model's first key. */
-function fileRegion(existing: readonly Row[], view: MergeView) {
+/**
+ * The file's overlap region (and where each of its rows sits), and each model's first key. Only the
+ * region's rows are seen whole (canonical text and all): a year-long file appended a day at a time
+ * has a day or two of them, and every row before is looked at for its time (and, once per model, key).
+ * `times` are the rows' comparable times, when already known.
+ */
+function fileRegion(existing: readonly Row[], view: MergeView, times?: ReadonlyArray<bigint | number | string>) {
   const regionAt = new Map<string, number>();
   const region: MergeRow[] = [];
   const firstKeys = new Set<string>();
   const models = new Set<string | undefined>();
   existing.forEach((row, i) => {
-    const m = view.asMerge(row);
-    if (!models.has(m.model)) {
-      models.add(m.model);
-      firstKeys.add(m.key);
+    const t = times?.[i] ?? view.time(row);
+    const model = view.asModel(row);
+    if (!models.has(model)) {
+      models.add(model);
+      firstKeys.add(view.key(row, t));
     }
-    if (view.start === undefined || m.time < view.start) return;
+    if (view.start === undefined || t < view.start) return;
+    const m = view.asMerge(row);
     regionAt.set(m.key, i);
     region.push(m);
   });
@@ -120,17 +139,24 @@ function checkColumns(existing: ExistingRows, merged: readonly Row[], spec: Rewr
  * The held rows keyed like this run's: a row held twice (the same time and key; a stray copy of a file
  * in a partitioned folder) is kept once, the first read. Resolves to the rows kept and how many went.
  */
-function collapseHeld(held: ExistingRows, view: MergeView): { held: ExistingRows; twice: number } {
+function collapseHeld(
+  held: ExistingRows,
+  view: MergeView,
+): { held: ExistingRows; twice: number; times: ReadonlyArray<bigint | number | string> } {
   const seen = new Set<string>();
   const kept: Row[] = [];
+  // Each kept row's comparable time, for fileRegion: parsed once per row, not once per look.
+  const times: Array<bigint | number | string> = [];
   for (const row of held.rows) {
-    const key = view.asMerge(row).key;
+    const t = view.time(row);
+    const key = view.key(row, t);
     if (seen.has(key)) continue;
     seen.add(key);
     kept.push(row);
+    times.push(t);
   }
   const twice = held.rows.length - kept.length;
-  return twice === 0 ? { held, twice } : { held: { ...held, rows: kept }, twice };
+  return twice === 0 ? { held, twice, times } : { held: { ...held, rows: kept }, twice, times };
 }
 
 /** The warning for rows held twice. */
@@ -152,8 +178,8 @@ export interface Merged {
 /** Merges this run's rows into the held ones by the rules of merge.ts; pure (the words are returned, not said). */
 export function mergeHeld(held: ExistingRows, rows: readonly Row[], spec: RewriteSpec): Merged {
   const view = mergeView(held, rows, spec);
-  const { held: existing, twice } = collapseHeld(held, view);
-  const { region, regionAt, firstKeys } = fileRegion(existing.rows, view);
+  const { held: existing, twice, times } = collapseHeld(held, view);
+  const { region, regionAt, firstKeys } = fileRegion(existing.rows, view, times);
   const incoming = rows.map((row) => ({ ...view.asMerge(row), windowDependent: spec.windowDependent?.(row) === true }));
   const plan = planMerge({ region, lastTime: view.lastTime, firstKeys, windowDependent: spec.windowDependent !== undefined }, incoming);
   const lastFresh = plan.lastFresh === undefined ? undefined : rows[plan.lastFresh];

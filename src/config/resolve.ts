@@ -1,5 +1,5 @@
 /** The effective settings of a run: flag > environment > config profile > built-in default, each with its source. */
-import { access } from 'node:fs';
+import { accessSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { UsageError } from '../errors.js';
 import { checkBaseUrl, checkRetries, checkTimeout, DEFAULTS, isValidApiKey } from './settings.js';
@@ -149,7 +149,13 @@ export function redactKey(_key: string): string {
  * skips it. Anything but "does not exist" (a folder, no permission) goes to readConfig, which reports it.
  */
 async function loadStore(path: string): Promise<typeof import('./store.js') | undefined> {
-  // node:fs's callback form: node:fs/promises (and the readline it loads) costs ~1 ms of every run.
-  const missing = await new Promise<boolean>((resolve) => access(path, (err) => resolve(err?.code === 'ENOENT')));
+  // Synchronous: one access(2) call, where node:fs/promises (and the readline it loads) costs ~1 ms of
+  // every run and the callback form starts libuv's thread pool (four threads) for this one question.
+  let missing = false;
+  try {
+    accessSync(path);
+  } catch (err) {
+    missing = (err as { code?: unknown } | null)?.code === 'ENOENT';
+  }
   return missing ? undefined : import('./store.js');
 }

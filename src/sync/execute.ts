@@ -38,6 +38,8 @@ export interface Planned {
   /** The days the requests ask for (an append's window is narrowed to what is new plus the overlap). */
   readonly window?: { readonly from: string; readonly to: string };
   readonly error?: GpumktError;
+  /** Synced within the service's current hour (its lastSuccess): nothing can be new, so nothing is asked or read. */
+  readonly current?: string;
 }
 
 /** On a lake other writers share, a data file no commit lists is another run's in-flight file until it is this old. */
@@ -110,6 +112,24 @@ function entry(
   };
 }
 
+/** The outcome of a dataset synced within the current hour (said on stderr); its state stays as the run that fetched it left it. */
+function currentOutcome(ctx: Context, p: Planned, prev: DatasetState | undefined, since: string): Outcome {
+  const outcome: Outcome = {
+    name: p.run.lake.name,
+    kind: p.run.lake.kind,
+    status: 'current',
+    rows: prev?.rows,
+    added: 0,
+    from: prev?.from,
+    to: prev?.to,
+    snapshots: prev?.snapshots,
+    requests: 0,
+    reason: `synced at ${since.slice(11, 16)} UTC, within the hour the service last published`,
+  };
+  ctx.log.info(outcomeLine(outcome));
+  return outcome;
+}
+
 /** True for a failure to reach the service at all (no HTTP status came back): the run stops there. */
 function unreachable(err: unknown): boolean {
   return err instanceof UnreachableError && err.status === undefined;
@@ -130,6 +150,7 @@ async function runPlannedOne(
   const { run } = p;
   const name = run.lake.name;
   const prev = st.datasets[name];
+  if (p.current !== undefined) return { outcome: currentOutcome(ctx, p, prev, p.current), stops: false };
   const started = Date.now();
   const progress = progressLine(ctx);
   progress.watch(session, name, p.requests);

@@ -184,6 +184,7 @@ export function outcomeLine(o: Outcome): string {
   if (o.status === 'skipped') return `${o.name}: skipped, ${o.reason ?? ''}`;
   if (o.status === 'not run') return `${o.name}: not run, ${o.reason ?? ''}`;
   if (o.status === 'failed') return `${o.name} failed: ${o.reason ?? ''}`;
+  if (o.status === 'current' && o.reason !== undefined) return `${o.name}: current, ${o.reason}; nothing asked`;
   if (o.kind === 'snapshot')
     return `${o.name}: snapshot ${o.to ?? ''}, ${plural(o.rows ?? 0, 'row')} (${plural(o.snapshots ?? 0, 'snapshot')} since ${o.from ?? ''})${cost}`;
   const n = o.added ?? 0;

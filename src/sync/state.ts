@@ -93,3 +93,21 @@ export async function readState(lake: Store): Promise<LakeState | undefined> {
 export async function writeState(lake: Store, state: LakeState): Promise<void> {
   await lake.put(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`);
 }
+
+/**
+ * When a dataset's last successful sync fell within the UTC hour of `now`, its time: the service
+ * publishes once an hour, so nothing can be new since, and the dataset is neither asked for nor read.
+ * Else undefined; always undefined when `may` is false (`--from` given, or a clock pinned to a date).
+ */
+export function syncedThisHour(prev: DatasetState | undefined, now: Date, may: boolean): string | undefined {
+  if (!may || prev?.status !== 'ok' || prev.lastSuccess === undefined) return undefined;
+  const HOUR = 3_600_000;
+  const last = Date.parse(prev.lastSuccess);
+  const t = now.getTime();
+  return last <= t && Math.floor(last / HOUR) === Math.floor(t / HOUR) ? prev.lastSuccess : undefined;
+}
+
+/** True under GPUMKT_TODAY=YYYY-MM-DD: noon of that day, not an hour of a real one, so no run counts as within the hour of another. */
+export function datePinned(env: Readonly<Record<string, string | undefined>>): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(env.GPUMKT_TODAY?.trim() ?? '');
+}

@@ -10,7 +10,7 @@ import { planOfKey } from '../domain/service/plans.js';
 import { parseUserDate } from '../domain/time/dates.js';
 import { loadSettings, openSession, type Session } from '../run/session.js';
 import type { PlannedRequest } from '../run/report.js';
-import { readState, writeState, type LakeState } from './state.js';
+import { datePinned, readState, syncedThisHour, writeState, type LakeState } from './state.js';
 import { chosenDatasets, lakeSetting } from './select.js';
 import { datasetRun, targetsOf, type DatasetRun, type SyncSettings } from './targets.js';
 import type { LakeLocation } from './open-lake.js';
@@ -102,7 +102,11 @@ export async function runSync(ctx: Context, dir: string, opts: SyncOptions): Pro
   finish(ctx, lake, all, { json: opts.json === true, pacedMs: session.pacedMs?.() ?? 0, lookups });
 }
 
-/** Plans every dataset: whether it exists, its run, and the requests it would send (a dataset that cannot be planned fails alone). */
+/**
+ * Plans every dataset: whether it exists, its run, and the requests it would send (a dataset that
+ * cannot be planned fails alone). A dataset's log is read once here, and the run merges through the
+ * same snapshot; one synced within the current hour is `current`, neither read nor asked for.
+ */
 async function planAll(
   ctx: Context,
   s: SyncSettings,
@@ -111,8 +115,11 @@ async function planAll(
   session: Session,
 ): Promise<Planned[]> {
   const out: Planned[] = [];
-  for (const first of runs) {
-    // The table's log is read once here; the run merges through the same snapshot.
+  for (const [first, current] of runs.map((r) => [r, currentSince(ctx, s, state, r)] as const)) {
+    if (current !== undefined) {
+      out.push({ run: first, exists: true, requests: 0, current });
+      continue;
+    }
     let table: TableSnapshot | undefined;
     let before: number | undefined;
     try {
@@ -162,6 +169,11 @@ async function planAll(
     }
   }
   return out;
+}
+
+/** When `run`'s dataset last synced within the current hour (`--from` and a date-pinned clock never count), else undefined. */
+function currentSince(ctx: Context, s: SyncSettings, state: LakeState | undefined, run: DatasetRun): string | undefined {
+  return syncedThisHour(state?.datasets[run.lake.name], ctx.now(), s.from === undefined && !datePinned(ctx.env));
 }
 
 /**

@@ -90,7 +90,7 @@ describe('bad input: exit 2, one line naming the value and the choices, no data 
     const before = sb.requests.length;
     const r = await runCli(['history', 'h100'], { env: { ...env(), GPUMKT_TODAY: '2026-11-31' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('gpumkt: error: GPUMKT_TODAY must be a date YYYY-MM-DD (got "2026-11-31")\n');
+    expect(r.stderr).toBe('gpumkt: error: GPUMKT_TODAY must be a date YYYY-MM-DD or an instant YYYY-MM-DDTHH:MM:SSZ (got "2026-11-31")\n');
     expect(sb.requests.length).toBe(before);
   });
 

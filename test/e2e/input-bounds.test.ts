@@ -95,7 +95,7 @@ const CASES: Case[] = [
     name: 'GPUMKT_TODAY=2026-99-99',
     args: ['history', 'h100'],
     env: { GPUMKT_TODAY: '2026-99-99' },
-    stderr: /GPUMKT_TODAY must be a date YYYY-MM-DD \(got "2026-99-99"\)/,
+    stderr: /GPUMKT_TODAY must be a date YYYY-MM-DD or an instant YYYY-MM-DDTHH:MM:SSZ \(got "2026-99-99"\)/,
   },
   {
     name: 'HTTP_PROXY with a path',

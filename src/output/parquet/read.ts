@@ -33,6 +33,14 @@ function columnType(e: SchemaElement): ColumnType | undefined {
 
 /** Microseconds since the epoch as the service writes instants: milliseconds, or six digits when finer. */
 export function isoFromMicros(micros: bigint): string {
+  // Within ±2^53 (about 285 years from 1970) a double holds the count exactly, and its arithmetic is
+  // several times faster than BigInt's: this runs once per timestamp cell of a file read back.
+  const n = Number(micros);
+  if (Number.isSafeInteger(n)) {
+    const sub = ((n % 1000) + 1000) % 1000;
+    const iso = new Date((n - sub) / 1000).toISOString();
+    return sub === 0 ? iso : iso.replace('Z', `${String(sub).padStart(3, '0')}Z`);
+  }
   const ms = micros / 1000n - (micros % 1000n < 0n ? 1n : 0n);
   const iso = new Date(Number(ms)).toISOString();
   const rest = micros - ms * 1000n;

@@ -67,8 +67,16 @@ const SECRET_FIELD = /api[-_]?key|authorization|token|secret|password|passwd|bea
 /** The request as stored in `gpumkt.request`: JSON, key-named fields dropped, the key and URL credentials masked. */
 export function requestMetadata(request: unknown, secrets?: ReadonlySet<string>): string {
   const json = JSON.stringify(request ?? null, (k, v: unknown) => (k !== '' && SECRET_FIELD.test(k) ? undefined : v));
-  return redactAll(json, secrets);
+  if (secrets === undefined) return redactAll(json, secrets);
+  // The same record goes into every file a run writes (each partition of a lake's dataset): masked once.
+  // (A set of secrets that has grown since is masked with again.)
+  const last = lastMasked.get(secrets);
+  if (last?.json === json && last.size === secrets.size) return last.out;
+  const out = redactAll(json, secrets);
+  lastMasked.set(secrets, { json, size: secrets.size, out });
+  return out;
 }
+const lastMasked = new WeakMap<ReadonlySet<string>, { json: string; size: number; out: string }>();
 
 /** A ByteWriter that hands its bytes to a Sink after every row group, then starts again from empty. */
 class SinkWriter extends ByteWriter {

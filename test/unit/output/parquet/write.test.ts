@@ -225,4 +225,13 @@ describe('requestMetadata', () => {
     const json = requestMetadata({ a: 1, nested: { api_key: KEY, list: [{ token: 'x' }, `k=${KEY}`] }, password: 'p' }, new Set([KEY]));
     expect(JSON.parse(json)).toEqual({ a: 1, nested: { list: [{}, 'k=***'] } });
   });
+
+  it('masks a key that joined the run’s secrets after the same record was written once (the record is masked once per run)', () => {
+    const secrets = new Set<string>();
+    const record = { urls: [`https://example.com/x?k=${KEY}`] };
+    expect(requestMetadata(record, secrets)).toContain(KEY);
+    secrets.add(KEY);
+    expect(requestMetadata(record, secrets)).not.toContain(KEY);
+    expect(requestMetadata(record, secrets)).toBe(JSON.stringify({ urls: ['https://example.com/x?k=***'] }));
+  });
 });
