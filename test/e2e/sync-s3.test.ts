@@ -130,6 +130,25 @@ describe('gpumkt sync s3://', () => {
     expect(rows.every((r) => r.known_from === K1)).toBe(true);
   });
 
+  it('every dataset the key reads is a Delta table the protocol checker accepts, as many as a folder sync holds', async () => {
+    // The built-in sandbox: no pacing, so every dataset syncs in seconds.
+    const args = ['--from', '2026-11-01', '--sandbox'];
+    const remote = await at(NOW, ['sync', 's3://lake/every', '--endpoint-url', s3.url, ...args]);
+    expect(remote.code, remote.stderr).toBe(0);
+    const folder = join(makeTempDir('sync-s3-every'), 'lake');
+    const local = await at(NOW, ['sync', folder, ...args]);
+    expect(local.code, local.stderr).toBe(0);
+    const store = await bucketStore('every');
+    const names = (s: string) => Object.keys((JSON.parse(s) as { datasets: Record<string, unknown> }).datasets).sort();
+    const held = names(Buffer.from((await store.read('.gpumkt-sync.json')) ?? []).toString('utf8'));
+    expect(held).toEqual(names(Buffer.from((await localStore(folder).read('.gpumkt-sync.json')) ?? []).toString('utf8')));
+    expect(held.length).toBeGreaterThan(15);
+    for (const name of held) {
+      expect(await checkDeltaTable(store, name), name).toEqual([]);
+      expect((await readTable(store, name))?.format, name).toBe('parquet');
+    }
+  });
+
   it('writes every dataset as a Delta table, adds commits the next day, and holds what a folder sync holds', async () => {
     const first = await at(NOW, ['sync', 's3://lake/team', '--endpoint-url', s3.url, ...ARGS]);
     expect(first.code, first.stderr).toBe(0);
