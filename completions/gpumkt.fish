@@ -361,7 +361,7 @@ end
 
 function __gpumkt_v_command_25
     printf '%s\t%s\n' 'read' 'print the rows of a dataset as the lake knew them (default: now)'
-    printf '%s\t%s\n' 'log' 'list every version of the rows asked for, with when each was known and how much its value changed'
+    printf '%s\t%s\n' 'log' 'list every version of the rows asked for, when each was known and its change'
 end
 
 function __gpumkt_v_command_26
@@ -878,9 +878,9 @@ complete -c gpumkt -n '__gpumkt_at \'sync\'' -l endpoint-url -x -d 's3://: an S3
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l aws-profile -x -d 's3://: the AWS profile to sign with'
 complete -c gpumkt -n '__gpumkt_at \'sync\'' -l unsafe-single-writer -d 's3://: skip the conditional-write probe'
 complete -c gpumkt -n '__gpumkt_pos \'lake\' 0' -a 'read' -d 'print the rows of a dataset as the lake knew them (default: now)'
-complete -c gpumkt -n '__gpumkt_pos \'lake\' 0' -a 'log' -d 'list every version of the rows asked for, with when each was known and how much its value changed'
+complete -c gpumkt -n '__gpumkt_pos \'lake\' 0' -a 'log' -d 'list every version of the rows asked for, when each was known and its change'
 complete -c gpumkt -n '__gpumkt_pos \'lake\' 0' -a 'help' -d 'display help for command'
-complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l as-of -x -d 'the rows as known at this time: a date (the end of that UTC day; today, yesterday, 7d…), now, or an ISO time (2026-11-20T18:00:00Z)'
+complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l as-of -x -d 'the rows as known then: a date (its end, UTC; today, 7d…), now, or an ISO time'
 complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l vintage -x -a '(__gpumkt_v_vintage_24)' -d 'each row\'s first published version, or the latest known (default)'
 complete -c gpumkt -n '__gpumkt_at \'lake read\'' -s f -l format -x -a '(__gpumkt_v_format_16)' -d 'output format (default: table on a terminal, csv otherwise)'
 complete -c gpumkt -n '__gpumkt_at \'lake read\'' -s o -l output -r -F -d 'write to a file, atomically; its extension picks the format (else give -f); \'-\' is stdout'
@@ -888,10 +888,10 @@ complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l columns -x -d 'comma-separa
 complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
-complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l endpoint-url -x -d 's3://: an S3-compatible endpoint (MinIO, R2, Ceph)'
-complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l aws-profile -x -d 's3://: the AWS profile to sign with'
-complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l key -x -d 'only rows with this value in a key column (gpu, lab, product, …) or as their day (repeatable: every value must match)'
-complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l from -x -d 'first day of the rows (YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back)'
+complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l endpoint-url -x -d 's3://: an S3-compatible endpoint'
+complete -c gpumkt -n '__gpumkt_at \'lake read\'' -l aws-profile -x -d 's3://: the AWS profile'
+complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l key -x -d 'only rows with this key value (gpu, lab, …) or day (repeatable: all must match)'
+complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l from -x -d 'first day of the rows (YYYY-MM-DD, today, 7d…)'
 complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l to -x -d 'last day of the rows, same forms'
 complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l revised -d 'only rows with more than one version'
 complete -c gpumkt -n '__gpumkt_at \'lake log\'' -s f -l format -x -a '(__gpumkt_v_format_16)' -d 'output format (default: table on a terminal, csv otherwise)'
@@ -900,7 +900,7 @@ complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l columns -x -d 'comma-separat
 complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l no-header -d 'leave out the header line (csv, tsv)'
 complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l csv-safe -d 'prefix text cells starting with = + - @ TAB CR with \' (spreadsheet formula guard)'
 complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l query -x -d 'filter and reshape JSON output (-f json, ndjson) with a JMESPath expression, e.g. "[?gpu==\'H200\'].index_value"'
-complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l endpoint-url -x -d 's3://: an S3-compatible endpoint (MinIO, R2, Ceph)'
-complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l aws-profile -x -d 's3://: the AWS profile to sign with'
+complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l endpoint-url -x -d 's3://: an S3-compatible endpoint'
+complete -c gpumkt -n '__gpumkt_at \'lake log\'' -l aws-profile -x -d 's3://: the AWS profile'
 complete -c gpumkt -n '__gpumkt_pos \'lake help\' 0' -x -a '(__gpumkt_v_command_25)'
 complete -c gpumkt -n '__gpumkt_pos \'help\' 0' -x -a '(__gpumkt_v_command_26)'

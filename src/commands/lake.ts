@@ -20,8 +20,8 @@ function addPrintOptions(cmd: Command): Command {
     .option('--no-header', 'leave out the header line (csv, tsv)')
     .option('--csv-safe', "prefix text cells starting with = + - @ TAB CR with ' (spreadsheet formula guard)")
     .addOption(queryOption())
-    .option('--endpoint-url <url>', 's3://: an S3-compatible endpoint (MinIO, R2, Ceph)')
-    .option('--aws-profile <name>', 's3://: the AWS profile to sign with');
+    .option('--endpoint-url <url>', 's3://: an S3-compatible endpoint')
+    .option('--aws-profile <name>', 's3://: the AWS profile');
 }
 
 /** Declares the lake command and its two subcommands. */
@@ -33,7 +33,7 @@ export default function lakeCommand(ctx: Context): Command {
       [
         '',
         'Every row of a lake carries known_from and known_to: when a sync first received that version and',
-        'when one replaced it (empty while current). A date means the end of that UTC day.',
+        'when one replaced it (empty while current).',
         '',
         'Examples:',
         '  $ gpumkt lake read ~/ornn history --as-of 2026-11-18',
@@ -53,12 +53,9 @@ function addRead(cmd: Command, ctx: Context): void {
     cmd
       .command('read')
       .description('print the rows of a dataset as the lake knew them (default: now)')
-      .argument('<dir>', 'the lake: a folder or s3://bucket/prefix (gpumkt sync <dir>)')
+      .argument('<dir>', 'the lake: a folder or s3://bucket/prefix')
       .argument('<dataset>', 'the dataset, as its folder in the lake is named (history, coding, …)')
-      .option(
-        '--as-of <time>',
-        'the rows as known at this time: a date (the end of that UTC day; today, yesterday, 7d…), now, or an ISO time (2026-11-20T18:00:00Z)',
-      )
+      .option('--as-of <time>', 'the rows as known then: a date (its end, UTC; today, 7d…), now, or an ISO time')
       .addOption(
         withChoices(new Option('--vintage <which>', "each row's first published version, or the latest known (default)"), [
           'first',
@@ -81,15 +78,15 @@ function addLog(cmd: Command, ctx: Context): void {
   addPrintOptions(
     cmd
       .command('log')
-      .description('list every version of the rows asked for, with when each was known and how much its value changed')
-      .argument('<dir>', 'the lake: a folder or s3://bucket/prefix (gpumkt sync <dir>)')
+      .description('list every version of the rows asked for, when each was known and its change')
+      .argument('<dir>', 'the lake: a folder or s3://bucket/prefix')
       .argument('<dataset>', 'the dataset, as its folder in the lake is named')
       .option(
         '--key <value>',
-        'only rows with this value in a key column (gpu, lab, product, …) or as their day (repeatable: every value must match)',
+        'only rows with this key value (gpu, lab, …) or day (repeatable: all must match)',
         (v: string, prev: string[] = []) => [...prev, v],
       )
-      .option('--from <date>', 'first day of the rows (YYYY-MM-DD, today, yesterday, or 7d/4w/3m/1y back)')
+      .option('--from <date>', 'first day of the rows (YYYY-MM-DD, today, 7d…)')
       .option('--to <date>', 'last day of the rows, same forms')
       .option('--revised', 'only rows with more than one version'),
   )

@@ -37,7 +37,14 @@ async function syncAt(now: string, lake: string, args: readonly string[] = ARGS)
   const day = await startSandbox({ now, keys: { valid: [CANARY_KEY] } });
   try {
     return await runCli(['sync', lake, ...(lake.startsWith('s3://') ? ['--endpoint-url', s3.url] : []), ...args], {
-      env: { GPUMKT_BASE_URL: day.url, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_TODAY: now.slice(0, 10), ...awsEnv() },
+      // Knowledge time pinned to the run's day: the lake's versions compare with the references'.
+      env: {
+        GPUMKT_BASE_URL: day.url,
+        GPUMKT_API_KEY: CANARY_KEY,
+        GPUMKT_TODAY: now.slice(0, 10),
+        GPUMKT_KNOWLEDGE_TIME: now,
+        ...awsEnv(),
+      },
     });
   } finally {
     await day.close();
@@ -88,6 +95,7 @@ describe('kill -9 during a sync to S3', () => {
         GPUMKT_BASE_URL: sb.url,
         GPUMKT_API_KEY: CANARY_KEY,
         GPUMKT_TODAY: DAY2.slice(0, 10),
+        GPUMKT_KNOWLEDGE_TIME: DAY2,
         ...awsEnv(),
       });
       let hit = false;

@@ -55,7 +55,15 @@ async function at(
   const sb = await startSandbox({ now, keys: { valid: [CANARY_KEY] } });
   try {
     const r = await runCli(args, {
-      env: { GPUMKT_BASE_URL: sb.url, GPUMKT_API_KEY: CANARY_KEY, GPUMKT_TODAY: now.slice(0, 10), ...awsEnv(), ...env },
+      // Knowledge time pinned to the run's instant (unless given): a lake's versions compare across lakes.
+      env: {
+        GPUMKT_BASE_URL: sb.url,
+        GPUMKT_API_KEY: CANARY_KEY,
+        GPUMKT_TODAY: now.slice(0, 10),
+        GPUMKT_KNOWLEDGE_TIME: now,
+        ...awsEnv(),
+        ...env,
+      },
     });
     for (const secret of [SECRET, TOKEN, encodeURIComponent(SECRET), encodeURIComponent(TOKEN)]) {
       expect(r.stdout.includes(secret) || r.stderr.includes(secret), 'a secret was printed').toBe(false);
