@@ -21,6 +21,7 @@ export const PROGRAMS = {
   less: 'less',
   man: 'man-db',
   groff: 'groff-base',
+  pandas: 'python3-pandas',
 } as const;
 
 /** A program some tests need. */
@@ -43,15 +44,42 @@ declare module 'vitest' {
 /** All of them, in a stable order. */
 export const PROGRAM_NAMES = Object.keys(PROGRAMS) as Program[];
 
-/** The programs of `names` that `command -v` does not find on `path` (one /bin/sh for all of them). */
-export function probeMissing(names: readonly Program[] = PROGRAM_NAMES, path = process.env.PATH ?? ''): Program[] {
-  const r = spawnSync('/bin/sh', ['-c', 'for p; do command -v "$p" >/dev/null 2>&1 || echo "$p"; done', 'sh', ...names], {
+/**
+ * The entries of PROGRAMS that are Python modules, not commands: present when a python of PYTHONS can
+ * import them (pythonWith() finds which). A python from pyenv or a venv on PATH may lack Debian's
+ * modules while the system's python has them, so both are tried.
+ */
+export const PYTHON_MODULES: ReadonlySet<Program> = new Set<Program>(['pandas']);
+
+/** The pythons tried, in order: the one on PATH, then the system's. .ci/run tries the same two. */
+export const PYTHONS = ['python3', '/usr/bin/python3'] as const;
+
+/** The first python of `pythons` (found on `path`) that can `import module`, or undefined. */
+export function pythonWith(module: string, path = process.env.PATH ?? '', pythons: readonly string[] = PYTHONS): string | undefined {
+  for (const python of pythons) {
+    const r = spawnSync(python, ['-c', `import ${module}`], { env: { ...process.env, PATH: path }, stdio: 'ignore', timeout: 60_000 });
+    if (!r.error && r.status === 0) return python;
+  }
+  return undefined;
+}
+
+/**
+ * The programs of `names` that are not there: the commands `command -v` does not find on `path` (one
+ * /bin/sh for all of them), the Python modules no python of `pythons` imports.
+ */
+export function probeMissing(
+  names: readonly Program[] = PROGRAM_NAMES,
+  path = process.env.PATH ?? '',
+  pythons: readonly string[] = PYTHONS,
+): Program[] {
+  const commands = names.filter((p) => !PYTHON_MODULES.has(p));
+  const r = spawnSync('/bin/sh', ['-c', 'for p; do command -v "$p" >/dev/null 2>&1 || echo "$p"; done', 'sh', ...commands], {
     encoding: 'utf8',
     env: { PATH: path },
   });
-  if (r.error || r.status !== 0) throw new Error(`cannot probe for ${names.join(', ')}: ${r.error?.message ?? r.stderr}`);
+  if (r.error || r.status !== 0) throw new Error(`cannot probe for ${commands.join(', ')}: ${r.error?.message ?? r.stderr}`);
   const missing = new Set(r.stdout.split('\n'));
-  return names.filter((p) => missing.has(p));
+  return names.filter((p) => (PYTHON_MODULES.has(p) ? pythonWith(p, path, pythons) === undefined : missing.has(p)));
 }
 
 /** The command that installs these programs, e.g. `apt-get install zsh miller`. */

@@ -6,7 +6,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { installCommand, isCI, probeMissing, PROGRAM_NAMES, PROGRAMS } from '../helpers/programs.js';
+import { installCommand, isCI, probeMissing, PROGRAM_NAMES, PROGRAMS, pythonWith } from '../helpers/programs.js';
 import { makeTempDir } from '../helpers/temp.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -23,7 +23,20 @@ describe('optional test programs', () => {
     // A file that is there but not executable is not a program.
     writeFileSync(join(bin, 'fish'), '');
     expect(probeMissing(['zsh', 'fish', 'mlr', 'curl'], bin)).toEqual(['fish', 'curl']);
-    expect(probeMissing(PROGRAM_NAMES, join(dir, 'empty'))).toEqual(PROGRAM_NAMES);
+    expect(probeMissing(PROGRAM_NAMES, join(dir, 'empty'), ['python3'])).toEqual(PROGRAM_NAMES);
+  });
+
+  it('a Python module is there when one of the pythons tried imports it: the one on PATH, else the next', () => {
+    const bin = join(makeTempDir('probe-python'), 'bin');
+    mkdirSync(bin);
+    // python3 on PATH without the module (as pyenv's may be), a second python with it.
+    writeFileSync(join(bin, 'python3'), '#!/bin/sh\nexit 1\n');
+    writeFileSync(join(bin, 'system-python'), '#!/bin/sh\n[ "$2" = "import pandas" ]\n');
+    for (const name of ['python3', 'system-python']) chmodSync(join(bin, name), 0o755);
+    expect(pythonWith('pandas', bin, ['python3', join(bin, 'system-python')])).toBe(join(bin, 'system-python'));
+    expect(pythonWith('polars', bin, ['python3', join(bin, 'system-python')])).toBeUndefined();
+    expect(probeMissing(['python3', 'pandas'], bin, ['python3'])).toEqual(['pandas']);
+    expect(probeMissing(['python3', 'pandas'], bin, ['python3', join(bin, 'system-python')])).toEqual([]);
   });
 
   it('the install command names each package once, by its Debian name', () => {
