@@ -10,7 +10,7 @@
  */
 import type { Row } from '../domain/row.js';
 import { OutputError } from '../errors.js';
-import { formatInfo, getFormatter, lineBased, lineCodec } from '../output/formats.js';
+import { formatInfo, getFormatter, LAKE_DEFAULT, lineBased, lineCodec } from '../output/formats.js';
 import type { ReadBack, TypedColumn } from '../output/format-types.js';
 import { readDeltaTable } from '../store/delta-log.js';
 import { deltaPath } from '../store/delta-commit.js';
@@ -134,7 +134,7 @@ function isDataPath(rel: string, extensions: readonly string[]): boolean {
  */
 export async function readTable(store: Store, table: string, opts: { format?: string } = {}): Promise<TableSnapshot | undefined> {
   const delta = await readDeltaTable(store, table);
-  const format = delta?.metaData?.format.provider ?? opts.format ?? 'parquet';
+  const format = delta?.metaData?.format.provider ?? opts.format ?? LAKE_DEFAULT;
   const prefix = `${table}/`;
   const listed = new Map(
     (await store.list(prefix))

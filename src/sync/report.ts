@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Context } from '../context.js';
-import type { LakeFormat } from '../output/formats.js';
+import { lineBased, type LakeFormat } from '../output/formats.js';
 import type { DatasetState, LakeState } from './state.js';
 import { fitLine, holdCountdown, type Hold } from '../run/fetch/hold.js';
 
@@ -246,7 +246,7 @@ export function closingLine(
   const folder = name === undefined ? undefined : state.datasets[name]?.path;
   if (folder === undefined) return took;
   // A Delta table is read through its log (a glob would also read the files a commit removed).
-  if (tableFormat === 'delta' && format === 'parquet') {
+  if (tableFormat === 'delta' && !lineBased(format)) {
     const table = (/^s3:\/\//i.test(lake) ? `${lake}/${folder}` : path.join(lake, folder)).replace(/'/g, "''");
     return `${took}; query it: duckdb -c "INSTALL delta; LOAD delta; FROM delta_scan('${table}') LIMIT 5"`;
   }
