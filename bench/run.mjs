@@ -1,5 +1,5 @@
-// `npm run bench [-- --quick] [-- --node <path>]` (or GPUMKT_BENCH_NODE=<path>: the runtime measured, default this one): start-up, a 30-row query, 200k- and 1M-row exports (CSV, and Parquet
-// against CSV), an append of one day (Parquet against CSV), a six-model fan-out and syncs of the sandbox lake (new, again within the hour, the next day), each against its reference in the same run (medians after a warm-up), with peak RSS.
+// `npm run bench [-- --quick] [-- --node <path>] [-- --only 5,6] [-- --tag <word>]` (or GPUMKT_BENCH_NODE=<path>: the runtime measured, default this one): start-up, a 30-row query, 200k- and 1M-row exports (CSV, and Parquet
+// against CSV), an append of one day (Parquet against CSV), a six-model fan-out, syncs of the sandbox lake (new, again within the hour, the next day) to a folder and to the loopback S3 server, each against its reference in the same run (medians after a warm-up), with peak RSS.
 // Needs node, curl, jq and GNU time (/usr/bin/time, for peak RSS); valgrind, where installed, counts
 // start-up's instructions. Everything runs on loopback.
 import { spawn, spawnSync } from 'node:child_process';
