@@ -32,9 +32,12 @@ export async function appendSection(b) {
   for (const f of [base('csv'), base('parquet'), target('csv'), target('parquet')]) rmSync(f, { force: true });
 }
 
-/** One sync with the CLI's clock at `now`, against `url`: its summary, wall time, CPU time and peak RSS. */
-async function syncOnce(b, lake, url, now) {
-  const run = await runOnce(b.gpumkt('sync', lake, '--json'), { env: { ...b.cliEnv(url), GPUMKT_TODAY: now }, keep: true });
+/** One sync with the CLI's clock at `now`, against `url` (`args` and `env` added): its summary, wall time, CPU time and peak RSS. */
+export async function syncOnce(b, lake, url, now, { args = [], env = {} } = {}) {
+  const run = await runOnce(b.gpumkt('sync', lake, '--json', ...args), {
+    env: { ...b.cliEnv(url), GPUMKT_TODAY: now, ...env },
+    keep: true,
+  });
   const summary = JSON.parse(run.stdout);
   const counts = {};
   for (const d of summary.datasets) counts[d.status] = (counts[d.status] ?? 0) + 1;
@@ -52,13 +55,8 @@ export async function syncSection(b) {
     '\n5. gpumkt sync from the sandbox: a new lake (every dataset, a year of daily data), again within the hour, and the next day (1 round each)',
   );
   const lake = join(b.home, 'lake');
-  const runs = [
-    ['new lake', b.urls.sandbox, '2026-11-20T14:05:00Z'],
-    ['again 30 minutes later', b.urls.sandbox, '2026-11-20T14:35:00Z'],
-    ['the next day', b.urls.next, '2026-11-21T14:05:00Z'],
-  ];
   const out = {};
-  for (const [label, url, now] of runs) {
+  for (const [label, url, now] of syncRuns(b)) {
     const { run, summary, counts } = await syncOnce(b, lake, url, now);
     out[label] = { run, summary };
     const pacedMs = summary.pacedSeconds * 1000;
@@ -78,4 +76,12 @@ export async function syncSection(b) {
   b.ratio('sync again within the hour: requests ÷ 10', out['again 30 minutes later'].summary.requests / 10, 1);
   const nextCpu = out['the next day'].run.cpuMs;
   if (nextCpu !== undefined) b.ratio("next-day sync: gpumkt's CPU time (s) ÷ 2", nextCpu / 1000 / 2, 1);
+  return out;
 }
+
+/** The three syncs of sections 5 and 6: label, sandbox URL, the CLI's clock. */
+export const syncRuns = (b) => [
+  ['new lake', b.urls.sandbox, '2026-11-20T14:05:00Z'],
+  ['again 30 minutes later', b.urls.sandbox, '2026-11-20T14:35:00Z'],
+  ['the next day', b.urls.next, '2026-11-21T14:05:00Z'],
+];
