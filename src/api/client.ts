@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici';
 import type { Logger } from '../context.js';
 import { GpumktError, InvalidResponseError, UnreachableError } from '../errors.js';
 import type { Endpoint } from './endpoint.js';
-import type { Query, Row } from '../domain/row.js';
+import type { Row } from '../domain/row.js';
 import { readFullBody, readJsonBody } from './body/body.js';
 import { makeDispatcher, type ProxySettings } from './transport/dispatcher.js';
 import { describeSchemaIssue } from './errors.js';
@@ -20,6 +20,9 @@ import { ConnectGate } from './transport/connect-gate.js';
 import { Deadline } from './deadline.js';
 import { MAX_ROW_DEPTH, tooDeepRow } from './validate.js';
 import type { Deviation } from './tolerant.js';
+import { defaultDeadlineMs, MAX_BUDGET_MS, requestUrl } from './request-url.js';
+
+export { defaultDeadlineMs, MAX_BUDGET_MS, requestUrl } from './request-url.js';
 
 export type { ProxySettings } from './transport/dispatcher.js';
 
@@ -58,22 +61,6 @@ export interface ApiResponse<B> {
   /** The body exactly as received (for --raw); '' when the client does not keep texts. */
   readonly text: string;
   readonly url: string;
-}
-
-/** Builds the full URL of a request: base + path + the defined query parameters. */
-export function requestUrl(baseUrl: string, path: string, query: Query): string {
-  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
-  // URLSearchParams writes spaces as '+'; %20 is what every server decodes the same way.
-  return url.toString().replace(/\+/g, '%20');
-}
-
-/** The longest time budget of one request, whatever the settings: a week. */
-export const MAX_BUDGET_MS = 7 * 86_400_000;
-
-/** The default time budget of one request: every attempt may use its whole timeout, plus 30 s of waits (at most a week). */
-export function defaultDeadlineMs(timeoutMs: number, retries: number): number {
-  return Math.min(timeoutMs * (retries + 1) + 30_000, MAX_BUDGET_MS);
 }
 
 /**

@@ -7,15 +7,15 @@
  * Every CHECKPOINT_INTERVAL versions a checkpoint follows (store/delta-checkpoint.ts).
  * Once a commit lands, the files it removed are deleted (the hive layout: a reader that globs the
  * folders sees only live files). A run killed before its commit leaves data files no commit names: the
- * next run removes them (sweepTable).
+ * next run removes them (sweep.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { Row } from '../domain/row.js';
 import { OutputError } from '../errors.js';
-import type { ColumnType, FormatOptions, Formatter, TypedColumn } from '../output/format-types.js';
+import type { FormatOptions, Formatter } from '../output/format-types.js';
 import { formatInfo } from '../output/formats.js';
 import { writeFormatted } from '../output/write-formatted.js';
-import { writeCommit, type AddedFile, type DeltaColumn, type DeltaCommit, type DeltaType } from '../store/delta-commit.js';
+import { writeCommit, type AddedFile, type DeltaColumn, type DeltaCommit } from '../store/delta-commit.js';
 import { readDeltaTable, type DeltaMetadata } from '../store/delta-log.js';
 import { CHECKPOINT_INTERVAL, writeCheckpoint } from '../store/delta-checkpoint.js';
 import type { Sink } from '../store/sink.js';
@@ -134,24 +134,6 @@ function statsOf(rows: number, timeKey: string | undefined, t: { minTime?: strin
   });
 }
 
-const DELTA_TYPES: Readonly<Record<ColumnType, DeltaType>> = {
-  timestamp: 'timestamp',
-  date: 'date',
-  double: 'double',
-  int: 'long',
-  bool: 'boolean',
-  string: 'string',
-};
-
-/** The table's schema for its first commit: the columns the rows are written with, then the partition columns. */
-export function schemaOf(w: TableWriter, rows: readonly Row[], partitionTypes: Readonly<Record<string, DeltaType>> = {}): DeltaColumn[] {
-  const typed: readonly TypedColumn[] = w.formatter.columnsFor
-    ? w.formatter.columnsFor(rows, w.options)
-    : w.options.columns.map((name) => ({ name, type: 'string' as const }));
-  const cols = typed.filter((c) => !w.partitionColumns.includes(c.name)).map((c) => ({ name: c.name, type: DELTA_TYPES[c.type] }));
-  return [...cols, ...w.partitionColumns.map((name) => ({ name, type: partitionTypes[name] ?? ('string' as const) }))];
-}
-
 /** What one commit changes. */
 export interface TableChange {
   readonly add: readonly NewFile[];
@@ -263,35 +245,4 @@ async function landedAt(store: Store, table: string, txn: { appId: string; versi
   const now = await readDeltaTable(store, table);
   const seen = now?.txns.get(txn.appId);
   return seen !== undefined && seen >= txn.version ? now?.version : undefined;
-}
-
-/** How sweepTable chooses. */
-export interface SweepOptions {
-  /** Keep the files the log removed (the Delta layout); else a removed file still there is deleted too. */
-  readonly keepRemoved?: boolean;
-  /**
-   * Remove only untracked files older than this (ms): on a lake other writers share, a file no commit
-   * lists yet may be another run's, written before its commit. 0 (the default): every one.
-   */
-  readonly minAgeMs?: number;
-  readonly now?: () => number;
-}
-
-/**
- * Removes the data files no commit lists (a killed run's, a stray copy) from a table that has a log,
- * and (hive layout) the files a commit removed that a killed run left; resolves to their paths relative to the table.
- */
-export async function sweepTable(store: Store, table: string, format: string, opts: SweepOptions = {}): Promise<string[]> {
-  const snap = await readTable(store, table, { format });
-  if (snap === undefined || snap.version < 0) return [];
-  let untracked = snap.untracked;
-  const minAge = opts.minAgeMs ?? 0;
-  if (minAge > 0 && untracked.length > 0) {
-    const now = (opts.now ?? Date.now)();
-    const modified = new Map((await store.list(`${table}/`)).map((o) => [o.key, o.modifiedMs]));
-    untracked = untracked.filter((rel) => now - (modified.get(`${table}/${rel}`) ?? now) >= minAge);
-  }
-  const gone = [...untracked, ...(opts.keepRemoved === true ? [] : snap.removedPresent)].sort();
-  for (const rel of gone) await store.delete(`${table}/${rel}`);
-  return gone;
 }

@@ -4,7 +4,7 @@
  * the first day the next append asks for, without reading the data. The state file records it.
  */
 import { readTable, type TableSnapshot } from '../lake/table.js';
-import { tableHeld } from '../lake/series.js';
+import { tableHeld } from '../lake/held.js';
 import type { DatasetRun, SyncSettings } from './targets.js';
 
 /** What a dataset holds. */
