@@ -11,11 +11,12 @@ import { CANARY_KEY, runCli } from '../helpers/cli.js';
 import { startS3Server, type S3Server, type SeenRequest } from '../helpers/s3-server.js';
 import { checkDeltaTable } from '../helpers/delta-check.js';
 import { makeTempDir } from '../helpers/temp.js';
+import { tablesRows } from '../helpers/lake-table.js';
 import { spawnCli } from './cron-helpers.js';
 import { openStore } from '../../src/store/open.js';
 import { localStore } from '../../src/store/local.js';
 import type { Store } from '../../src/store/store.js';
-import { readTable, readTableRows } from '../../src/lake/table.js';
+import { readTable } from '../../src/lake/table.js';
 
 const DAY1 = '2026-11-10T12:00:00Z';
 const DAY2 = '2026-11-20T12:00:00Z';
@@ -52,14 +53,8 @@ async function syncAt(now: string, lake: string, args: readonly string[] = ARGS)
 }
 
 /** Every row of every dataset, through its log, sorted. */
-async function rowsOf(store: Store): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const name of NAMES) {
-    const snap = await readTable(store, name);
-    out[name] =
-      snap === undefined ? [] : (await readTableRows(store, name, snap)).map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();
-  }
-  return out;
+function rowsOf(store: Store): Promise<Record<string, string[]>> {
+  return tablesRows(store, NAMES);
 }
 
 beforeAll(async () => {

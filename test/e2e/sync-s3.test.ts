@@ -13,6 +13,7 @@ import { CANARY_KEY, runCli, type RunResult } from '../helpers/cli.js';
 import { startS3Server, type S3Server } from '../helpers/s3-server.js';
 import { checkDeltaTable } from '../helpers/delta-check.js';
 import { makeTempDir } from '../helpers/temp.js';
+import { tablesRows } from '../helpers/lake-table.js';
 import { openStore } from '../../src/store/open.js';
 import { localStore } from '../../src/store/local.js';
 import type { Store } from '../../src/store/store.js';
@@ -79,15 +80,9 @@ function bucketStore(prefix: string): Promise<Store> {
   return openStore(`s3://lake/${prefix}`, { env: awsEnv(), endpointUrl: s3.url });
 }
 
-/** Every row of every dataset (through its log), sorted, per dataset. */
-async function rowsOf(store: Store): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const name of NAMES) {
-    const snap = await readTable(store, name);
-    out[name] =
-      snap === undefined ? [] : (await readTableRows(store, name, snap)).map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();
-  }
-  return out;
+/** Every row of every dataset, through its log, sorted. */
+function rowsOf(store: Store): Promise<Record<string, string[]>> {
+  return tablesRows(store, NAMES);
 }
 
 describe('gpumkt sync s3://', () => {

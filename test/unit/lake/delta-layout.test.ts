@@ -9,59 +9,25 @@ import { describe, expect, it } from 'vitest';
 import { sqlString, useParquetReader } from '../../helpers/duckdb.js';
 import { makeTempDir } from '../../helpers/temp.js';
 import { checkDeltaTable } from '../../helpers/delta-check.js';
+import { createTable, days, historyWriter } from '../../helpers/lake-table.js';
 import { localStore } from '../../../src/store/local.js';
 import type { Store } from '../../../src/store/store.js';
-import type { Row } from '../../../src/domain/row.js';
-import type { FormatOptions } from '../../../src/output/format-types.js';
-import { getFormatter } from '../../../src/output/formats.js';
-import { commitTable, schemaOf, sweepTable, writeDataFile, type TableWriter } from '../../../src/lake/commit.js';
+
+import { commitTable, writeDataFile, type TableWriter } from '../../../src/lake/commit.js';
+import { schemaOf } from '../../../src/lake/schema.js';
+import { sweepTable } from '../../../src/lake/sweep.js';
 import { readTable } from '../../../src/lake/table.js';
 import { logVersions, readCommit, readDeltaTable } from '../../../src/store/delta-log.js';
 import { writeCommit } from '../../../src/store/delta-commit.js';
 
 const reader = useParquetReader();
 
-const OPTIONS: FormatOptions = {
-  columns: ['timestamp', 'index_value', 'gpu'],
-  selected: false,
-  header: true,
-  color: false,
-  width: 80,
-  csvSafe: false,
-  dialect: 'rfc4180',
-  types: { timestamp: 'timestamp', index_value: 'double' },
-};
-
-function days(gpu: string, from: string, n: number): Row[] {
-  const t0 = Date.parse(`${from}T00:00:00.000Z`);
-  return Array.from({ length: n }, (_, i) => ({ timestamp: new Date(t0 + i * 86_400_000).toISOString(), index_value: i, gpu }));
-}
-
-async function writer(store: Store, extra: Partial<TableWriter> = {}): Promise<TableWriter> {
-  return {
-    store,
-    table: 'history',
-    format: 'parquet',
-    formatter: await getFormatter('parquet'),
-    options: OPTIONS,
-    timeKey: 'timestamp',
-    partitionColumns: ['gpu'],
-    ...extra,
-  };
-}
-
 /** A table of one file, then a second commit replacing it; resolves to the first file's key. */
 async function replaced(store: Store, w: TableWriter): Promise<string> {
-  const a = await writeDataFile(w, days('H100', '2026-11-01', 3), { gpu: 'H100' }, 0);
-  await commitTable(
-    store,
-    'history',
-    undefined,
-    { add: [a], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
-    w,
-  );
+  const a = await writeDataFile(w, days('H100', '2026-11-01', 3, 0), { gpu: 'H100' }, 0);
+  await createTable(store, w, [a]);
   const snap = await readTable(store, 'history');
-  const b = await writeDataFile(w, days('H100', '2026-11-01', 4), { gpu: 'H100' }, 1);
+  const b = await writeDataFile(w, days('H100', '2026-11-01', 4, 0), { gpu: 'H100' }, 1);
   await commitTable(store, 'history', snap, { add: [b], remove: snap?.files ?? [], columns: [], operation: 'WRITE' }, w);
   return a.key;
 }
@@ -69,7 +35,7 @@ async function replaced(store: Store, w: TableWriter): Promise<string> {
 describe('the Delta layout', () => {
   it('keeps a removed file, which is neither live nor an orphan; the hive layout deletes it', async () => {
     const delta = localStore(makeTempDir('lake'));
-    const old = await replaced(delta, await writer(delta, { keepRemoved: true }));
+    const old = await replaced(delta, await historyWriter(delta, { keepRemoved: true }));
     expect(await delta.read(old)).toBeDefined();
     const snap = await readTable(delta, 'history');
     expect(snap?.files.map((f) => f.key)).not.toContain(old);
@@ -79,29 +45,23 @@ describe('the Delta layout', () => {
     expect(await checkDeltaTable(delta, 'history')).toEqual([]);
 
     const hive = localStore(makeTempDir('lake'));
-    const gone = await replaced(hive, await writer(hive));
+    const gone = await replaced(hive, await historyWriter(hive));
     expect(await hive.read(gone)).toBeUndefined();
   });
 
   it('the hive sweep removes a removed file a killed run left (commit landed, delete not done)', async () => {
     const store = localStore(makeTempDir('lake'));
-    const old = await replaced(store, await writer(store, { keepRemoved: true }));
+    const old = await replaced(store, await historyWriter(store, { keepRemoved: true }));
     expect(await sweepTable(store, 'history', 'parquet')).toEqual([old.slice('history/'.length)]);
     expect(await store.read(old)).toBeUndefined();
   });
 
   it('sweeps only untracked files older than minAgeMs (another writer may be about to commit a younger one)', async () => {
     const store = localStore(makeTempDir('lake'));
-    const w = await writer(store);
-    const a = await writeDataFile(w, days('H100', '2026-11-01', 3), { gpu: 'H100' }, 0);
-    await commitTable(
-      store,
-      'history',
-      undefined,
-      { add: [a], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
-      w,
-    );
-    const orphan = await writeDataFile(w, days('H200', '2026-11-01', 1), { gpu: 'H200' }, 1);
+    const w = await historyWriter(store);
+    const a = await writeDataFile(w, days('H100', '2026-11-01', 3, 0), { gpu: 'H100' }, 0);
+    await createTable(store, w, [a]);
+    const orphan = await writeDataFile(w, days('H200', '2026-11-01', 1, 0), { gpu: 'H200' }, 1);
     const hour = 3_600_000;
     expect(await sweepTable(store, 'history', 'parquet', { minAgeMs: hour })).toEqual([]);
     expect(await store.read(orphan.key)).toBeDefined();
@@ -114,9 +74,9 @@ describe('txn', () => {
   it("every commit carries the writer's txn, and a commit whose txn already landed (its answer lost) is not written again", async () => {
     const store = localStore(makeTempDir('lake'));
     const txn = { appId: 'gpumkt-run-a', version: 7 };
-    const w = await writer(store, { txn });
-    const a = await writeDataFile(w, days('H100', '2026-11-01', 3), { gpu: 'H100' }, 0);
-    const change = { add: [a], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' };
+    const w = await historyWriter(store, { txn });
+    const a = await writeDataFile(w, days('H100', '2026-11-01', 3, 0), { gpu: 'H100' }, 0);
+    const change = { add: [a], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1, 0)), operation: 'WRITE' };
     // The first attempt landed, but its writer never heard (the answer was lost): version 0 holds it.
     const lines = await (async () => {
       await commitTable(store, 'history', undefined, change, w);
@@ -127,8 +87,8 @@ describe('txn', () => {
     expect(await commitTable(store, 'history', undefined, change, w)).toBe(0);
     expect((await logVersions(store, 'history')).commits).toEqual([0]);
     // Another run (another appId) that lost version 0 commits at 1.
-    const other = await writer(store, { txn: { appId: 'gpumkt-run-b', version: 7 } });
-    const b = await writeDataFile(other, days('H200', '2026-11-01', 1), { gpu: 'H200' }, 0);
+    const other = await historyWriter(store, { txn: { appId: 'gpumkt-run-b', version: 7 } });
+    const b = await writeDataFile(other, days('H200', '2026-11-01', 1, 0), { gpu: 'H200' }, 0);
     expect(await commitTable(store, 'history', undefined, { ...change, add: [b] }, other)).toBe(1);
     expect((await readTable(store, 'history'))?.files).toHaveLength(2);
     expect(await checkDeltaTable(store, 'history')).toEqual([]);
@@ -136,11 +96,11 @@ describe('txn', () => {
 
   it('a txn of an older run of the same appId does not count as this commit', async () => {
     const store = localStore(makeTempDir('lake'));
-    const w = await writer(store, { txn: { appId: 'gpumkt-x', version: 2 } });
-    const a = await writeDataFile(w, days('H100', '2026-11-01', 3), { gpu: 'H100' }, 0);
+    const w = await historyWriter(store, { txn: { appId: 'gpumkt-x', version: 2 } });
+    const a = await writeDataFile(w, days('H100', '2026-11-01', 3, 0), { gpu: 'H100' }, 0);
     await writeCommit(store, 'history', {
       version: 0,
-      create: { id: 'id', columns: schemaOf(w, days('x', '2026-11-01', 1)), partitionColumns: ['gpu'], createdTime: 0 },
+      create: { id: 'id', columns: schemaOf(w, days('x', '2026-11-01', 1, 0)), partitionColumns: ['gpu'], createdTime: 0 },
       add: [],
       remove: [],
       timestamp: 0,
@@ -155,15 +115,9 @@ describe('checkpoints', () => {
   it('every 10 versions a checkpoint and _last_checkpoint; the table reads the same with or without them and passes the checker', async () => {
     const dir = makeTempDir('lake');
     const store = localStore(dir);
-    const w = await writer(store, { keepRemoved: true, txn: { appId: 'gpumkt-run', version: 3 } });
-    const first = await writeDataFile(w, days('H100', '2026-01-01', 2), { gpu: 'H100 SXM/x' }, 0);
-    await commitTable(
-      store,
-      'history',
-      undefined,
-      { add: [first], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
-      w,
-    );
+    const w = await historyWriter(store, { keepRemoved: true, txn: { appId: 'gpumkt-run', version: 3 } });
+    const first = await writeDataFile(w, days('H100', '2026-01-01', 2, 0), { gpu: 'H100 SXM/x' }, 0);
+    await createTable(store, w, [first]);
     for (let v = 1; v <= 24; v++) {
       const snap = await readTable(store, 'history');
       const gpu = v % 3 === 0 ? null : `G${v % 4}`;
@@ -195,15 +149,9 @@ describe('checkpoints', () => {
 
   it('a checkpoint with its early commits gone is the table (a log cleaned up after it)', async () => {
     const store = localStore(makeTempDir('lake'));
-    const w = await writer(store);
-    const a = await writeDataFile(w, days('H100', '2026-01-01', 2), { gpu: 'H100' }, 0);
-    await commitTable(
-      store,
-      'history',
-      undefined,
-      { add: [a], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
-      w,
-    );
+    const w = await historyWriter(store);
+    const a = await writeDataFile(w, days('H100', '2026-01-01', 2, 0), { gpu: 'H100' }, 0);
+    await createTable(store, w, [a]);
     for (let v = 1; v <= 11; v++) {
       const snap = await readTable(store, 'history');
       const f = await writeDataFile(w, days(`G${v}`, '2026-01-01', 1), { gpu: `G${v}` }, v);

@@ -11,35 +11,16 @@ import { makeTempDir } from '../../helpers/temp.js';
 import { checkDeltaTable } from '../../helpers/delta-check.js';
 import { localStore } from '../../../src/store/local.js';
 import type { Store } from '../../../src/store/store.js';
-import type { Row } from '../../../src/domain/row.js';
 import type { FormatOptions } from '../../../src/output/format-types.js';
 import { getFormatter, lineCodec } from '../../../src/output/formats.js';
-import { commitTable, schemaOf, sweepTable, writeDataFile, type TableWriter } from '../../../src/lake/commit.js';
+import { commitTable, writeDataFile, type TableWriter } from '../../../src/lake/commit.js';
+import { schemaOf } from '../../../src/lake/schema.js';
+import { sweepTable } from '../../../src/lake/sweep.js';
 import { readTable, readTableRows } from '../../../src/lake/table.js';
 import { writeVersions, type VersionSpec } from '../../../src/lake/series.js';
 import { readLineRows } from '../../../src/lake/line-rows.js';
 import { OutputError } from '../../../src/errors.js';
-
-const OPTIONS: FormatOptions = {
-  columns: ['timestamp', 'index_value', 'gpu'],
-  selected: false,
-  header: true,
-  color: false,
-  width: 80,
-  csvSafe: false,
-  dialect: 'rfc4180',
-  types: { timestamp: 'timestamp', index_value: 'double' },
-};
-
-/** Daily rows of `gpu` from `from` for `days` days, values 1, 2, 3 … */
-function days(gpu: string, from: string, n: number, base = 1): Row[] {
-  const t0 = Date.parse(`${from}T00:00:00.000Z`);
-  return Array.from({ length: n }, (_, i) => ({
-    timestamp: new Date(t0 + i * 86_400_000).toISOString(),
-    index_value: base + i,
-    gpu,
-  }));
-}
+import { createTable, days, OPTIONS } from '../../helpers/lake-table.js';
 
 /** The options a sync writes with: the knowledge-time columns last, typed as timestamps. */
 const VERSIONED: FormatOptions = {
@@ -97,13 +78,7 @@ describe('writing and reading a table', () => {
     expect(a.relPath).toMatch(/^gpu=H100 SXM\/part-00000-[0-9a-f]{8}\.parquet$/);
     expect(b.relPath).toMatch(/^gpu=A%2FB\/part-00000-[0-9a-f]{8}\.parquet$/);
     expect(await readTable(store, 'history')).toMatchObject({ version: -1 });
-    const v = await commitTable(
-      store,
-      'history',
-      undefined,
-      { add: [a, b], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
-      w,
-    );
+    const v = await createTable(store, w, [a, b]);
     expect(v).toBe(0);
     expect(await checkDeltaTable(store, 'history')).toEqual([]);
     const snap = await readTable(store, 'history');
@@ -121,13 +96,7 @@ describe('writing and reading a table', () => {
     const w = await writer(store);
     const a = await writeDataFile(w, days('H100', '2026-11-01', 3), { gpu: 'H100' }, 0);
     const b = await writeDataFile(w, days('H200', '2026-11-01', 3), { gpu: 'H200' }, 0);
-    await commitTable(
-      store,
-      'history',
-      undefined,
-      { add: [a, b], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
-      w,
-    );
+    await createTable(store, w, [a, b]);
     const orphan = await writeDataFile(w, days('H100', '2026-11-04', 1), { gpu: 'H100' }, 1);
     await store.delete(b.key);
     const snap = await readTable(store, 'history');
@@ -144,13 +113,7 @@ describe('two writers', () => {
     const store = localStore(makeTempDir('lake'));
     const w = await writer(store);
     const first = await writeDataFile(w, days('H100', '2026-11-01', 3), { gpu: 'H100' }, 0);
-    await commitTable(
-      store,
-      'history',
-      undefined,
-      { add: [first], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
-      w,
-    );
+    await createTable(store, w, [first]);
     const seen = await readTable(store, 'history');
     const x = await writeDataFile(w, days('H200', '2026-11-01', 1), { gpu: 'H200' }, 1);
     const y = await writeDataFile(w, days('B200', '2026-11-01', 1), { gpu: 'B200' }, 1);
@@ -164,13 +127,7 @@ describe('two writers', () => {
     const store = localStore(makeTempDir('lake'));
     const w = await writer(store);
     const first = await writeDataFile(w, days('H100', '2026-11-01', 3), { gpu: 'H100' }, 0);
-    await commitTable(
-      store,
-      'history',
-      undefined,
-      { add: [first], remove: [], columns: schemaOf(w, days('x', '2026-11-01', 1)), operation: 'WRITE' },
-      w,
-    );
+    await createTable(store, w, [first]);
     const seen = await readTable(store, 'history');
     const old = seen?.files ?? [];
     const x = await writeDataFile(w, days('H100', '2026-11-01', 4), { gpu: 'H100' }, 1);
