@@ -24,8 +24,13 @@ function makeDir(dir) {
  */
 function usableCacheDir(dir) {
   try {
-    makeDir(dir);
-    const st = lstatSync(dir);
+    // Asked first, so the common case (the folder is there) makes no error: an error's message and
+    // stack cost more than the whole check.
+    let st = lstatSync(dir, { throwIfNoEntry: false });
+    if (st === undefined) {
+      makeDir(dir);
+      st = lstatSync(dir);
+    }
     // The umask may have widened what mkdir asked for; the mode is checked as it is, not fixed up.
     const ours = typeof process.getuid !== 'function' || st.uid === process.getuid();
     return st.isDirectory() && ours && (st.mode & 0o022) === 0;

@@ -26,7 +26,7 @@ export const undiciSlim = {
 // (esbuild's `__toESM(require(…))`) keeps the real module. assert (undici's internal checks, called
 // only as assert(value)) becomes a function that loads it only when a check fails. Together ~3 ms of
 // Node's own module compiling a run.
-const LAZY_BUILTINS = ['node:crypto', 'node:os', 'node:fs/promises', 'node:tls'];
+const LAZY_BUILTINS = ['node:crypto', 'node:os', 'node:fs/promises', 'node:tls', 'node:tty'];
 const LAZY_HELPER = `"use strict";var __gpumktLazy=(id)=>{let m;const load=()=>m??=require(id);return new Proxy(function(){},{get:(_,k)=>load()[k],apply:(_,t,a)=>Reflect.apply(load(),t,a),has:(_,k)=>k in load()})};var __gpumktAssert=(v,m)=>{if(!v)require("node:assert")(v,m)};\n`;
 
 // undici loads node:http (and with it Node's HTTP server) for one identity check of a request body.

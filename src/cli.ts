@@ -42,7 +42,10 @@ function processIo(): Io {
     },
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
-    stdinIsTTY: isatty(0),
+    // Asked on first use (a prompt): node:tty is loaded only then, or by a stream that is a terminal.
+    get stdinIsTTY() {
+      return isatty(0);
+    },
     columns: process.stdout.isTTY ? process.stdout.columns || 80 : 80,
     errColumns: process.stderr.isTTY ? process.stderr.columns || 80 : 80,
     rows: process.stdout.isTTY ? process.stdout.rows || 24 : undefined,

@@ -69,6 +69,8 @@ describe('start-up closure of a request', () => {
       'zlib',
       'os',
       'worker_threads',
+      // Asked only for a prompt (stdin) or a terminal's stream: output to a pipe needs no node:tty.
+      'tty',
       // bin/load-bundle.js writes out the CommonJS wrapper rather than load node:module for it (on
       // Node 20 its ES module loader came with it; Node 24 starts that loader for every script).
       'module',
