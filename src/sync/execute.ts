@@ -199,7 +199,7 @@ function failed(ctx: Context, s: SyncSettings, st: LakeState, run: DatasetRun, e
   return outcome;
 }
 
-/** Runs every planned dataset in turn, writing the state after each; see the module comment. */
+/** Runs every planned dataset in turn, writing the state after each that changed it; see the module comment. */
 export async function runPlanned(
   ctx: Context,
   s: SyncSettings,

@@ -1,8 +1,8 @@
 /**
  * The lake's state file, `<lake>/.gpumkt-sync.json` (docs/sync.md): the lake's format and grain, and
  * per dataset the range held, row counts, the last run and its outcome. Put whole in the lake's store
- * (atomic per object) after every dataset, so a run killed at any moment leaves the state
- * of the last finished dataset. The data itself is the truth: the append merge reads what each dataset
+ * (atomic per object) after every dataset that changed it, so a run killed at any moment leaves the
+ * state of the last finished dataset. The data itself is the truth: the append merge reads what each dataset
  * holds, so a state one dataset behind (killed between a swap and the state write) costs nothing.
  */
 import { z } from 'zod';
@@ -89,9 +89,19 @@ export async function readState(lake: Store): Promise<LakeState | undefined> {
   return r.data;
 }
 
-/** Writes the state atomically (readable by the team that shares the lake; it holds no secret). */
+/** What this run last wrote to each lake's state file: a state unchanged since is not written again. */
+const written = new WeakMap<Store, string>();
+
+/**
+ * Writes the state atomically (readable by the team that shares the lake; it holds no secret), unless
+ * this run already wrote the same text to this lake: the run holds the lake's lock or lease, so the file
+ * is still what it wrote (on object storage each write is a PUT; a sync of datasets all current made 20).
+ */
 export async function writeState(lake: Store, state: LakeState): Promise<void> {
-  await lake.put(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`);
+  const text = `${JSON.stringify(state, null, 2)}\n`;
+  if (written.get(lake) === text) return;
+  await lake.put(STATE_FILE, text);
+  written.set(lake, text);
 }
 
 /**

@@ -214,6 +214,27 @@ describe('gpumkt sync s3://', () => {
     expect(Object.keys((JSON.parse(status.stdout) as { datasets: object }).datasets).sort()).toEqual([...NAMES].sort());
   }, 300_000);
 
+  it('a sync within the hour of the last writes its state file twice (the run counted, then its outcome), not once a dataset', async () => {
+    const t1 = '2026-11-20T14:05:00Z';
+    const t2 = '2026-11-20T14:35:00Z';
+    const first = await at(t1, ['sync', 's3://lake/hour', '--endpoint-url', s3.url, ...PICK], { GPUMKT_TODAY: t1 });
+    expect(first.code, first.stderr).toBe(0);
+    const seen = s3.requests.length;
+    const again = await at(t2, ['sync', 's3://lake/hour', '--endpoint-url', s3.url, ...PICK, '--json'], { GPUMKT_TODAY: t2 });
+    expect(again.code, again.stderr).toBe(0);
+    const summary = JSON.parse(again.stdout) as { datasets: { name: string; status: string }[] };
+    expect(summary.datasets.map((d) => d.status)).toEqual(NAMES.map(() => 'current'));
+    const stateWrites = s3.requests.slice(seen).filter((q) => q.method === 'PUT' && q.key.endsWith('.gpumkt-sync.json'));
+    expect(stateWrites).toHaveLength(2);
+    // What the second run wrote last is what the bucket holds: its run count and its outcome.
+    const state = JSON.parse(Buffer.from((await (await bucketStore('hour')).read('.gpumkt-sync.json')) ?? []).toString('utf8')) as {
+      runs?: number;
+      lastRun?: { startedAt?: string };
+    };
+    expect(state.runs).toBe(2);
+    expect(state.lastRun?.startedAt).toBe('2026-11-20T14:35:00.000Z');
+  });
+
   it('refuses a store that ignores conditional writes (exit 7, one line naming --unsafe-single-writer); the flag proceeds with a warning', async () => {
     s3.ignorePreconditions = true;
     try {
