@@ -14,10 +14,10 @@ import { UsageError } from '../errors.js';
 import type { ReadBack } from '../output/format-types.js';
 import { heldTwiceWarning } from '../append/rewrite-append.js';
 import { commitTable, writeDataFile, type NewFile, type TableWriter } from './commit.js';
-import { schemaOf } from './schema.js';
+import { schemaTally } from './schema.js';
 import { readTableFile, type TableFile, type TableSnapshot } from './table.js';
 import { KNOWN_FROM, knownTime, mergeVersions, sameValues, type MergeResult } from './versions.js';
-import { asWritten, keepWindowDependent, needsUpgrade, upgradeHeld } from './version-rows.js';
+import { asWritten, keepWindowDependent, needsUpgrade, upgradeHeld, writtenOptions } from './version-rows.js';
 import type { DeltaType } from '../store/delta-commit.js';
 
 /** A partition with more files than this is rewritten into one by the run that touches it. */
@@ -66,6 +66,27 @@ function partOf(values: Readonly<Record<string, unknown>>, cols: readonly string
   const text = (v: unknown): string | null =>
     v === null || v === undefined || v === '' ? null : typeof v === 'string' ? v : (JSON.stringify(v) ?? null);
   return JSON.stringify(cols.map((c) => text(values[c])));
+}
+
+/** partOf for rows one after another: a row with the values of the row before it gets the same key, not a new one. */
+function partKeys(cols: readonly string[]): (r: Row) => string {
+  let last: Row | undefined;
+  let key = '';
+  return (r) => {
+    if (last === undefined || !cols.every((c) => r[c] === (last as Row)[c])) key = partOf(r, cols);
+    last = r;
+    return key;
+  };
+}
+
+/**
+ * `rows` (a partition's fetched rows as the table's format reads them back), checked to be still of
+ * partition `key`: a partition value reads back as the text it was (a model's name, a day).
+ */
+function samePartition(rows: readonly Row[], key: string, cols: readonly string[]): readonly Row[] {
+  const keyOf = partKeys(cols);
+  for (const r of rows) if (keyOf(r) !== key) throw new Error(`a row of partition ${key} reads back in partition ${keyOf(r)}`);
+  return rows;
 }
 
 /** The first day of the merge window of a partition whose last time is `lastTime`. */
@@ -186,24 +207,29 @@ export async function writeVersions(
   spec: VersionSpec,
 ): Promise<VersionResult> {
   const cols = w.partitionColumns;
-  const rows = await asWritten(w, fetched);
   const version = (snap?.version ?? -1) + 1;
+  // Partition by partition, each dropped before the next: its fetched rows go through the table's format
+  // (typed as all of them are), are merged with what it holds, and are written as its new files.
   const groups = new Map<string, Row[]>();
-  for (const r of rows) {
-    const k = partOf(r, cols);
+  const keyOf = partKeys(cols);
+  for (const r of fetched) {
+    const k = keyOf(r);
     let g = groups.get(k);
     if (g === undefined) groups.set(k, (g = []));
     g.push(r);
   }
+  const opts = writtenOptions(w, fetched);
   const upgrade = needsUpgrade(snap);
   const held = byPartition(snap?.files ?? [], cols);
   const add: NewFile[] = [];
   const remove: TableFile[] = [];
-  const all: Row[] = [];
+  // The schema of the rows written, tallied partition by partition: no partition's rows are kept for it.
+  const schema = schemaTally(w);
   let [added, closed, revised, upgraded, twice] = [0, 0, 0, 0, 0];
   const keys = new Set([...groups.keys(), ...(upgrade ? held.keys() : [])]);
   for (const k of keys) {
-    const group = groups.get(k) ?? [];
+    const group = samePartition(await asWritten(w, groups.get(k) ?? [], opts), k, cols);
+    groups.delete(k);
     const values = Object.fromEntries(cols.map((c, i) => [c, (JSON.parse(k) as Array<string | null>)[i] ?? null]));
     const part = await mergePartition(w, snap, held.get(k) ?? [], group, upgrade, spec);
     added += part.m.added;
@@ -212,7 +238,7 @@ export async function writeVersions(
     upgraded += part.upgraded;
     twice += part.twice;
     if (!upgrade && part.m.added === 0 && part.m.closed === 0 && part.read.length <= COMPACT_AFTER) continue;
-    for (const r of part.m.rows) all.push(r);
+    schema.add(part.m.rows);
     add.push(...(await writeSplit(w, part.m.rows, values, version, spec)));
     remove.push(...part.read);
   }
@@ -221,12 +247,11 @@ export async function writeVersions(
   remove.push(...(snap?.gone ?? []).filter((f) => !remove.includes(f)));
   const result = { added, closed, revised, upgraded: upgrade ? upgraded : 0 };
   if (add.length === 0 && remove.length === 0 && snap !== undefined && snap.version >= 0) return { version: snap.version, ...result };
-  const schemaRows = all.length > 0 ? all : rows;
   const v = await commitTable(
     w.store,
     w.table,
     snap,
-    { add, remove, columns: schemaOf(w, schemaRows, spec.partitionTypes), operation: 'WRITE', schemaChange: upgrade },
+    { add, remove, columns: schema.schema(spec.partitionTypes), operation: 'WRITE', schemaChange: upgrade },
     w,
   );
   return { version: v, ...result };
