@@ -17,7 +17,8 @@ import { commitTable, writeDataFile, type NewFile, type TableWriter } from './co
 import { schemaTally } from './schema.js';
 import { readTableFile, type TableFile, type TableSnapshot } from './table.js';
 import { KNOWN_FROM, knownTime, mergeVersions, sameValues, type MergeResult } from './versions.js';
-import { asWritten, keepWindowDependent, needsUpgrade, upgradeHeld, writtenOptions } from './version-rows.js';
+import { keepWindowDependent, needsUpgrade, upgradeHeld } from './version-rows.js';
+import { FetchedParts, partOf } from './fetched-parts.js';
 import type { DeltaType } from '../store/delta-commit.js';
 
 /** A partition with more files than this is rewritten into one by the run that touches it. */
@@ -59,34 +60,6 @@ export interface VersionResult {
   readonly revised: number;
   /** Rows dated `upgradeSince` because the table was written before the lake kept versions (0: no upgrade). */
   readonly upgraded: number;
-}
-
-/** The partition a row or file belongs to, as a key. */
-function partOf(values: Readonly<Record<string, unknown>>, cols: readonly string[]): string {
-  const text = (v: unknown): string | null =>
-    v === null || v === undefined || v === '' ? null : typeof v === 'string' ? v : (JSON.stringify(v) ?? null);
-  return JSON.stringify(cols.map((c) => text(values[c])));
-}
-
-/** partOf for rows one after another: a row with the values of the row before it gets the same key, not a new one. */
-function partKeys(cols: readonly string[]): (r: Row) => string {
-  let last: Row | undefined;
-  let key = '';
-  return (r) => {
-    if (last === undefined || !cols.every((c) => r[c] === (last as Row)[c])) key = partOf(r, cols);
-    last = r;
-    return key;
-  };
-}
-
-/**
- * `rows` (a partition's fetched rows as the table's format reads them back), checked to be still of
- * partition `key`: a partition value reads back as the text it was (a model's name, a day).
- */
-function samePartition(rows: readonly Row[], key: string, cols: readonly string[]): readonly Row[] {
-  const keyOf = partKeys(cols);
-  for (const r of rows) if (keyOf(r) !== key) throw new Error(`a row of partition ${key} reads back in partition ${keyOf(r)}`);
-  return rows;
 }
 
 /** The first day of the merge window of a partition whose last time is `lastTime`. */
@@ -169,6 +142,7 @@ async function mergePartition(
   group: readonly Row[],
   upgrade: boolean,
   spec: VersionSpec,
+  adopt: boolean,
 ): Promise<{ read: TableFile[]; m: MergeResult; upgraded: number; twice: number }> {
   // The merge reads the files reaching the window and every fetched row's day (a held version is never missed).
   const earliest = group.reduce<string | undefined>((m, r) => {
@@ -192,6 +166,7 @@ async function mergePartition(
     now: spec.now,
     window: spec.window,
     timeKey: spec.timeKey,
+    adopt,
   });
   return { read, m, upgraded, twice };
 }
@@ -209,16 +184,8 @@ export async function writeVersions(
   const cols = w.partitionColumns;
   const version = (snap?.version ?? -1) + 1;
   // Partition by partition, each dropped before the next: its fetched rows go through the table's format
-  // (typed as all of them are), are merged with what it holds, and are written as its new files.
-  const groups = new Map<string, Row[]>();
-  const keyOf = partKeys(cols);
-  for (const r of fetched) {
-    const k = keyOf(r);
-    let g = groups.get(k);
-    if (g === undefined) groups.set(k, (g = []));
-    g.push(r);
-  }
-  const opts = writtenOptions(w, fetched);
+  // (fetched-parts.ts), are merged with what it holds, and are written as its new files.
+  const parts = new FetchedParts(w, fetched);
   const upgrade = needsUpgrade(snap);
   const held = byPartition(snap?.files ?? [], cols);
   const add: NewFile[] = [];
@@ -226,12 +193,12 @@ export async function writeVersions(
   // The schema of the rows written, tallied partition by partition: no partition's rows are kept for it.
   const schema = schemaTally(w);
   let [added, closed, revised, upgraded, twice] = [0, 0, 0, 0, 0];
-  const keys = new Set([...groups.keys(), ...(upgrade ? held.keys() : [])]);
-  for (const k of keys) {
-    const group = samePartition(await asWritten(w, groups.get(k) ?? [], opts), k, cols);
-    groups.delete(k);
+  const keys = [...new Set([...parts.keys(), ...(upgrade ? held.keys() : [])])];
+  for (const [i, k] of keys.entries()) {
+    const group = await parts.take(k, keys.slice(i + 1));
     const values = Object.fromEntries(cols.map((c, i) => [c, (JSON.parse(k) as Array<string | null>)[i] ?? null]));
-    const part = await mergePartition(w, snap, held.get(k) ?? [], group, upgrade, spec);
+    // Rows read back are this write's own: a new version is the row itself, not a copy.
+    const part = await mergePartition(w, snap, held.get(k) ?? [], group.rows, upgrade, spec, group.own);
     added += part.m.added;
     closed += part.m.closed;
     revised += part.m.revised.length;

@@ -58,12 +58,9 @@ export async function asWritten(
     return back;
   }
   if (w.formatter.readBytes === undefined) return rows;
-  const back = (await w.formatter.readBytes(bytes, w.table)).rows;
-  // A column the rows do not carry reads back as null: the fetched row never had it.
-  return back.map((r) => {
-    const { [KNOWN_FROM]: _f, [KNOWN_TO]: _t, ...values } = r;
-    return values;
-  });
+  // As they read back: known_from and known_to null (the fetched rows never had them), which the merge
+  // neither compares nor keeps (mergeVersions), as it does a line format's.
+  return (await w.formatter.readBytes(bytes, w.table)).rows;
 }
 
 /** True when the table was written before the lake kept versions (no log, or no known_from in its schema). */

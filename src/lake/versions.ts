@@ -29,6 +29,13 @@ export interface MergeOptions {
   readonly window?: { readonly from: string; readonly to: string };
   /** The row's time field (a snapshot's `snapshot_date`): the window's days are its first ten characters. */
   readonly timeKey: string;
+  /**
+   * The fetched rows are the merge's own (made for it, referenced nowhere else: a write's rows as its
+   * format reads them back): a new version is the fetched row itself, its known_from and known_to set,
+   * where it carries both last (as a file reads back); else, and by default, a copy. Held rows are
+   * copied either way.
+   */
+  readonly adopt?: boolean;
 }
 
 /** One revision: the version closed and the one that replaced it. */
@@ -82,20 +89,35 @@ export function sameValues(a: Row, b: Row): boolean {
   return true;
 }
 
-/** The version of `r` known from `from`, current (known_from and known_to last, as the files write them). */
-function opened(r: Row, from: string): Row {
-  // A fetched row carries neither: one copy, the two added to it. Not `{ ...r, [KNOWN_FROM]: … }`: V8
-  // (Node 20) gives each object spread and then extended a map of its own, ~3 × the object's size.
-  // (Rows here were built by assignment, as the format's reader builds them: no own `__proto__` to lose.)
-  if (!Object.hasOwn(r, KNOWN_FROM) && !Object.hasOwn(r, KNOWN_TO)) {
-    const v: Row = Object.assign({}, r);
-    v[KNOWN_FROM] = from;
-    v[KNOWN_TO] = null;
-    return v;
+/**
+ * The version of `r` known from `from`, current: one new object, r's columns in their order, then
+ * known_from and known_to. Not `{ ...r, [KNOWN_FROM]: … }`: V8 (Node 20) gives each object spread
+ * and then extended a map of its own, ~3 × the object's size. (Rows here come from the format's
+ * readers, which build them by assignment: none has an own `__proto__` that assignment would lose.)
+ */
+function opened(r: Row, from: string, adopt = false): Row {
+  let v: Row;
+  if (!Object.hasOwn(r, KNOWN_FROM) && !Object.hasOwn(r, KNOWN_TO)) v = Object.assign({}, r);
+  else if (knownLast(r)) v = adopt ? r : Object.assign({}, r);
+  else {
+    v = {};
+    for (const c in r) if (Object.hasOwn(r, c) && c !== KNOWN_FROM && c !== KNOWN_TO) v[c] = r[c];
   }
-  // A held version kept at a window's edge carries both.
-  const { [KNOWN_FROM]: _f, [KNOWN_TO]: _t, ...values } = r;
-  return { ...values, [KNOWN_FROM]: from, [KNOWN_TO]: null };
+  v[KNOWN_FROM] = from;
+  v[KNOWN_TO] = null;
+  return v;
+}
+
+/** True when known_from and known_to are the row's last two columns, in that order (a row read back from a file). */
+function knownLast(r: Row): boolean {
+  let a: string | undefined;
+  let b: string | undefined;
+  for (const c in r) {
+    if (!Object.hasOwn(r, c)) continue;
+    a = b;
+    b = c;
+  }
+  return a === KNOWN_FROM && b === KNOWN_TO;
 }
 
 /** Checks `now` and returns the held rows' current versions by key (every held row must be versioned). */
@@ -132,7 +154,7 @@ export function mergeVersions(held: readonly Row[], fetched: readonly Row[], opt
     const at = current.get(key);
     const old = at === undefined ? undefined : (rows[at] as Row);
     if (old !== undefined && opts.same(old, r)) return;
-    const version = opened(r, opts.now);
+    const version = opened(r, opts.now, opts.adopt);
     if (old !== undefined && at !== undefined) {
       rows[at] = { ...old, [KNOWN_TO]: opts.now };
       closed++;
