@@ -194,8 +194,8 @@ export async function writeVersions(
   const schema = schemaTally(w);
   let [added, closed, revised, upgraded, twice] = [0, 0, 0, 0, 0];
   const keys = [...new Set([...parts.keys(), ...(upgrade ? held.keys() : [])])];
-  for (const [i, k] of keys.entries()) {
-    const group = await parts.take(k, keys.slice(i + 1));
+  for (const [at, k] of keys.entries()) {
+    const group = await parts.take(k, keys.slice(at + 1));
     const values = Object.fromEntries(cols.map((c, i) => [c, (JSON.parse(k) as Array<string | null>)[i] ?? null]));
     // Rows read back are this write's own: a new version is the row itself, not a copy.
     const part = await mergePartition(w, snap, held.get(k) ?? [], group.rows, upgrade, spec, group.own);
