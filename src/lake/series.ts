@@ -14,10 +14,11 @@ import { UsageError } from '../errors.js';
 import type { ReadBack } from '../output/format-types.js';
 import { heldTwiceWarning } from '../append/rewrite-append.js';
 import { commitTable, writeDataFile, type NewFile, type TableWriter } from './commit.js';
-import { schemaOf } from './schema.js';
+import { schemaTally } from './schema.js';
 import { readTableFile, type TableFile, type TableSnapshot } from './table.js';
 import { KNOWN_FROM, knownTime, mergeVersions, sameValues, type MergeResult } from './versions.js';
-import { asWritten, keepWindowDependent, needsUpgrade, upgradeHeld } from './version-rows.js';
+import { keepWindowDependent, needsUpgrade, upgradeHeld } from './version-rows.js';
+import { FetchedParts, partOf } from './fetched-parts.js';
 import type { DeltaType } from '../store/delta-commit.js';
 
 /** A partition with more files than this is rewritten into one by the run that touches it. */
@@ -59,13 +60,6 @@ export interface VersionResult {
   readonly revised: number;
   /** Rows dated `upgradeSince` because the table was written before the lake kept versions (0: no upgrade). */
   readonly upgraded: number;
-}
-
-/** The partition a row or file belongs to, as a key. */
-function partOf(values: Readonly<Record<string, unknown>>, cols: readonly string[]): string {
-  const text = (v: unknown): string | null =>
-    v === null || v === undefined || v === '' ? null : typeof v === 'string' ? v : (JSON.stringify(v) ?? null);
-  return JSON.stringify(cols.map((c) => text(values[c])));
 }
 
 /** The first day of the merge window of a partition whose last time is `lastTime`. */
@@ -148,6 +142,7 @@ async function mergePartition(
   group: readonly Row[],
   upgrade: boolean,
   spec: VersionSpec,
+  adopt: boolean,
 ): Promise<{ read: TableFile[]; m: MergeResult; upgraded: number; twice: number }> {
   // The merge reads the files reaching the window and every fetched row's day (a held version is never missed).
   const earliest = group.reduce<string | undefined>((m, r) => {
@@ -171,6 +166,7 @@ async function mergePartition(
     now: spec.now,
     window: spec.window,
     timeKey: spec.timeKey,
+    adopt,
   });
   return { read, m, upgraded, twice };
 }
@@ -186,33 +182,30 @@ export async function writeVersions(
   spec: VersionSpec,
 ): Promise<VersionResult> {
   const cols = w.partitionColumns;
-  const rows = await asWritten(w, fetched);
   const version = (snap?.version ?? -1) + 1;
-  const groups = new Map<string, Row[]>();
-  for (const r of rows) {
-    const k = partOf(r, cols);
-    let g = groups.get(k);
-    if (g === undefined) groups.set(k, (g = []));
-    g.push(r);
-  }
+  // Partition by partition, each dropped before the next: its fetched rows go through the table's format
+  // (fetched-parts.ts), are merged with what it holds, and are written as its new files.
+  const parts = new FetchedParts(w, fetched);
   const upgrade = needsUpgrade(snap);
   const held = byPartition(snap?.files ?? [], cols);
   const add: NewFile[] = [];
   const remove: TableFile[] = [];
-  const all: Row[] = [];
+  // The schema of the rows written, tallied partition by partition: no partition's rows are kept for it.
+  const schema = schemaTally(w);
   let [added, closed, revised, upgraded, twice] = [0, 0, 0, 0, 0];
-  const keys = new Set([...groups.keys(), ...(upgrade ? held.keys() : [])]);
-  for (const k of keys) {
-    const group = groups.get(k) ?? [];
+  const keys = [...new Set([...parts.keys(), ...(upgrade ? held.keys() : [])])];
+  for (const [at, k] of keys.entries()) {
+    const group = await parts.take(k, keys.slice(at + 1));
     const values = Object.fromEntries(cols.map((c, i) => [c, (JSON.parse(k) as Array<string | null>)[i] ?? null]));
-    const part = await mergePartition(w, snap, held.get(k) ?? [], group, upgrade, spec);
+    // Rows read back are this write's own: a new version is the row itself, not a copy.
+    const part = await mergePartition(w, snap, held.get(k) ?? [], group.rows, upgrade, spec, group.own);
     added += part.m.added;
     closed += part.m.closed;
     revised += part.m.revised.length;
     upgraded += part.upgraded;
     twice += part.twice;
     if (!upgrade && part.m.added === 0 && part.m.closed === 0 && part.read.length <= COMPACT_AFTER) continue;
-    for (const r of part.m.rows) all.push(r);
+    schema.add(part.m.rows);
     add.push(...(await writeSplit(w, part.m.rows, values, version, spec)));
     remove.push(...part.read);
   }
@@ -221,12 +214,11 @@ export async function writeVersions(
   remove.push(...(snap?.gone ?? []).filter((f) => !remove.includes(f)));
   const result = { added, closed, revised, upgraded: upgrade ? upgraded : 0 };
   if (add.length === 0 && remove.length === 0 && snap !== undefined && snap.version >= 0) return { version: snap.version, ...result };
-  const schemaRows = all.length > 0 ? all : rows;
   const v = await commitTable(
     w.store,
     w.table,
     snap,
-    { add, remove, columns: schemaOf(w, schemaRows, spec.partitionTypes), operation: 'WRITE', schemaChange: upgrade },
+    { add, remove, columns: schema.schema(spec.partitionTypes), operation: 'WRITE', schemaChange: upgrade },
     w,
   );
   return { version: v, ...result };

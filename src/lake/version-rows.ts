@@ -4,6 +4,7 @@
  * window-dependent fetch (docs/point-in-time.md).
  */
 import type { Row } from '../domain/row.js';
+import type { FormatOptions } from '../output/format-types.js';
 import { lineBased, lineCodec } from '../output/formats.js';
 import { writeFormatted } from '../output/write-formatted.js';
 import type { TableWriter } from './commit.js';
@@ -19,10 +20,27 @@ export interface EdgeSpec {
 }
 
 /**
- * The fetched rows as the table's format writes and reads them back (a line format's cells as text,
- * Parquet's timestamps in its one form), so they compare with held rows value for value.
+ * The options asWritten writes `rows` (all a write fetched) with, a part at a time: a format that types
+ * its columns from the rows (Parquet infers a field nobody declared) gets the columns and types of all
+ * of them, so that each part reads back as it would among all of them.
  */
-export async function asWritten(w: TableWriter, rows: readonly Row[]): Promise<readonly Row[]> {
+export function writtenOptions(w: TableWriter, rows: readonly Row[]): FormatOptions {
+  const opts = { ...w.options, header: true };
+  if (w.formatter.columnsFor === undefined) return opts;
+  const typed = w.formatter.columnsFor(rows, opts);
+  return { ...opts, columns: typed.map((c) => c.name), types: Object.fromEntries(typed.map((c) => [c.name, c.type])), selected: true };
+}
+
+/**
+ * The fetched rows as the table's format writes and reads them back (a line format's cells as text,
+ * Parquet's timestamps in its one form), so they compare with held rows value for value. `opts`: see
+ * writtenOptions (a line format writes each row on its own: its options are the writer's).
+ */
+export async function asWritten(
+  w: TableWriter,
+  rows: readonly Row[],
+  opts: FormatOptions = writtenOptions(w, rows),
+): Promise<readonly Row[]> {
   if (rows.length === 0) return rows;
   const chunks: Buffer[] = [];
   const sink = {
@@ -31,7 +49,7 @@ export async function asWritten(w: TableWriter, rows: readonly Row[]): Promise<r
     end: () => Promise.resolve(),
     abort: () => Promise.resolve(),
   };
-  await writeFormatted(w.formatter, rows, { ...w.options, header: true }, sink);
+  await writeFormatted(w.formatter, rows, opts, sink);
   const bytes = Buffer.concat(chunks);
   if (lineBased(w.format)) {
     // A line format writes the options' columns only: the partition values (a snapshot's date) are put back.
@@ -40,12 +58,9 @@ export async function asWritten(w: TableWriter, rows: readonly Row[]): Promise<r
     return back;
   }
   if (w.formatter.readBytes === undefined) return rows;
-  const back = (await w.formatter.readBytes(bytes, w.table)).rows;
-  // A column the rows do not carry reads back as null: the fetched row never had it.
-  return back.map((r) => {
-    const { [KNOWN_FROM]: _f, [KNOWN_TO]: _t, ...values } = r;
-    return values;
-  });
+  // As they read back: known_from and known_to null (the fetched rows never had them), which the merge
+  // neither compares nor keeps (mergeVersions), as it does a line format's.
+  return (await w.formatter.readBytes(bytes, w.table)).rows;
 }
 
 /** True when the table was written before the lake kept versions (no log, or no known_from in its schema). */

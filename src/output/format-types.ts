@@ -82,6 +82,14 @@ export interface Formatter {
   ): Promise<{ readonly rows: number; readonly partitions: readonly string[] }>;
   /** The typed columns `write` would use for these rows and options (checked against the file on --append). */
   columnsFor?(rows: readonly Row[], opts: FormatOptions): readonly TypedColumn[];
+  /** With columnsFor: the same columns, of rows given chunk by chunk, none of them kept (a sync's schema, partition by partition). */
+  columnTally?(opts: FormatOptions): ColumnTally;
+}
+
+/** Typed columns tallied from rows given chunk by chunk: after the last, columnsFor of all of them. */
+export interface ColumnTally {
+  add(rows: readonly Row[]): void;
+  columns(): readonly TypedColumn[];
 }
 
 /**

@@ -219,6 +219,8 @@ async function emitFetched(
     return {};
   }
   const joined = joinTargets(run, perTarget, (provisional?.provisional ?? 0) > 0 && !exp && !sink);
+  // Rows joined from several targets are copies (each names its target): the targets' own rows go now.
+  perTarget.length = 0;
   if (sink) {
     await sink(joined.rows, { window, grain, options: formatOptions(plan, { request, secrets: ctx.secrets }) });
     return { rows: joined.rows.length };

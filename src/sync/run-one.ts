@@ -10,6 +10,7 @@ import type { Session } from '../run/session.js';
 import { runDataset, type RunOptions, type RunReport, type RunRequest } from '../run/runner.js';
 import type { DatasetRun } from './targets.js';
 import { DEFAULT_FORMAT } from '../output/formats.js';
+import { heapGrowthBound } from './heap-growth.js';
 
 /** What a dataset's run did on the wire. */
 export interface RunCounts {
@@ -83,12 +84,14 @@ export async function runOne(
 ): Promise<{ counts: RunCounts; notes: string[] }> {
   const counts: RunCounts = { requests: 0, rows: 0 };
   const notes: string[] = [];
+  const bound = heapGrowthBound();
   const counting: Session = {
     ...session,
     get: async (endpoint, params) => {
       try {
         const res = await session.get(endpoint, params);
         counts.rows += res.rows.length;
+        bound.see(counts.rows);
         return res;
       } finally {
         counts.requests += 1;
@@ -100,6 +103,7 @@ export async function runOne(
   try {
     await runDataset(scope.ctx, run.request, { session: counting, sink });
   } finally {
+    bound.end();
     await scope.close();
   }
   return { counts, notes };

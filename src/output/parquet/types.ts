@@ -96,6 +96,11 @@ interface Seen {
   other: number;
 }
 
+/** No value seen yet. */
+function unseen(): Seen {
+  return { count: 0, numbers: 0, integers: 0, booleans: 0, timestamps: 0, dates: 0, other: 0 };
+}
+
 function observe(seen: Seen, v: unknown): void {
   if (v === null || v === undefined) return;
   seen.count++;
@@ -123,6 +128,39 @@ function decide(name: string, s: Seen): ParquetType {
 }
 
 /**
+ * The counts resolveColumns decides an undeclared column's type from, kept across chunks of rows: the
+ * types after observing rows chunk by chunk are those resolveColumns gives over all of them at once,
+ * without keeping a row (a sync's schema, tallied partition by partition).
+ */
+export class TypeTally {
+  private readonly seen = new Map<string, Seen>();
+
+  constructor(private readonly declared: Readonly<Record<string, ParquetType>> = {}) {}
+
+  /** Counts the values of the undeclared columns among `names` in `rows`. */
+  observe(names: readonly string[], rows: Iterable<Row>): void {
+    const tallies: Array<[string, Seen]> = [];
+    for (const n of names) {
+      if (Object.hasOwn(this.declared, n)) continue;
+      let s = this.seen.get(n);
+      if (s === undefined) this.seen.set(n, (s = unseen()));
+      tallies.push([n, s]);
+    }
+    if (tallies.length === 0) return;
+    for (const row of rows) for (const [n, s] of tallies) observe(s, row[n]);
+  }
+
+  /** The columns for `names`: a declared type, else the one decided from every value observed (none: by its name). */
+  resolve(names: readonly string[]): ParquetColumn[] {
+    return names.map((name) => {
+      if (Object.hasOwn(this.declared, name)) return { name, type: this.declared[name] as ParquetType };
+      const s = this.seen.get(name) ?? unseen();
+      return { name, type: decide(name, s) };
+    });
+  }
+}
+
+/**
  * The Parquet columns for `names`: a declared type wins; a field with no declared type (an extra field
  * the API added) is inferred from every value in `rows`. ISO `…Z` date-times become timestamps,
  * `YYYY-MM-DD` dates, booleans bool, numbers int64 only when whole in every row and the name is not
@@ -133,15 +171,7 @@ export function resolveColumns(
   rows: Iterable<Row>,
   declared: Readonly<Record<string, ParquetType>> = {},
 ): ParquetColumn[] {
-  const unknown = names.filter((n) => !Object.hasOwn(declared, n));
-  const seen = new Map<string, Seen>(
-    unknown.map((n) => [n, { count: 0, numbers: 0, integers: 0, booleans: 0, timestamps: 0, dates: 0, other: 0 }]),
-  );
-  if (unknown.length > 0) {
-    for (const row of rows) for (const [n, s] of seen) observe(s, row[n]);
-  }
-  return names.map((name) => {
-    const s = seen.get(name);
-    return { name, type: s === undefined ? (declared[name] as ParquetType) : decide(name, s) };
-  });
+  const tally = new TypeTally(declared);
+  tally.observe(names, rows);
+  return tally.resolve(names);
 }

@@ -229,3 +229,35 @@ describe('mergeVersions, property: asOf at every fetch time is that fetch, withi
     }
   });
 });
+
+describe('mergeVersions, adopt', () => {
+  // Rows as a lake file reads back: known_from and known_to null, last.
+  const fetched = (): Row[] => [
+    { date: '2026-11-18', gpu: 'H100', value: 1, known_from: null, known_to: null },
+    { date: '2026-11-18', gpu: 'H200', value: 2, known_from: null, known_to: null },
+  ];
+
+  it('makes each new version of the fetched row itself, known_from and known_to set, where the rows are the merge’s own', () => {
+    const rows = fetched();
+    const m = mergeVersions([], rows, { ...opts(T1), adopt: true });
+    expect(m.rows[0]).toBe(rows[0]);
+    expect(m.rows[1]).toBe(rows[1]);
+    expect(m.rows[0]).toEqual({ date: '2026-11-18', gpu: 'H100', value: 1, known_from: T1, known_to: null });
+  });
+
+  it('copies them otherwise, and leaves them as they were; the versions are the same either way', () => {
+    const rows = fetched();
+    const m = mergeVersions([], rows, opts(T1));
+    expect(m.rows[0]).not.toBe(rows[0]);
+    expect(rows).toEqual(fetched());
+    expect(m.rows).toEqual(mergeVersions([], fetched(), { ...opts(T1), adopt: true }).rows);
+    // Keys in the same order: the row's, then known_from and known_to (a copy whose known_* were not last too).
+    const mid: Row = { date: '2026-11-18', known_from: null, known_to: null, gpu: 'H100' };
+    expect(Object.keys(mergeVersions([], [mid], { ...opts(T1), adopt: true }).rows[0] as Row)).toEqual([
+      'date',
+      'gpu',
+      'known_from',
+      'known_to',
+    ]);
+  });
+});
