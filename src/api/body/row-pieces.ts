@@ -23,6 +23,11 @@ import { setFlagsFromString } from 'node:v8';
 const FREEZE_YOUNG_GENERATION_AT = 10_000;
 let youngGenerationFrozen = false;
 
+/** True once a large body has frozen the young generation for the rest of the run (see above). */
+export function youngGenerationFrozenForRun(): boolean {
+  return youngGenerationFrozen;
+}
+
 /**
  * Rows are parsed in pieces of about this many characters (whole rows): large enough that JSON.parse
  * dominates, small enough that a piece and its copies stay below V8's large-object size (~128 KiB)
