@@ -17,6 +17,7 @@ import { readTable, readTableRows } from '../../src/lake/table.js';
 import { localStore } from '../../src/store/local.js';
 import { runMain } from '../helpers/main.js';
 import { makeTempDir } from '../helpers/temp.js';
+import { formatOptions } from '../helpers/format-options.js';
 import { useParquetReader } from '../helpers/duckdb.js';
 import { holdingBack } from './append-helpers.js';
 import { lakeVersionsByLog, readState, syncAt } from './sync-helpers.js';
@@ -217,16 +218,9 @@ describe('a lake written before it kept versions', () => {
         table: name,
         format: 'parquet',
         formatter: await getFormatter('parquet'),
-        options: {
-          columns: Object.keys(rows[0] as Row),
-          selected: false,
-          header: true,
-          color: false,
-          width: 80,
-          csvSafe: false,
-          dialect: 'rfc4180',
+        options: formatOptions(Object.keys(rows[0] as Row), {
           types: name === 'history' ? { timestamp: 'timestamp', index_value: 'double' } : {},
-        },
+        }),
         timeKey: name === 'history' ? 'timestamp' : undefined,
         partitionColumns: [part],
       };

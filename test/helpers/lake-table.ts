@@ -9,18 +9,12 @@ import { commitTable, type NewFile, type TableWriter } from '../../src/lake/comm
 import { schemaOf } from '../../src/lake/schema.js';
 import type { Store } from '../../src/store/store.js';
 import { readTable, readTableRows } from '../../src/lake/table.js';
+import { formatOptions } from './format-options.js';
 
 /** The options a history table is written with. */
-export const OPTIONS: FormatOptions = {
-  columns: ['timestamp', 'index_value', 'gpu'],
-  selected: false,
-  header: true,
-  color: false,
-  width: 80,
-  csvSafe: false,
-  dialect: 'rfc4180',
+export const OPTIONS: FormatOptions = formatOptions(['timestamp', 'index_value', 'gpu'], {
   types: { timestamp: 'timestamp', index_value: 'double' },
-};
+});
 
 /** Daily rows of `gpu` from `from` for `n` days, values base, base + 1, … */
 export function days(gpu: string, from: string, n: number, base = 1): Row[] {

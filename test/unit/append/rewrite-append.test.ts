@@ -15,6 +15,7 @@ import type { FormatOptions } from '../../../src/output/format-types.js';
 import { formatter } from '../../../src/output/parquet/format.js';
 import { useParquetReader } from '../../helpers/duckdb.js';
 import { makeTempDir } from '../../helpers/temp.js';
+import { formatOptions } from '../../helpers/format-options.js';
 
 const reader = useParquetReader();
 let dir: string;
@@ -23,17 +24,10 @@ beforeEach(() => {
   dir = makeTempDir('rewrite');
 });
 
-const OPTIONS: FormatOptions = {
-  columns: ['gpu', 'timestamp', 'index_value'],
-  selected: false,
-  header: true,
-  color: false,
-  width: 80,
-  csvSafe: false,
-  dialect: 'rfc4180',
+const OPTIONS: FormatOptions = formatOptions(['gpu', 'timestamp', 'index_value'], {
   types: { gpu: 'string', timestamp: 'timestamp', index_value: 'double' },
   request: { command: 'history' },
-};
+});
 
 /** A context that records what the merge says. */
 function context(): { ctx: Context; said: string[] } {

@@ -6,16 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../../src/domain/row.js';
 import type { FormatOptions } from '../../../../src/output/format-types.js';
 import { parquetColumnNames } from '../../../../src/output/parquet/format.js';
+import { formatOptions } from '../../../helpers/format-options.js';
 
-const opts = (columns: string[], selected = false): FormatOptions => ({
-  columns,
-  selected,
-  header: true,
-  color: false,
-  width: 80,
-  csvSafe: false,
-  dialect: 'rfc4180',
-});
+const opts = (columns: string[], selected = false): FormatOptions => formatOptions(columns, { selected });
 
 describe('parquetColumnNames', () => {
   it('adds the fields the plan does not name, in order of first appearance, from any row', () => {

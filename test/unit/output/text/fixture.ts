@@ -1,6 +1,7 @@
 // Shared fixture for the formatter tests: small rows that exercise every awkward value.
 import type { Row } from '../../../../src/domain/row.js';
 import type { FormatOptions, Formatter } from '../../../../src/output/format-types.js';
+import { formatOptions } from '../../../helpers/format-options.js';
 
 export const columns = ['date', 'gpu', 'price', 'change', 'note'] as const;
 
@@ -12,16 +13,7 @@ export const rows: Row[] = [
 
 /** FormatOptions with test defaults. */
 export function opts(over: Partial<FormatOptions> = {}): FormatOptions {
-  return {
-    columns,
-    selected: false,
-    header: true,
-    color: false,
-    width: 80,
-    csvSafe: false,
-    dialect: 'rfc4180',
-    ...over,
-  };
+  return formatOptions(columns, over);
 }
 
 /** The whole text a formatter yields. */
