@@ -9,10 +9,17 @@ import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { HELP_WIDTH } from './commands/help/help-width.js';
 import { buildProgram, errLines, helpOfUnknown } from './commands/program.js';
+import { allCommands, commandsFor } from './commands/index.js';
 
-export { HELP_WIDTH, buildProgram };
-/** The dataset registry, for the generated reference (scripts/reference.mjs reads it from the build). */
-export { ALL_DATASETS, DATASETS } from './datasets/index.js';
+export { HELP_WIDTH, allCommands, buildProgram };
+
+/**
+ * The dataset registry, for the generated reference (scripts/reference.mjs reads it from the build):
+ * loaded when asked, as a run loads only its own command's descriptor.
+ */
+export async function datasetRegistry(): Promise<typeof import('./datasets/index.js')> {
+  return import('./datasets/index.js');
+}
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/text/sanitize.js';
 import { redactAll, redactSecrets } from './domain/secrets/redact.js';
@@ -177,7 +184,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   // run says what happened to the file, success (a failure after the commit still reports itself).
   const interrupted = (): boolean => controller.signal.aborted && !committed;
   try {
-    program = buildProgram(ctx, argv);
+    program = buildProgram(ctx, await commandsFor(argv[0]));
     await program.parseAsync(rewriteApiQueryFlag(helpOfUnknown(argv, program)), { from: 'user' });
     return interrupted() ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {
