@@ -16,9 +16,11 @@ const vm = require('node:vm');
 
 const DIST = join(__dirname, '../dist');
 const HASH_LINE = /^\/\*gpumkt-bundle:([0-9a-f]{16})\*\/\n/;
+const HASH_LENGTH = '/*gpumkt-bundle:0123456789abcdef*/\n'.length;
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 // Node's own CommonJS wrapper (require('node:module').wrapper), written out: loading node:module for it
-// costs ~1 ms of every run.
+// costs ~1 ms of every run. The build writes it into each file after the hash line (scripts/build-cjs.mjs),
+// so the text read is compiled as it is, not copied once more with the wrapper around it.
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
 
 /**
@@ -98,7 +100,8 @@ function loadBundle(file, env = process.env, loaded = new Map()) {
   const name = `${file.replace(/[^\w.-]/g, '_')}-${pathKey(path)}`;
   const cachePath = dir && join(dir, `${name}-${hash}-${process.version}-${process.arch}`);
   const cachedData = cachePath && readCache(cachePath);
-  const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], { filename: path, cachedData });
+  const wrapped = hash !== undefined && source.startsWith(WRAPPER[0], HASH_LENGTH) && source.endsWith(WRAPPER[1]);
+  const script = new vm.Script(wrapped ? source : WRAPPER[0] + source + WRAPPER[1], { filename: path, cachedData });
   if (cachePath && (cachedData === undefined || script.cachedDataRejected)) {
     // At exit, the cache holds every function the run compiled, not only the top level.
     process.once('exit', () => writeCache(dir, cachePath, name, script.createCachedData()));

@@ -4,6 +4,7 @@
  * that path (easy to add by accident) would cost every run, `--help` included, tens of milliseconds.
  * `npm test` builds first; `node bench/chunk-graph.mjs` prints the same graph.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +88,22 @@ describe('start-up bundle', () => {
     // name lists, field meanings) and the other commands load when the first word asks for them.
     expect(bytes).toBeLessThan(78 * 1024);
   });
+
+  // bin/load-bundle.js compiles each CommonJS file's text as it is read (no copy with a wrapper around
+  // it), keyed by the hash on its first line. V8 checks a cache against the source's length only: the
+  // hash must cover the wrapper too, or a new layout of the same text would take the old cache.
+  it.each(['gpumkt.cjs', ...readdirSync(resolve(DIST, 'lib')).map((f) => `lib/${f}`)])(
+    'dist/%s carries its hash, then the CommonJS wrapper, hashed with the text',
+    (file) => {
+      const text = readFileSync(resolve(DIST, file), 'utf8');
+      const m = /^\/\*gpumkt-bundle:([0-9a-f]{16})\*\/\n/.exec(text);
+      expect(m, file).not.toBeNull();
+      const body = text.slice((m as RegExpExecArray)[0].length);
+      expect(body.startsWith('(function (exports, require, module, __filename, __dirname) { ')).toBe(true);
+      expect(body.endsWith('\n});')).toBe(true);
+      expect(createHash('sha256').update(body).digest('hex').slice(0, 16)).toBe((m as RegExpExecArray)[1]);
+    },
+  );
 
   it('answers --version from one standalone file', () => {
     expect(readFileSync(resolve(DIST, 'version.cjs'), 'utf8')).toMatch(/^module\.exports = "\d+\.\d+\.\d+[^"]*";\n$/);
