@@ -15,7 +15,7 @@ describe('request record', () => {
     const session = { baseUrl: `https://user:${KEY}@api.example.com/?k=${KEY}`, dryRun: false, requests } as never;
     const record = requestRecord('history', ['history', 'h100', '--api-key', KEY, `--base-url=https://x/?t=${KEY}`], secrets, session);
     // Read once before the key is known (nothing to mask yet), then again after.
-    expect(record.argv).toContain(KEY);
+    expect(record.baseUrl).toContain(KEY);
     secrets.add(KEY);
     requests.push({ url: `https://api.example.com/api/x?key=${encodeURIComponent(KEY)}` });
     const text = JSON.stringify(record);
