@@ -93,7 +93,8 @@ function writeCache(dir, path, name, data) {
 function loadBundle(file, env = process.env, loaded = new Map()) {
   const path = join(DIST, file);
   if (loaded.has(path)) return loaded.get(path).exports;
-  const source = fs.readFileSync(path, 'utf8');
+  // ASCII only (scripts/build-cjs.mjs checks): read as Latin-1, a byte a character, not decoded as UTF-8.
+  const source = fs.readFileSync(path, 'latin1');
   const hash = HASH_LINE.exec(source)?.[1];
   const dir = hash !== undefined ? cacheFolder(env) : undefined;
   // Older caches of this file at this path are dropped when a new one is written; other installs' stay.

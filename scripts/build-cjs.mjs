@@ -40,6 +40,9 @@ const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { 
 // with the text: V8 checks a cache against the source's length only, and the same text laid out anew
 // must not meet the cache of the old layout.
 const withHash = (text) => {
+  // bin/load-bundle.js reads the files as Latin-1, one byte a character (cheaper than decoding UTF-8):
+  // esbuild writes non-ASCII characters as escapes, and this holds it to that.
+  if (/[^\x00-\x7f]/.test(text)) throw new Error('build: a CommonJS file holds a non-ASCII character; bin/ reads them as Latin-1');
   const wrapped = `${WRAPPER[0]}${text}${WRAPPER[1]}`;
   return `/*gpumkt-bundle:${createHash('sha256').update(wrapped).digest('hex').slice(0, 16)}*/\n${wrapped}`;
 };

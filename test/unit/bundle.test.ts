@@ -93,9 +93,11 @@ describe('start-up bundle', () => {
   // it), keyed by the hash on its first line. V8 checks a cache against the source's length only: the
   // hash must cover the wrapper too, or a new layout of the same text would take the old cache.
   it.each(['gpumkt.cjs', ...readdirSync(resolve(DIST, 'lib')).map((f) => `lib/${f}`)])(
-    'dist/%s carries its hash, then the CommonJS wrapper, hashed with the text',
+    'dist/%s is ASCII and carries its hash, then the CommonJS wrapper, hashed with the text',
     (file) => {
       const text = readFileSync(resolve(DIST, file), 'utf8');
+      // Read as Latin-1 by bin/: ASCII only.
+      expect(text).toMatch(/^[\x00-\x7f]*$/);
       const m = /^\/\*gpumkt-bundle:([0-9a-f]{16})\*\/\n/.exec(text);
       expect(m, file).not.toBeNull();
       const body = text.slice((m as RegExpExecArray)[0].length);
