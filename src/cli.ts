@@ -24,6 +24,7 @@ import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/text/sanitize.js';
 import { redactAll, redactSecrets } from './domain/secrets/redact.js';
 import { stdoutFailure } from './output/files/sink.js';
+import { LightAbortController } from './domain/abort.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
 export interface MainOptions {
@@ -150,7 +151,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     return 0;
   }
   const env = options.env ?? process.env;
-  const controller = new AbortController();
+  const controller = new LightAbortController();
   const cleanups: Array<() => void | Promise<void>> = [];
   let program: Command | undefined;
   const globals = (): GlobalOptions => readGlobals(program?.opts() ?? {}, env);

@@ -33,7 +33,7 @@ describe('request record', () => {
       baseUrl: `https://h/${KEY}`,
       dryRun: false,
       requests: [],
-    } as never);
+    });
     for (let i = 0; i < 2; i++) {
       expect(record.argv.join(' ')).not.toContain(KEY);
       expect(record.baseUrl).not.toContain(KEY);
