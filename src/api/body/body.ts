@@ -78,6 +78,7 @@ function eachChunk(res: Dispatcher.ResponseData, what: string, max: number, take
       // The stream may still emit an error after this: with no listener, it would be an uncaught one.
       body.on('error', ignore);
       if (err === undefined) resolve(size);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the stream's own error, or what take() threw, as the iterator would pass it on
       else reject(err);
     };
     const onData = (chunk: Buffer): void => {

@@ -2,6 +2,7 @@
  * src/api/body/body.ts reads a body by its stream's events: what a whole body, a body cut short and a
  * stream that ends early resolve or reject to (the fault server's tests show the same through undici).
  */
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readFullBody, readJsonBody, ShortBodyError } from '../../../../src/api/body/body.js';
@@ -47,6 +48,7 @@ describe('reading a body', () => {
     await expect(read).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
     const gone = new Readable({ read() {} });
     gone.destroy();
+    await once(gone, 'close');
     await expect(readFullBody(response(gone), 'x')).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
   });
 });
