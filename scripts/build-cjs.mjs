@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyBuiltins, undiciLazyHttp } from './undici-build.mjs';
+import { lazyNamespaces } from './lazy-namespaces.mjs';
 
 /** Libraries kept out of dist/gpumkt.cjs, each bundled alone as dist/lib/<file>: no run pays for one it does not use. */
 export const LAZY_LIBRARIES = {
@@ -75,7 +76,9 @@ export async function buildCjs(common) {
     entryPoints: ['src/cli.ts'],
     outfile: `${dist}gpumkt.cjs`,
   });
-  const text = lazyBuiltins(main.outputFiles[0].text);
+  // Namespaces of lazily imported modules filled on first import, not at every start (lazy-namespaces.mjs).
+  const { text, moved } = lazyNamespaces(lazyBuiltins(main.outputFiles[0].text));
+  if (moved === 0) throw new Error('build: no lazily imported module namespace found to fill on import; revisit scripts/lazy-namespaces.mjs');
   if (/(?<![\w.])import\(\s*["'`]/.test(text))
     throw new Error('build: dist/gpumkt.cjs still holds an import(), which fails under vm.Script');
   const file = withHash(text);
