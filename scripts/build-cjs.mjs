@@ -78,7 +78,8 @@ export async function buildCjs(common) {
   });
   // Namespaces of lazily imported modules filled on first import, not at every start (lazy-namespaces.mjs).
   const { text, moved } = lazyNamespaces(lazyBuiltins(main.outputFiles[0].text));
-  if (moved === 0) throw new Error('build: no lazily imported module namespace found to fill on import; revisit scripts/lazy-namespaces.mjs');
+  if (moved === 0)
+    throw new Error('build: no lazily imported module namespace found to fill on import; revisit scripts/lazy-namespaces.mjs');
   if (/(?<![\w.])import\(\s*["'`]/.test(text))
     throw new Error('build: dist/gpumkt.cjs still holds an import(), which fails under vm.Script');
   const file = withHash(text);

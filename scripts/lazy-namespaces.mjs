@@ -12,8 +12,12 @@ const ID = '[\\w$]+';
 
 /** The minified names of esbuild's __export and __esm helpers in `text`. */
 function helpers(text) {
-  const exp = new RegExp(`(${ID})=\\(([\\w$]),([\\w$])\\)=>\\{for\\(var ([\\w$]) in \\3\\)${ID}\\(\\2,\\4,\\{get:\\3\\[\\4\\],enumerable:!0\\}\\)\\}`).exec(text);
-  const esm = new RegExp(`(${ID})=\\(([\\w$]),([\\w$]),([\\w$])\\)=>\\(\\)=>\\{if\\(\\4\\)throw \\4\\[0\\];try\\{return \\2&&\\(\\3=\\2\\(\\2=0\\)\\),\\3\\}`).exec(text);
+  const exp = new RegExp(
+    `(${ID})=\\(([\\w$]),([\\w$])\\)=>\\{for\\(var ([\\w$]) in \\3\\)${ID}\\(\\2,\\4,\\{get:\\3\\[\\4\\],enumerable:!0\\}\\)\\}`,
+  ).exec(text);
+  const esm = new RegExp(
+    `(${ID})=\\(([\\w$]),([\\w$]),([\\w$])\\)=>\\(\\)=>\\{if\\(\\4\\)throw \\4\\[0\\];try\\{return \\2&&\\(\\3=\\2\\(\\2=0\\)\\),\\3\\}`,
+  ).exec(text);
   return { exportHelper: exp?.[1], esmHelper: esm?.[1] };
 }
 
@@ -38,7 +42,9 @@ export function lazyNamespaces(text) {
     const inits = new Set(imports.map((m) => m[1]));
     // Its declaration, the fill, and each import: nothing else may name it.
     const init = inits.size === 1 ? [...inits][0] : undefined;
-    const declOf = (t) => [...t.matchAll(new RegExp(`(?<![\\w$.])${escape(init)}=${escape(esmHelper)}\\(\\(\\)=>\\{("use strict";)?`, 'g'))];
+    const declOf = (t) => [
+      ...t.matchAll(new RegExp(`(?<![\\w$.])${escape(init)}=${escape(esmHelper)}\\(\\(\\)=>\\{("use strict";)?`, 'g')),
+    ];
     if (init === undefined || uses.length !== 2 + imports.length || declOf(text).length !== 1) {
       kept += 1;
       continue;
