@@ -16,9 +16,11 @@ const vm = require('node:vm');
 
 const DIST = join(__dirname, '../dist');
 const HASH_LINE = /^\/\*gpumkt-bundle:([0-9a-f]{16})\*\/\n/;
+const HASH_LENGTH = '/*gpumkt-bundle:0123456789abcdef*/\n'.length;
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 // Node's own CommonJS wrapper (require('node:module').wrapper), written out: loading node:module for it
-// costs ~1 ms of every run.
+// costs ~1 ms of every run. The build writes it into each file after the hash line (scripts/build-cjs.mjs),
+// so the text read is compiled as it is, not copied once more with the wrapper around it.
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
 
 /**
@@ -91,14 +93,16 @@ function writeCache(dir, path, name, data) {
 function loadBundle(file, env = process.env, loaded = new Map()) {
   const path = join(DIST, file);
   if (loaded.has(path)) return loaded.get(path).exports;
-  const source = fs.readFileSync(path, 'utf8');
+  // ASCII only (scripts/build-cjs.mjs checks): read as Latin-1, a byte a character, not decoded as UTF-8.
+  const source = fs.readFileSync(path, 'latin1');
   const hash = HASH_LINE.exec(source)?.[1];
   const dir = hash !== undefined ? cacheFolder(env) : undefined;
   // Older caches of this file at this path are dropped when a new one is written; other installs' stay.
   const name = `${file.replace(/[^\w.-]/g, '_')}-${pathKey(path)}`;
   const cachePath = dir && join(dir, `${name}-${hash}-${process.version}-${process.arch}`);
   const cachedData = cachePath && readCache(cachePath);
-  const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], { filename: path, cachedData });
+  const wrapped = hash !== undefined && source.startsWith(WRAPPER[0], HASH_LENGTH) && source.endsWith(WRAPPER[1]);
+  const script = new vm.Script(wrapped ? source : WRAPPER[0] + source + WRAPPER[1], { filename: path, cachedData });
   if (cachePath && (cachedData === undefined || script.cachedDataRejected)) {
     // At exit, the cache holds every function the run compiled, not only the top level.
     process.once('exit', () => writeCache(dir, cachePath, name, script.createCachedData()));

@@ -32,19 +32,23 @@ async function describe(cli, cmd, path) {
 export async function referenceFiles(cli = undefined, root = repo) {
   cli ??= await import(new URL('../dist/cli.js', import.meta.url).href);
   const version = readFileSync(new URL('../dist/version.cjs', import.meta.url), 'utf8').match(/"(.*)"/)[1];
-  const program = cli.buildProgram({
-    io: {},
-    env: {},
-    argv: [],
-    globals: () => ({}),
-    log: {},
-    onCleanup: () => undefined,
-    now: () => new Date(),
-    today: () => '2026-01-01',
-  });
+  const program = cli.buildProgram(
+    {
+      io: {},
+      env: {},
+      argv: [],
+      globals: () => ({}),
+      log: {},
+      onCleanup: () => undefined,
+      now: () => new Date(),
+      today: () => '2026-01-01',
+    },
+    await cli.allCommands(),
+  );
+  const { DATASETS } = await cli.datasetRegistry();
   const top = await describe(cli, program, []);
   const commands = top.subcommands;
-  const datasetsOf = (name) => cli.DATASETS.filter((d) => d.name === name);
+  const datasetsOf = (name) => DATASETS.filter((d) => d.name === name);
   const files = [
     ['docs/commands/gpumkt.md', rootDoc(top, version)],
     ['man/gpumkt.1', rootMan(top, version)],
@@ -53,7 +57,7 @@ export async function referenceFiles(cli = undefined, root = repo) {
     files.push([`docs/commands/${c.cmd.name()}.md`, commandDoc(c, datasetsOf(c.cmd.name()))]);
     files.push([`man/gpumkt-${c.cmd.name()}.1`, commandMan(c, datasetsOf(c.cmd.name()), version, commands)]);
   }
-  files.push(['docs/datasets.md', datasetsDoc(cli.DATASETS)]);
+  files.push(['docs/datasets.md', datasetsDoc(DATASETS)]);
   // package.json's "man" lists every page, so `npm install -g` links each one (npm reads no folder).
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   pkg.man = files
@@ -65,7 +69,7 @@ export async function referenceFiles(cli = undefined, root = repo) {
   const begin = readme.indexOf(TABLE_BEGIN);
   const end = readme.indexOf(TABLE_END);
   if (begin < 0 || end < begin) throw new Error(`reference: README.md lacks the lines ${TABLE_BEGIN} … ${TABLE_END}`);
-  const table = readmeTable(commands, cli.DATASETS);
+  const table = readmeTable(commands, DATASETS);
   files.push(['README.md', `${readme.slice(0, begin + TABLE_BEGIN.length)}\n${table}${readme.slice(end)}`]);
   return files;
 }

@@ -23,7 +23,7 @@ const io = {
   stdinIsTTY: false,
   columns: HELP_WIDTH,
 };
-const program = buildProgram({ io, env: {}, argv: [], globals: () => ({}), log: {}, onCleanup: () => undefined });
+const program = buildProgram({ io, env: {}, argv: [], globals: () => ({}), log: {}, onCleanup: () => undefined }, await cli.allCommands());
 const texts = {};
 for (const path of commandPaths(program)) texts[path.join(' ')] = await runBuilt(cli, [...path, '--help'], HELP_WIDTH);
 writeFileSync(new URL('help.json', dist), JSON.stringify({ width: HELP_WIDTH, texts }));

@@ -9,14 +9,22 @@ import { ExitCode, GpumktError, InterruptedError } from './errors.js';
 import { rewriteApiQueryFlag } from './commands/api.js';
 import { HELP_WIDTH } from './commands/help/help-width.js';
 import { buildProgram, errLines, helpOfUnknown } from './commands/program.js';
+import { allCommands, commandsFor } from './commands/index.js';
 
-export { HELP_WIDTH, buildProgram };
-/** The dataset registry, for the generated reference (scripts/reference.mjs reads it from the build). */
-export { ALL_DATASETS, DATASETS } from './datasets/index.js';
+export { HELP_WIDTH, allCommands, buildProgram };
+
+/**
+ * The dataset registry, for the generated reference (scripts/reference.mjs reads it from the build):
+ * loaded when asked, as a run loads only its own command's descriptor.
+ */
+export async function datasetRegistry(): Promise<typeof import('./datasets/index.js')> {
+  return import('./datasets/index.js');
+}
 import { VERSION } from './version.js';
 import { sanitizeForTerminal } from './domain/text/sanitize.js';
 import { redactAll, redactSecrets } from './domain/secrets/redact.js';
 import { stdoutFailure } from './output/files/sink.js';
+import { LightAbortController } from './domain/abort.js';
 
 /** What main() may take from a caller instead of the real process (tests). */
 export interface MainOptions {
@@ -143,7 +151,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     return 0;
   }
   const env = options.env ?? process.env;
-  const controller = new AbortController();
+  const controller = new LightAbortController();
   const cleanups: Array<() => void | Promise<void>> = [];
   let program: Command | undefined;
   const globals = (): GlobalOptions => readGlobals(program?.opts() ?? {}, env);
@@ -177,7 +185,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   // run says what happened to the file, success (a failure after the commit still reports itself).
   const interrupted = (): boolean => controller.signal.aborted && !committed;
   try {
-    program = buildProgram(ctx, argv);
+    program = buildProgram(ctx, await commandsFor(argv[0]));
     await program.parseAsync(rewriteApiQueryFlag(helpOfUnknown(argv, program)), { from: 'user' });
     return interrupted() ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {

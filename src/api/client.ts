@@ -21,6 +21,7 @@ import { Deadline } from './deadline.js';
 import { MAX_ROW_DEPTH, tooDeepRow } from './validate.js';
 import type { Deviation } from './tolerant.js';
 import { defaultDeadlineMs, MAX_BUDGET_MS, requestUrl } from './request-url.js';
+import { LightAbortController } from '../domain/abort.js';
 
 export { defaultDeadlineMs, MAX_BUDGET_MS, requestUrl } from './request-url.js';
 
@@ -98,7 +99,7 @@ export class ApiClient {
   private readonly limiter: RateLimiter;
   // Aborted by close(), or with the run's signal: requests and waits still running (siblings of a
   // failed fan-out) stop at once. A controller of our own, linked by a listener, not AbortSignal.any.
-  private readonly closing = new AbortController();
+  private readonly closing = new LightAbortController();
 
   constructor(private readonly opts: ClientOptions) {
     ({

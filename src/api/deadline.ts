@@ -1,10 +1,12 @@
 /**
  * The time budget of one request, held by construction: a timer the client owns (cleared by
- * dispose()) aborts a controller the client owns. No AbortSignal.timeout() or AbortSignal.any():
- * on Node 20 a timeout signal that only a combined signal refers to can be garbage-collected, and
- * then it never fires. Anything awaited under the budget is raced against it, so a deadline holds
- * even when the awaited library ignores its abort signal (a request still queued in undici does).
+ * dispose()) aborts a controller the client owns (a LightAbortController, src/domain/abort.ts: no
+ * EventTarget). No AbortSignal.timeout() or AbortSignal.any(): on Node 20 a timeout signal that only
+ * a combined signal refers to can be garbage-collected, and then it never fires. Anything awaited
+ * under the budget is raced against it, so a deadline holds even when the awaited library ignores
+ * its abort signal (a request still queued in undici does).
  */
+import { LightAbortController } from '../domain/abort.js';
 
 // setTimeout fires at once for delays above 2^31 - 1 ms; longer waits are re-armed in steps.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -21,7 +23,7 @@ const noop = (): void => undefined;
 
 /** An abort scope that ends at `atMs` (epoch ms) or when `parent` aborts, whichever comes first. */
 export class Deadline {
-  private readonly controller = new AbortController();
+  private readonly controller = new LightAbortController();
   private timer: NodeJS.Timeout | undefined;
   private readonly onParentAbort = (): void => this.abort(this.parent.reason);
 

@@ -12,8 +12,9 @@ export interface RequestRecord {
 
 /**
  * The request record of `command` run with `argv` through `session`; the run's `secrets` (Context.secrets)
- * are masked wherever they appear. Made before the requests are sent: `urls` is read when the record is
- * written (a getter).
+ * are masked wherever they appear. Made before the requests are sent, and read only when a file records
+ * it: each field is masked on first read (getters; masking looks for the secret in every encoding, which
+ * a run that prints its rows to stdout never needs), `urls` each time it is read.
  */
 export function requestRecord(
   command: string,
@@ -21,10 +22,20 @@ export function requestRecord(
   secrets: ReadonlySet<string>,
   session: ExportSource,
 ): RequestRecord {
+  // Masked again when the run's secrets have grown since (as redactedUrl below).
+  let shown: { size: number; argv: readonly string[]; baseUrl: string } | undefined;
+  const masked = () =>
+    shown?.size === secrets.size
+      ? shown
+      : (shown = { size: secrets.size, argv: redactArgv(argv.map(redactUrl), secrets), baseUrl: redactAll(session.baseUrl, secrets) });
   return {
     command,
-    argv: redactArgv(argv.map(redactUrl), secrets),
-    baseUrl: redactAll(session.baseUrl, secrets),
+    get argv() {
+      return masked().argv;
+    },
+    get baseUrl() {
+      return masked().baseUrl;
+    },
     get urls() {
       return session.requests.map((r) => redactedUrl(r.url, secrets));
     },

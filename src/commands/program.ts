@@ -1,13 +1,13 @@
 /**
- * The root program: gpumkt's global options, every command of the registry (only the one being run
- * when argv names it), the help texts around them, and commander's output and errors routed through
+ * The root program: gpumkt's global options, the commands given (every command of the registry, or
+ * only the one being run when argv names it: src/commands/index.ts), the help texts around them, and commander's output and errors routed through
  * the run's Io (one line on stderr, help wrapped to the terminal). src/cli.ts runs it.
  */
 import { Command } from 'commander';
 import type { Context, Io } from '../context.js';
 import { VERSION } from '../version.js';
 import { wrapWords } from '../output/wrap.js';
-import { commandsFor } from './index.js';
+import type { CommandMaker } from './index.js';
 import { exitCodesFor } from './help/help-text.js';
 import { parseRetries, parseTimeout } from './parse.js';
 import { HELP_MIN_DESCRIPTION, HELP_WIDTH, wrapHelpText } from './help/help-width.js';
@@ -17,8 +17,8 @@ export function errLines(io: Io, message: string): string {
   return io.stderrIsTTY ? wrapWords(message, io.errColumns ?? 80).join('\n') : message;
 }
 
-/** Builds the root program with its global options and every command from the registry. */
-export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
+/** Builds the root program with its global options and `commands` (commandsFor, allCommands: src/commands/index.ts). */
+export function buildProgram(ctx: Context, commands: readonly CommandMaker[]): Command {
   const program = new Command('gpumkt')
     .description('Query and export GPU-compute market data: utilization index, price-index series, market utilization, memory spot prices.')
     .version(`gpumkt ${VERSION}`, '-V, --version', 'print the version')
@@ -35,7 +35,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--sandbox', 'query a built-in local sandbox with synthetic data; no key needed')
     .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
     .showSuggestionAfterError(true);
-  for (const make of commandsFor(argv?.[0])) program.addCommand(make(ctx));
+  for (const make of commands) program.addCommand(make(ctx));
   program.addHelpText(
     'after',
     `\nExamples:\n  $ gpumkt util-index --sandbox\n  $ gpumkt history h100 --from 3m -f csv -o h100.csv\n  $ gpumkt memory --category dram -f json\n\nGlobal flags go before or after the command. Docs: README.md.`,

@@ -41,7 +41,7 @@ export type DatasetFlags<O extends readonly OptionSpec[], G extends Groups> = Ou
  * at run time, the one commander follows, so defaults can be filled in without a command line.
  */
 export function optionKey(flags: string): string {
-  const long = /--([a-z0-9-]+)/i.exec(flags)?.[1] ?? '';
+  const long = /--([a-zA-Z0-9-]+)/.exec(flags)?.[1] ?? '';
   return long.replace(/^no-/, '').replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
+import { COMMANDS } from '../../src/commands/all.js';
 import { runInProcess } from './main.js';
 import { makeTempDir, removeTempDir, tempEnv } from './temp.js';
 
@@ -55,16 +56,19 @@ export function ndjsonRows(text: string): Array<Record<string, unknown>> {
 
 /** The program as built, to read its declarations (commands, options, help); it is never run. */
 export function declaredProgram(): Command {
-  return buildProgram({
-    io: {},
-    env: {},
-    signal: new AbortController().signal,
-    log: {},
-    globals: () => ({}),
-    onCleanup: () => undefined,
-    now: () => new Date(),
-    today: () => TODAY,
-  } as never);
+  return buildProgram(
+    {
+      io: {},
+      env: {},
+      signal: new AbortController().signal,
+      log: {},
+      globals: () => ({}),
+      onCleanup: () => undefined,
+      now: () => new Date(),
+      today: () => TODAY,
+    } as never,
+    COMMANDS,
+  );
 }
 
 /** What a run produced. */

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram, main } from '../../src/cli.js';
 import type { Context } from '../../src/context.js';
 import { HELP_WIDTH } from '../../src/commands/help/help-width.js';
+import { COMMANDS } from '../../src/commands/all.js';
 import { runInProcess } from '../helpers/main.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -23,7 +24,10 @@ const prebuilt = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../dis
 function commandPaths(cmd: Command, prefix: string[] = []): string[][] {
   return [prefix, ...cmd.commands.flatMap((c) => commandPaths(c, [...prefix, c.name()]))];
 }
-const program = buildProgram({ io: {}, env: {}, argv: [], globals: () => ({}), log: {}, onCleanup: () => undefined } as unknown as Context);
+const program = buildProgram(
+  { io: {}, env: {}, argv: [], globals: () => ({}), log: {}, onCleanup: () => undefined } as unknown as Context,
+  COMMANDS,
+);
 const paths = commandPaths(program);
 
 describe('prebuilt help (dist/help.json)', () => {

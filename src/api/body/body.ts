@@ -48,31 +48,65 @@ export async function readFullBody(res: Dispatcher.ResponseData, what: string, m
 
 /**
  * Hands each chunk of a 2xx body to `take` and resolves to its size; refuses a body larger than `max`
- * (declared or as it arrives, exit 6) and one shorter than its Content-Length.
+ * (declared or as it arrives, exit 6) and one shorter than its Content-Length. Read by the stream's
+ * events, not its async iterator: the iterator's first use in a process compiles some fifteen of
+ * Node's stream functions (end-of-stream, streams/utils) for a body read once (docs/performance.md).
+ * What the iterator would throw, this rejects with: the stream's error, or Node's premature-close
+ * error when it closes before its end.
  */
-async function eachChunk(res: Dispatcher.ResponseData, what: string, max: number, take: (chunk: Buffer) => void): Promise<number> {
+function eachChunk(res: Dispatcher.ResponseData, what: string, max: number, take: (chunk: Buffer) => void): Promise<number> {
   const declared = declaredLength(res);
   const tooBig = () =>
     new InvalidResponseError(
       `${what}: the response is larger than ${Math.round(max / 1048576)} MiB; refusing to hold it in memory`,
       'narrow the window with --from/--to',
     );
+  const body = res.body;
   if (declared !== undefined && declared > max) {
-    res.body.destroy();
-    throw tooBig();
+    body.destroy();
+    return Promise.reject(tooBig());
   }
-  let size = 0;
-  for await (const chunk of res.body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) {
-      res.body.destroy();
-      throw tooBig();
-    }
-    take(chunk);
-  }
-  // undici already fails a body cut short on a closed connection; this also catches the rest.
-  if (declared !== undefined && size < declared) throw new ShortBodyError(size, declared);
-  return size;
+  // Ended before it was read (its events are gone): as the iterator would see it.
+  if (body.destroyed) return Promise.reject(body.errored ?? prematureClose());
+  return new Promise<number>((resolve, reject) => {
+    let size = 0;
+    let settled = false;
+    const settle = (err: unknown): void => {
+      if (settled) return;
+      settled = true;
+      body.off('data', onData).off('end', onEnd).off('error', settle).off('close', onClose);
+      // The stream may still emit an error after this: with no listener, it would be an uncaught one.
+      body.on('error', ignore);
+      if (err === undefined) resolve(size);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the stream's own error, or what take() threw, as the iterator would pass it on
+      else reject(err);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > max) {
+        settle(tooBig());
+        body.destroy();
+        return;
+      }
+      try {
+        take(chunk);
+      } catch (err) {
+        settle(err);
+        body.destroy();
+      }
+    };
+    // undici already fails a body cut short on a closed connection; this also catches the rest.
+    const onEnd = (): void => settle(declared !== undefined && size < declared ? new ShortBodyError(size, declared) : undefined);
+    const onClose = (): void => settle(prematureClose());
+    body.on('data', onData).on('end', onEnd).on('error', settle).on('close', onClose);
+  });
+}
+
+const ignore = (): void => undefined;
+
+/** Node's error for a stream closed before its end (what its async iterator throws then). */
+function prematureClose(): Error {
+  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
 }
 
 /** At most `max` bytes of an error body, decoded leniently; the rest is not read. */
