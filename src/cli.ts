@@ -185,7 +185,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   // run says what happened to the file, success (a failure after the commit still reports itself).
   const interrupted = (): boolean => controller.signal.aborted && !committed;
   try {
-    program = buildProgram(ctx, await commandsFor(argv[0]));
+    program = buildProgram(ctx, await commandsFor(argv));
     await program.parseAsync(rewriteApiQueryFlag(helpOfUnknown(argv, program)), { from: 'user' });
     return interrupted() ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {

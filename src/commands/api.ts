@@ -6,6 +6,7 @@ import { FORMAT_NAMES } from '../output/formats.js';
 import { parseList } from './parse.js';
 import { formatOption, queryOption } from './options.js';
 import { UsageError } from '../errors.js';
+import { commandIndex } from './command-word.js';
 
 /**
  * `-q` is the global --quiet everywhere else, and the root program would take it before `api` sees it:
@@ -15,10 +16,7 @@ import { UsageError } from '../errors.js';
  */
 export function rewriteApiQueryFlag(argv: readonly string[]): string[] {
   const out = [...argv];
-  // Global flags that take a value: their value is not the command word.
-  const valued = new Set(['--base-url', '--profile', '--config', '--timeout', '--retries']);
-  let i = 0;
-  while (i < out.length && (out[i] as string).startsWith('-') && out[i] !== '--') i += valued.has(out[i] as string) ? 2 : 1;
+  const i = commandIndex(out);
   if (out[i] !== 'api') return out;
   for (let j = i + 1; j < out.length && out[j] !== '--'; j++) {
     const a = out[j] as string;
