@@ -7,7 +7,7 @@
 import type { Context } from '../context.js';
 import { EmptyError, UsageError } from '../errors.js';
 import type { Row } from '../domain/row.js';
-import type { Formatter, TypedColumn } from '../output/format-types.js';
+import type { Formatter, HeldRows, TypedColumn } from '../output/format-types.js';
 import { fileSink } from '../store/file-sink.js';
 import {
   exportOrder,
@@ -147,8 +147,10 @@ function collapseHeld(
   const kept: Row[] = [];
   // Each kept row's comparable time, for fileRegion: parsed once per row, not once per look.
   const times: Array<bigint | number | string> = [];
-  for (const row of held.rows) {
-    const t = view.time(row);
+  for (let i = 0; i < held.rows.length; i++) {
+    const row = held.rows[i] as Row;
+    // Parsed once when the file was read (describeExisting), else here.
+    const t = held.times?.[i] ?? view.time(row);
     const key = view.key(row, t);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -156,7 +158,7 @@ function collapseHeld(
     times.push(t);
   }
   const twice = held.rows.length - kept.length;
-  return twice === 0 ? { held, twice, times } : { held: { ...held, rows: kept }, twice, times };
+  return twice === 0 ? { held, twice, times } : { held: { ...held, rows: kept, times }, twice, times };
 }
 
 /** The warning for rows held twice. */
@@ -214,10 +216,18 @@ export async function rewriteRows(ctx: Context, held: ExistingRows, rows: readon
     ctx.log.info(report.message);
     return { ...report.result, written: false, outcome: report.outcome };
   }
-  await writeRows(ctx, spec, m.rows);
+  await writeRows(ctx, spec, m.rows, { source: held.source, rows: sameLead(held.rows, m.rows) });
   ctx.committed?.();
   ctx.log.info(report.message);
   return { ...report.result, written: true, outcome: report.outcome };
+}
+
+/** How many rows at the head of `merged` are the held rows themselves, in their order (not changed, not moved). */
+function sameLead(held: readonly Row[], merged: readonly Row[]): number {
+  const n = Math.min(held.length, merged.length);
+  let i = 0;
+  while (i < n && merged[i] === held[i]) i++;
+  return i;
 }
 
 /** A row as JSON, for the merge's outcome (64-bit integers and timestamps read back as bigint are written as text). */
@@ -230,6 +240,7 @@ export async function writeRows(
   ctx: Context,
   spec: Pick<RewriteSpec, 'target' | 'formatter' | 'options' | 'partitionBy'>,
   rows: readonly Row[],
+  held?: HeldRows,
 ): Promise<void> {
   const { formatter, target } = spec;
   if (spec.partitionBy !== undefined && formatter.writeFolder) {
@@ -239,5 +250,6 @@ export async function writeRows(
   const sink = await fileSink(target);
   ctx.onCleanup(() => sink.abort());
   if (formatter.write === undefined) throw new Error(`${formatter.name} has no byte writer`);
-  await formatter.write(rows, sink, spec.options);
+  // The held rows at the head of a rewrite may keep their bytes (Parquet: whole row groups).
+  await formatter.write(rows, sink, spec.options, held?.source === undefined ? undefined : held);
 }

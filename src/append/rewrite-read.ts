@@ -36,6 +36,8 @@ export interface ExistingRows extends ReadBack {
   readonly lastTime?: string;
   readonly firstKey?: string;
   readonly lastKey?: string;
+  /** Each row's comparable time (timeValue), in order: parsed once, here, for the merge too. */
+  readonly times?: ReadonlyArray<bigint | number | string>;
 }
 
 /** A comparable time: microseconds for timestamps, the day number for dates, else the text. */
@@ -103,8 +105,11 @@ export function describeExisting(
   const timeType = fileTypes.get(spec.timeKey);
   let last: Row | undefined;
   let lastT: bigint | number | string | undefined;
-  for (const row of back.rows) {
+  const times = new Array<bigint | number | string>(back.rows.length);
+  for (let i = 0; i < back.rows.length; i++) {
+    const row = back.rows[i] as Row;
     const t = timeValue(timeType, row[spec.timeKey]);
+    times[i] = t;
     if (lastT === undefined || t >= lastT) {
       last = row;
       lastT = t;
@@ -117,6 +122,7 @@ export function describeExisting(
     lastTime: last === undefined ? undefined : String(last[spec.timeKey]),
     firstKey: first === undefined ? undefined : keyText(String(first[spec.timeKey]), keyValue(first, spec.keyColumn), byGpu),
     lastKey: last === undefined ? undefined : keyText(String(last[spec.timeKey]), keyValue(last, spec.keyColumn), byGpu),
+    times,
   };
 }
 

@@ -49,6 +49,17 @@ export interface FormatOptions {
 export interface ReadBack {
   readonly columns: readonly TypedColumn[];
   readonly rows: Row[];
+  /** What the format kept of the file it read (Parquet: its bytes and footer), handed back to `write` as `held`. */
+  readonly source?: unknown;
+}
+
+/**
+ * A rewrite's hint to `write`: its first `rows` rows are the first rows `read` gave back from `source`,
+ * in order and unchanged, so the format may keep their bytes rather than encode them again.
+ */
+export interface HeldRows {
+  readonly source: unknown;
+  readonly rows: number;
 }
 
 /** One output format: rows in, text chunks out. */
@@ -65,7 +76,7 @@ export interface Formatter {
    * Byte formats (FormatInfo.binary) write instead of format(): the rows straight into `sink`, with its
    * backpressure, ending it on success and aborting it on failure; resolves to the rows written.
    */
-  write?(rows: readonly Row[], sink: Sink, opts: FormatOptions): Promise<number>;
+  write?(rows: readonly Row[], sink: Sink, opts: FormatOptions, held?: HeldRows): Promise<number>;
   /** Byte formats that --append rewrites (appendAs 'rows'): reads one of its own files back. */
   read?(file: string): Promise<ReadBack>;
   /** Byte formats: one of its own files read back from its bytes (an object of a store); `shown` names it in messages. */

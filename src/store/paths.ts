@@ -5,7 +5,7 @@
  * `fs-in-store-only`); new code takes a Store and keys instead.
  */
 import { accessSync, constants, createReadStream } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 
 /** What is at a path. */
 export interface PathInfo {
@@ -48,6 +48,11 @@ export async function folderNames(dir: string): Promise<string[]> {
 /** Makes folder `dir` and its parents where missing (with `mode` where given: 0o700 for a private cache). */
 export async function makeFolder(dir: string, mode?: number): Promise<void> {
   await mkdir(dir, { recursive: true, ...(mode === undefined ? {} : { mode }) });
+}
+
+/** The whole of `file`'s bytes (a Parquet file an append rewrites: read whole anyway, and kept for its row groups). */
+export function fileBytes(file: string): Promise<Buffer> {
+  return readFile(file);
 }
 
 /** The bytes of `file` from `start` to `end` (inclusive, as createReadStream counts), in chunks of up to `chunk` bytes. */

@@ -23,19 +23,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('--append file.parquet over successive days', () => {
   it.each([
     ['hourly history of two models', ['history', 'h100', 'a100', '--granularity', 'hourly', '--from', '2026-09-28'], 'timestamp, gpu'],
+    // Long enough that each append keeps the file's leading row groups as they are (src/output/parquet/keep.ts).
+    [
+      'hourly history of three models since June (row groups kept)',
+      ['history', 'h100', 'a100', 'h200', '--granularity', 'hourly', '--from', '2026-06-01'],
+      'timestamp, gpu',
+    ],
     [
       'util-index of every model (overlap, window-dependent first row)',
       ['util-index', '--gpu', 'all', '--from', '2026-09-01'],
       'date, gpu',
     ],
   ])('%s: the appended file equals one full export', async (_what, args, order) => {
-    const file = join(dir, `${args[0]}.parquet`);
+    const file = join(dir, `${args[0]}-${args.length}.parquet`);
     await expectAppendEqualsFullExport({
       run: runOn,
       days: DAYS,
       args,
       file,
-      full: join(dir, `full-${args[0]}.parquet`),
+      full: join(dir, `full-${args[0]}-${args.length}.parquet`),
       read: async (f) => {
         const back = await reader.read(f);
         return { columns: back.columns, rows: back.rows };

@@ -4,9 +4,9 @@
  * for --append. Loaded by dynamic import only when Parquet is asked for.
  */
 import type { Row } from '../../domain/row.js';
-import type { FormatOptions, Formatter, TypedColumn } from '../format-types.js';
+import type { FormatOptions, Formatter, HeldRows, TypedColumn } from '../format-types.js';
 import { TypeTally } from './types.js';
-import { writeParquet } from './write.js';
+import { parquetSchema, ROW_GROUP_ROWS, writeParquet } from './write.js';
 import { writePartitioned, type PartitionSummary } from './partition.js';
 import type { Sink } from '../files/sink.js';
 
@@ -104,8 +104,19 @@ export const formatter: Formatter = {
   format() {
     throw new Error('parquet writes bytes: use write()');
   },
-  write(rows: readonly Row[], sink: Sink, opts: FormatOptions): Promise<number> {
-    return writeParquet(rows, sink, { columns: columnsFor(rows, opts), request: opts.request, secrets: opts.secrets });
+  async write(rows: readonly Row[], sink: Sink, opts: FormatOptions, held?: HeldRows): Promise<number> {
+    const columns = columnsFor(rows, opts);
+    // An append that writes a file's first row groups again unchanged keeps their bytes (keep.ts).
+    const keep =
+      held !== undefined && held.rows >= ROW_GROUP_ROWS
+        ? (await import('./keep.js')).keptGroups(held.source, parquetSchema(columns), rows, held.rows, ROW_GROUP_ROWS)
+        : undefined;
+    return writeParquet(keep === undefined ? rows : rows.slice(keep.rows), sink, {
+      columns,
+      request: opts.request,
+      secrets: opts.secrets,
+      keep,
+    });
   },
   async read(file: string) {
     // hyparquet only for appends: a plain export never loads the reader.

@@ -6,11 +6,12 @@
  */
 import path from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, type AsyncBuffer, type SchemaElement } from 'hyparquet';
+import { RAW_STATISTICS, type ParquetSource } from './keep.js';
 import { UsageError } from '../../errors.js';
 import type { Row } from '../../domain/row.js';
 import type { ColumnType, ReadBack, TypedColumn } from '../format-types.js';
 import { HIVE_NULL } from './partition.js';
-import { folderNames, pathInfo } from '../../store/paths.js';
+import { fileBytes, folderNames, pathInfo } from '../../store/paths.js';
 
 /** The gpumkt column type of one schema leaf, if it is one gpumkt writes. */
 function columnType(e: SchemaElement): ColumnType | undefined {
@@ -79,9 +80,13 @@ async function endsWithMagic(buffer: {
   return String.fromCharCode(...tail) === 'PAR1';
 }
 
-/** Reads one file: its typed columns and rows (values in API form). */
+/**
+ * Reads one file: its typed columns and rows (values in API form), and its bytes and footer as the
+ * `source` a rewrite may keep row groups of (keep.ts).
+ */
 async function readFile(file: string, shown: string): Promise<ReadBack> {
-  return readBuffer(await asyncBufferFromFile(file), shown);
+  const bytes = await fileBytes(file);
+  return readBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, shown, true);
 }
 
 /** Reads one Parquet file's bytes (an object of a store; `shown` names it in messages): its typed columns and rows. */
@@ -89,10 +94,11 @@ export function readParquetBytes(bytes: Uint8Array, shown: string): Promise<Read
   return readBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, shown);
 }
 
-async function readBuffer(buffer: AsyncBuffer, shown: string): Promise<ReadBack> {
+async function readBuffer(buffer: AsyncBuffer, shown: string, keep = false): Promise<ReadBack> {
   let metadata;
   try {
-    metadata = await parquetMetadataAsync(buffer);
+    // Statistics raw, as the writer takes them back (the rows' values are converted below, not these).
+    metadata = await parquetMetadataAsync(buffer, { parsers: RAW_STATISTICS });
   } catch (err) {
     // A file that ends with the Parquet magic has a footer that would not decode: damaged, not foreign.
     if (await endsWithMagic(buffer)) throw new UsageError(`${shown} is not a readable Parquet file (${damage(err)})`, DAMAGED_HINT);
@@ -128,7 +134,8 @@ async function readBuffer(buffer: AsyncBuffer, shown: string): Promise<ReadBack>
   for (const row of rows) {
     for (const c of converted) row[c.name] = apiValue(c.type, row[c.name]);
   }
-  return { columns, rows };
+  const source: ParquetSource | undefined = keep && buffer instanceof ArrayBuffer ? { bytes: new Uint8Array(buffer), metadata } : undefined;
+  return { columns, rows, source };
 }
 
 /** A hive folder name's value: `%XX` decoded, the null partition as null. */

@@ -10,6 +10,7 @@ import { VERSION } from '../../version.js';
 import { snappyCompress } from './snappy.js';
 import { toParquetValue, type ParquetColumn, type ParquetType } from './types.js';
 import type { Sink } from '../files/sink.js';
+import type { KeptGroups } from './keep.js';
 
 export { resolveColumns, type ParquetColumn, type ParquetType } from './types.js';
 
@@ -34,6 +35,11 @@ export interface ParquetOptions {
   readonly secrets?: ReadonlySet<string>;
   /** Rows per row group (default ROW_GROUP_ROWS). */
   readonly rowGroupRows?: number;
+  /**
+   * Leading row groups of the file being rewritten, kept as they are (keep.ts): written first, their
+   * bytes copied; `rows` then holds only the rows after them.
+   */
+  readonly keep?: KeptGroups;
 }
 
 // Plain INT64 (no INTEGER annotation) is a signed 64-bit integer to every reader; hyparquet-writer
@@ -144,6 +150,16 @@ export async function writeParquet(rows: Iterable<Row>, sink: Sink, opts: Parque
       ],
     });
     let written = 0;
+    if (opts.keep !== undefined) {
+      // Offsets in the kept groups' footer entries stay true: their bytes sit where they sat.
+      writer.appendBytes(opts.keep.bytes);
+      pq.row_groups.push(...opts.keep.groups);
+      pq.num_rows = BigInt(opts.keep.rows);
+      // Their page offset indexes go first, where one full export writes them.
+      for (const { chunk, offsetIndex } of opts.keep.indexes) pq.pendingIndexes.push({ chunk, offsetIndex });
+      written = opts.keep.rows;
+      await writer.flush();
+    }
     let batch: Row[] = [];
     const flushGroup = async (): Promise<void> => {
       // hyparquet-writer's column data is typed for its own value kinds; ours are exactly those.
