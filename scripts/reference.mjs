@@ -32,7 +32,8 @@ async function describe(cli, cmd, path) {
 export async function referenceFiles(cli = undefined, root = repo) {
   cli ??= await import(new URL('../dist/cli.js', import.meta.url).href);
   const version = readFileSync(new URL('../dist/version.cjs', import.meta.url), 'utf8').match(/"(.*)"/)[1];
-  const program = cli.buildProgram(
+  const { buildProgram, allCommands } = await cli.programParts();
+  const program = buildProgram(
     {
       io: {},
       env: {},
@@ -43,7 +44,7 @@ export async function referenceFiles(cli = undefined, root = repo) {
       now: () => new Date(),
       today: () => '2026-01-01',
     },
-    await cli.allCommands(),
+    await allCommands(),
   );
   const { DATASETS } = await cli.datasetRegistry();
   const top = await describe(cli, program, []);

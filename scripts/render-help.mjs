@@ -6,7 +6,8 @@ import { runBuilt } from './run-built.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
 const cli = await import(new URL('cli.js', dist).href);
-const { buildProgram, HELP_WIDTH } = cli;
+const { HELP_WIDTH } = cli;
+const { buildProgram, allCommands } = await cli.programParts();
 
 /** Every command path of the program: [] for the root, ['history'], ['config', 'set'], … */
 export function commandPaths(program, prefix = []) {
@@ -23,7 +24,7 @@ const io = {
   stdinIsTTY: false,
   columns: HELP_WIDTH,
 };
-const program = buildProgram({ io, env: {}, argv: [], globals: () => ({}), log: {}, onCleanup: () => undefined }, await cli.allCommands());
+const program = buildProgram({ io, env: {}, argv: [], globals: () => ({}), log: {}, onCleanup: () => undefined }, await allCommands());
 const texts = {};
 for (const path of commandPaths(program)) texts[path.join(' ')] = await runBuilt(cli, [...path, '--help'], HELP_WIDTH);
 writeFileSync(new URL('help.json', dist), JSON.stringify({ width: HELP_WIDTH, texts }));

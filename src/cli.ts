@@ -3,15 +3,28 @@
  * code in one place. Only this file (and bin/) may touch `process`.
  */
 import { isatty } from 'node:tty';
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
 import { ExitCode, GpumktError, InterruptedError } from './errors.js';
-import { rewriteApiQueryFlag } from './commands/api.js';
 import { HELP_WIDTH } from './commands/help/help-width.js';
-import { buildProgram, errLines, helpOfUnknown } from './commands/program.js';
-import { allCommands, commandsFor } from './commands/index.js';
+import { errLines } from './commands/err-lines.js';
+import { quickLine } from './commands/quick-parse.js';
+import { runData } from './commands/data-run.js';
 
-export { HELP_WIDTH, allCommands, buildProgram };
+export { HELP_WIDTH };
+
+/**
+ * The root program's builder and every command's declaration, for the generated reference and help
+ * (scripts/reference.mjs, scripts/render-help.mjs read them from the build): loaded when asked, as a
+ * run whose line is read without commander (src/commands/quick-parse.ts) never loads commander.
+ */
+export async function programParts(): Promise<{
+  buildProgram: typeof import('./commands/program.js').buildProgram;
+  allCommands: typeof import('./commands/index.js').allCommands;
+}> {
+  const [{ buildProgram }, { allCommands }] = await Promise.all([import('./commands/program.js'), import('./commands/index.js')]);
+  return { buildProgram, allCommands };
+}
 
 /**
  * The dataset registry, for the generated reference (scripts/reference.mjs reads it from the build):
@@ -82,12 +95,16 @@ function writeErr(io: Io, message: string): boolean {
 /** What commander ends with once it has printed help or the version: a success. */
 const SHOWN = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
+/** Commander's own error (help shown, a usage error it has printed), or undefined for any other. */
+type CommanderErrorOf = (err: unknown) => (Error & { readonly code: string; readonly exitCode: number }) | undefined;
+
 /** One line on stderr for an error, and its exit code. */
-function report(err: unknown, ctx: Context, debug: boolean): number {
-  if (err instanceof CommanderError) {
+function report(err: unknown, ctx: Context, debug: boolean, commanderError: CommanderErrorOf): number {
+  const shown = commanderError(err);
+  if (shown !== undefined) {
     // Commander has already printed its message (help, version, or the usage error).
-    if (SHOWN.has(err.code)) return 0;
-    return err.exitCode === 0 ? 0 : ExitCode.usage;
+    if (SHOWN.has(shown.code)) return 0;
+    return shown.exitCode === 0 ? 0 : ExitCode.usage;
   }
   const mask = (s: string): string => redactAll(s, ctx.secrets);
   if (err instanceof GpumktError) {
@@ -142,6 +159,32 @@ async function runCleanups(cleanups: Array<() => void | Promise<void>>): Promise
   }
 }
 
+/** How the line was read: by commander (its program), or without it (the root flags it gave). */
+interface LineRead {
+  program?: Command;
+  globals?: RawGlobals;
+}
+
+/**
+ * Reads `argv` and runs its command: a plain line of a data command without declaring anything to
+ * commander (src/commands/quick-parse.ts), any other through commander's program, which then handles
+ * help, the version and usage errors.
+ */
+async function runLine(ctx: Context, argv: readonly string[], line: LineRead): Promise<void> {
+  const quick = await quickLine(argv);
+  if (quick !== undefined) {
+    line.globals = quick.globals;
+    return runData(ctx, quick.dataset, quick.args, quick.opts);
+  }
+  const [{ buildProgram, helpOfUnknown }, { commandsFor }, { rewriteApiQueryFlag }] = await Promise.all([
+    import('./commands/program.js'),
+    import('./commands/index.js'),
+    import('./commands/api.js'),
+  ]);
+  line.program = buildProgram(ctx, await commandsFor(argv));
+  await line.program.parseAsync(rewriteApiQueryFlag(helpOfUnknown(argv, line.program)), { from: 'user' });
+}
+
 /** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
 export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
   const io = options.io ?? processIo();
@@ -153,8 +196,9 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const env = options.env ?? process.env;
   const controller = new LightAbortController();
   const cleanups: Array<() => void | Promise<void>> = [];
-  let program: Command | undefined;
-  const globals = (): GlobalOptions => readGlobals(program?.opts() ?? {}, env);
+  const line: LineRead = {};
+  // The root program's flags: as the quick reading of a data command's line gave them, else commander's.
+  const globals = (): GlobalOptions => readGlobals(line.globals ?? line.program?.opts() ?? {}, env);
   const clock = makeClock(env);
   const secrets = new Set<string>();
   let committed = false;
@@ -185,8 +229,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   // run says what happened to the file, success (a failure after the commit still reports itself).
   const interrupted = (): boolean => controller.signal.aborted && !committed;
   try {
-    program = buildProgram(ctx, await commandsFor(argv));
-    await program.parseAsync(rewriteApiQueryFlag(helpOfUnknown(argv, program)), { from: 'user' });
+    await runLine(ctx, argv, line);
     return interrupted() ? (controller.signal.reason as InterruptedError).exitCode : ExitCode.ok;
   } catch (err) {
     // After the commit, the interrupt itself is no failure.
@@ -196,12 +239,15 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       io.stderr.write(`gpumkt: ${reason.message}\n`);
       return reason.exitCode;
     }
+    // Only a run that built the program can have commander's errors; a quick one has not loaded commander.
+    const { CommanderError } = line.program === undefined ? { CommanderError: undefined } : await import('commander');
+    const commanderError: CommanderErrorOf = (e) => (CommanderError !== undefined && e instanceof CommanderError ? e : undefined);
     // Help and the version are written by commander straight to stdout: a disk that is full says so.
-    if (err instanceof CommanderError && SHOWN.has(err.code)) {
+    if (SHOWN.has(commanderError(err)?.code ?? '')) {
       const failure = await stdoutFailure(io.stdout);
-      if (failure) return report(failure, ctx, globals().debug);
+      if (failure) return report(failure, ctx, globals().debug, commanderError);
     }
-    return report(err, ctx, globals().debug);
+    return report(err, ctx, globals().debug, commanderError);
   } finally {
     await runCleanups(cleanups);
     process.off('SIGINT', sigint).off('SIGTERM', sigterm);

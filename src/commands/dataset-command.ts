@@ -1,29 +1,11 @@
 /** Builds a data command from its dataset descriptor: arguments, flags, help; the work is loaded only when it runs. */
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { GPU_MODELS } from '../domain/catalogues/gpus.js';
-import { UsageError } from '../errors.js';
-import type { AnyDataset, OptionSpec } from '../datasets/types.js';
-import { runRequest } from './run-request.js';
-import { addAnalysisOptions, addOutputOptions, addSeriesOptions, addWindowOptions, withChoices } from './options.js';
-
-/** A commander option from its declaration. */
-function toOption(spec: OptionSpec): Option {
-  const opt = new Option(spec.flags, spec.description);
-  if (spec.choices) withChoices(opt, spec.choices);
-  if (spec.repeatable) opt.argParser((v: string, prev: string[] = []) => [...prev, v]);
-  if (spec.default !== undefined) opt.default(spec.default);
-  return opt;
-}
-
-/** `util-index h100`: the model goes in --gpu; `memory ddr5` names a type with --type. */
-function strayArgument(ds: AnyDataset, arg: string): UsageError {
-  const option = ds.options?.find((o) => o.values === 'gpu' || o.values === 'memory-type');
-  const flag = option?.flags.split(' ')[0];
-  const quoted = /^[\w.,-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-  const hint = flag === undefined ? `see 'gpumkt ${ds.name} --help'` : `did you mean ${flag} ${quoted}?`;
-  return new UsageError(`${ds.name} takes no arguments, got '${arg}'`, hint);
-}
+import type { AnyDataset } from '../datasets/types.js';
+import { hasPositional, runData, strayArgument } from './data-run.js';
+import { datasetFlags } from './flags.js';
+import { addFlags } from './options.js';
 
 /** A --query example from the descriptor: the value column of every row, as a JSON list. */
 function queryExample(ds: AnyDataset): string[] {
@@ -35,7 +17,7 @@ function queryExample(ds: AnyDataset): string[] {
 /** Declares the command of one dataset. */
 export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   const cmd = new Command(ds.name).description(ds.summary);
-  const positional = ds.subject === 'gpus' || ds.subject === 'some-gpus' || (ds.subject === 'names' && ds.positional !== undefined);
+  const positional = hasPositional(ds);
   if (ds.subject === 'gpus') {
     cmd.argument('<gpu...>', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all'");
     // Commander would only say the argument is missing: name what may go there.
@@ -49,17 +31,7 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
   if (ds.subject === 'some-gpus')
     cmd.argument('[gpu...]', "GPU models: exact names, aliases (h100, a100, 5090, pro6000) or 'all' (default: every model)");
   if (ds.subject === 'names' && ds.positional) cmd.argument(`[${ds.positional.name}...]`, ds.positional.description);
-  for (const spec of ds.options ?? []) cmd.addOption(toOption(spec));
-  if (ds.groups.window) addWindowOptions(cmd);
-  if (ds.groups.series) addSeriesOptions(cmd);
-  // A flag applies when the command or one of its variants takes it (memory --from appends, rolling --from too).
-  const all = [ds, ...(ds.variants ?? []).map((v) => v.dataset)];
-  addOutputOptions(cmd, {
-    append: all.some((d) => d.noAppend === undefined),
-    order: all.some((d) => d.endpoint.timeKey !== undefined),
-    strict: all.some((d) => d.checks !== undefined),
-  });
-  if (all.some((d) => d.groups.analysis)) addAnalysisOptions(cmd);
+  addFlags(cmd, datasetFlags(ds));
   const glossary =
     ds.glossary === undefined ? '' : `\n\nFields:\n${ds.glossary.map(([f, text]) => `  ${f.padEnd(18)} ${text}`).join('\n')}`;
   const examples = [...ds.examples, ...queryExample(ds)];
@@ -73,9 +45,6 @@ export function datasetCommand(ctx: Context, ds: AnyDataset): Command {
     if (!positional && cmd.args.length > 0) throw strayArgument(ds, cmd.args[0] as string);
     // commander passes the positional arguments first, then the flags and the command.
     const args = positional ? ((params[0] as string[] | undefined) ?? []) : [];
-    // The one conversion of commander's parsed object (run-request.ts): the runner gets a typed request.
-    const request = runRequest(ds, args, cmd.opts());
-    const { runDataset } = await import('../run/runner.js');
-    await runDataset(ctx, request);
+    await runData(ctx, ds, args, cmd.opts());
   });
 }

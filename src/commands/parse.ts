@@ -1,7 +1,18 @@
-/** Commander argument parsers shared by commands: each throws a one-line InvalidArgumentError. */
+/**
+ * Flag value parsers shared by commands: each throws a one-line FlagValueError. No import of commander:
+ * the flags (flags.ts) are also read without it (quick-parse.ts).
+ */
 import { typedWords } from '../domain/text/word-list.js';
-import { InvalidArgumentError } from 'commander';
 import { BOUNDS } from '../config/settings.js';
+
+/**
+ * A flag's value refused. Commander reports an error of its code as its own InvalidArgumentError
+ * ("error: option '--timeout <seconds>' argument 'x' is invalid. …", exit 2 by cli.ts), by the code.
+ */
+export class FlagValueError extends Error {
+  readonly code = 'commander.invalidArgument';
+  readonly exitCode = 1;
+}
 
 type Range = { readonly min: number; readonly max: number };
 
@@ -9,7 +20,7 @@ type Range = { readonly min: number; readonly max: number };
 function seconds(value: string, range: Range): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n < range.min || n > range.max) {
-    throw new InvalidArgumentError(`must be a number of seconds from ${range.min} to ${range.max}.`);
+    throw new FlagValueError(`must be a number of seconds from ${range.min} to ${range.max}.`);
   }
   return n;
 }
@@ -19,7 +30,7 @@ function whole(value: string, range: Range): number {
   const v = value.trim();
   const n = Number(v);
   if (!/^\d+$/.test(v) || n < range.min || n > range.max)
-    throw new InvalidArgumentError(`must be a whole number from ${range.min} to ${range.max}.`);
+    throw new FlagValueError(`must be a whole number from ${range.min} to ${range.max}.`);
   return n;
 }
 
@@ -49,7 +60,7 @@ export function parseLimit(value: string): number | 'all' {
   if (v === 'all') return 'all';
   const { min, max } = BOUNDS.limit;
   if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}, or 'all'.`);
+    throw new FlagValueError(`must be a whole number from ${min} to ${max}, or 'all'.`);
   }
   return Number(v);
 }

@@ -6,35 +6,21 @@
 import { Command } from 'commander';
 import type { Context, Io } from '../context.js';
 import { VERSION } from '../version.js';
-import { wrapWords } from '../output/wrap.js';
+import { errLines } from './err-lines.js';
 import type { CommandMaker } from './index.js';
 import { exitCodesFor } from './help/help-text.js';
-import { parseRetries, parseTimeout } from './parse.js';
+import { GLOBAL_FLAGS } from './flags.js';
+import { addFlags } from './options.js';
+export { errLines } from './err-lines.js';
 import { HELP_MIN_DESCRIPTION, HELP_WIDTH, wrapHelpText } from './help/help-width.js';
-
-/** A message as stderr shows it: wrapped at the terminal's width at a terminal, else one line. */
-export function errLines(io: Io, message: string): string {
-  return io.stderrIsTTY ? wrapWords(message, io.errColumns ?? 80).join('\n') : message;
-}
 
 /** Builds the root program with its global options and `commands` (commandsFor, allCommands: src/commands/index.ts). */
 export function buildProgram(ctx: Context, commands: readonly CommandMaker[]): Command {
   const program = new Command('gpumkt')
     .description('Query and export GPU-compute market data: utilization index, price-index series, market utilization, memory spot prices.')
     .version(`gpumkt ${VERSION}`, '-V, --version', 'print the version')
-    .option('--base-url <url>', 'API base URL (env GPUMKT_BASE_URL)')
-    .option('--profile <name>', 'config profile to use (env GPUMKT_PROFILE)')
-    .option('--config <file>', 'config file path (env GPUMKT_CONFIG)')
-    .option('--timeout <seconds>', 'per-attempt timeout: connect, headers, body idle (default 30; 0.1 to 86400)', parseTimeout)
-    .option('--retries <n>', 'retries on network faults, 429 and 5xx (default 3; 0 disables; at most 100)', parseRetries)
-    .option('--no-color', 'never colour output (also NO_COLOR)')
-    .option('-q, --quiet', 'print no notices or warnings, only errors')
-    .option('-v, --verbose', 'log each request (method, URL, status, time) on stderr; the key is never shown')
-    .option('--debug', 'show the stack trace of an error (for bug reports)')
-    .option('--dry-run', 'print each request as a curl command (the key as "$GPUMKT_API_KEY") and send nothing')
-    .option('--sandbox', 'query a built-in local sandbox with synthetic data; no key needed')
-    .option('--no-pager', 'never page long output at a terminal (pager: GPUMKT_PAGER, PAGER, else less -FRX)')
     .showSuggestionAfterError(true);
+  addFlags(program, GLOBAL_FLAGS);
   for (const make of commands) program.addCommand(make(ctx));
   program.addHelpText(
     'after',

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { Command } from 'commander';
-import { buildProgram } from '../../src/cli.js';
+import { buildProgram } from '../../src/commands/program.js';
 import { COMMANDS } from '../../src/commands/all.js';
 import { runInProcess } from './main.js';
 import { makeTempDir, removeTempDir, tempEnv } from './temp.js';
