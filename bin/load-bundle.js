@@ -15,7 +15,9 @@ const { basename, dirname, isAbsolute, join } = require('node:path');
 const vm = require('node:vm');
 
 const DIST = join(__dirname, '../dist');
-const HASH_LINE = /^\/\*gpumkt-bundle:([0-9a-f]{16})\*\/\n/;
+// The first line: /*gpumkt-bundle:<16 lowercase hex digits>*/ (read by hand: a pattern is compiled anew every run).
+const HASH_OPEN = '/*gpumkt-bundle:';
+const HASH_CLOSE = '*/\n';
 const HASH_LENGTH = '/*gpumkt-bundle:0123456789abcdef*/\n'.length;
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 // Node's own CommonJS wrapper (require('node:module').wrapper), written out: loading node:module for it
@@ -36,6 +38,28 @@ function pathKey(path) {
     b = Math.imul(b ^ c, 0x811c9dc5) >>> 0;
   }
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}
+
+/** The content hash the bundle's first line names, or undefined when it has no such line. */
+function bundleHash(source) {
+  if (!source.startsWith(HASH_OPEN) || !source.startsWith(HASH_CLOSE, HASH_OPEN.length + 16)) return undefined;
+  const hash = source.slice(HASH_OPEN.length, HASH_OPEN.length + 16);
+  for (let i = 0; i < 16; i++) {
+    const c = hash.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return undefined;
+  }
+  return hash;
+}
+
+/** `file` (gpumkt.cjs, lib/zod.cjs) as part of a file name: every character but a letter, digit, `_`, `.` or `-` as `_`. */
+function safeName(file) {
+  let out = '';
+  for (let i = 0; i < file.length; i++) {
+    const c = file.charCodeAt(i);
+    const keep = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45;
+    out += keep ? file[i] : '_';
+  }
+  return out;
 }
 
 /** True when `st` belongs to this user and neither group nor others may write it. */
@@ -95,10 +119,10 @@ function loadBundle(file, env = process.env, loaded = new Map()) {
   if (loaded.has(path)) return loaded.get(path).exports;
   // ASCII only (scripts/build-cjs.mjs checks): read as Latin-1, a byte a character, not decoded as UTF-8.
   const source = fs.readFileSync(path, 'latin1');
-  const hash = HASH_LINE.exec(source)?.[1];
+  const hash = bundleHash(source);
   const dir = hash !== undefined ? cacheFolder(env) : undefined;
   // Older caches of this file at this path are dropped when a new one is written; other installs' stay.
-  const name = `${file.replace(/[^\w.-]/g, '_')}-${pathKey(path)}`;
+  const name = `${safeName(file)}-${pathKey(path)}`;
   const cachePath = dir && join(dir, `${name}-${hash}-${process.version}-${process.arch}`);
   const cachedData = cachePath && readCache(cachePath);
   const wrapped = hash !== undefined && source.startsWith(WRAPPER[0], HASH_LENGTH) && source.endsWith(WRAPPER[1]);

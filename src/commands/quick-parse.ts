@@ -16,6 +16,7 @@
  */
 import type { AnyDataset } from '../datasets/types.js';
 import { loadDataset } from '../datasets/loaders.js';
+import { optionKey } from '../datasets/flags.js';
 import { commandIndex } from './command-word.js';
 import { hasPositional } from './data-run.js';
 import { datasetFlags, GLOBAL_FLAGS, type FlagDecl } from './flags.js';
@@ -46,22 +47,49 @@ interface FlagTable {
   readonly defaults: Readonly<Record<string, unknown>>;
 }
 
-const FLAGS = /^(?:(-[A-Za-z]), )?--([a-z][a-z0-9-]*)(?: <([a-z][a-z-]*)>)?$/;
-const camel = (s: string): string => s.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** True when `s` is one or more of a–z, 0–9 and `-`, starting with a letter: a long flag's name as gpumkt spells them. */
+function plainName(s: string): boolean {
+  if (!(s.charCodeAt(0) >= 97 && s.charCodeAt(0) <= 122)) return false;
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45)) return false;
+  }
+  return true;
+}
+
+/** A declaration's spelling (`-f, --format <format>`, `--no-header`): its short flag, long name and whether it takes a value; undefined for any other form. */
+function spelling(flags: string): { short?: string; long: string; valued: boolean } | undefined {
+  const words = flags.split(' ');
+  let short: string | undefined;
+  const first = words[0] as string;
+  if (
+    first.length === 3 &&
+    first[0] === '-' &&
+    first[2] === ',' &&
+    /* a letter */ (first[1] as string).toLowerCase() !== (first[1] as string).toUpperCase()
+  ) {
+    short = first.slice(0, 2);
+    words.shift();
+  }
+  const [long, value, ...rest] = words;
+  if (long === undefined || !long.startsWith('--') || !plainName(long.slice(2)) || rest.length > 0) return undefined;
+  // `<value>` only: an optional `[value]` or a list `<values...>` is left to commander.
+  if (value !== undefined && !(value.startsWith('<') && value.endsWith('>') && plainName(value.slice(1, -1)))) return undefined;
+  return { short, long: long.slice(2), valued: value !== undefined };
+}
 
 /** The table of `decls`; undefined when one is spelled in a way this reading leaves to commander (`[value]`, `<values...>`). */
 function table(decls: readonly FlagDecl[]): FlagTable | undefined {
   const bySpelling = new Map<string, Flag>();
   const defaults: Record<string, unknown> = {};
   for (const decl of decls) {
-    const m = FLAGS.exec(decl.flags);
-    if (m === null) return undefined;
-    const [, short, long = ''] = m;
-    const valued = m[3] !== undefined;
+    const spelt = spelling(decl.flags);
+    if (spelt === undefined) return undefined;
+    const { short, long, valued } = spelt;
     const negate = long.startsWith('no-');
     // A switch with a parser gets the parser's answer for no value: left to commander.
     if (!valued && (decl.parse !== undefined || decl.choices !== undefined)) return undefined;
-    const flag: Flag = { decl, key: camel(negate ? long.slice(3) : long), valued, negate };
+    const flag: Flag = { decl, key: optionKey(decl.flags), valued, negate };
     // As commander does: a --no-x without an --x declared before it defaults x to true.
     if (negate) {
       if (!bySpelling.has(`--${long.slice(3)}`)) defaults[flag.key] = decl.default === undefined ? true : decl.default;

@@ -7,6 +7,7 @@ import { DEFAULT_BASE_DATE, UTIL_INDEX_MAX_DAYS } from '../domain/service/contra
 import { defineEndpoint } from '../api/envelope.js';
 import { checkUtilIndexSeries } from '../domain/service/checks.js';
 import { parseUserDate } from '../domain/time/dates.js';
+import { UTIL_INDEX_OVERLAP_DAYS } from '../domain/time/overlap.js';
 import type { GpuName } from '../domain/catalogues/gpus.js';
 import type { Row } from '../domain/row.js';
 import { defineDataset } from './flags.js';
@@ -23,8 +24,8 @@ export interface UtilIndexParams {
 // The index's anchor when --base-date is not given, and the most days one request may span: the contract's.
 export { DEFAULT_BASE_DATE, UTIL_INDEX_MAX_DAYS };
 
-/** Days each later chunk (and an append) reaches back, so its first row keeps its decomposition. */
-export const UTIL_INDEX_OVERLAP_DAYS = 14;
+// Days each later chunk (and an append) reaches back, so its first row keeps its decomposition.
+export { UTIL_INDEX_OVERLAP_DAYS };
 
 const ROW = {
   date: 'date',

@@ -38,6 +38,14 @@ export interface NameCatalogue {
   readonly offline: readonly NameEntry[];
 }
 
+const lists = new Map<NameCatalogueId, readonly NameEntry[]>();
+/** A catalogue's offline list, made when first asked for (a run that looks up no name never makes one). */
+function offlineList(id: NameCatalogueId, make: () => readonly NameEntry[]): readonly NameEntry[] {
+  let list = lists.get(id);
+  if (list === undefined) lists.set(id, (list = make()));
+  return list;
+}
+
 /** Every catalogue, by id. */
 export const NAME_CATALOGUES: Readonly<Record<NameCatalogueId, NameCatalogue>> = {
   labs: {
@@ -46,7 +54,9 @@ export const NAME_CATALOGUES: Readonly<Record<NameCatalogueId, NameCatalogue>> =
     route: '/api/token-types',
     idFields: ['lab', 'id'],
     labelFields: ['label', 'name'],
-    offline: LABS.map((l) => ({ id: l.lab, label: l.label })),
+    get offline() {
+      return offlineList('labs', () => LABS.map((l) => ({ id: l.lab, label: l.label })));
+    },
   },
   'coding-products': {
     id: 'coding-products',
@@ -54,7 +64,9 @@ export const NAME_CATALOGUES: Readonly<Record<NameCatalogueId, NameCatalogue>> =
     route: '/api/llm-coding/products',
     idFields: ['id', 'product'],
     labelFields: ['label', 'name'],
-    offline: CODING_PRODUCTS.map((p) => ({ id: p.id, label: p.label })),
+    get offline() {
+      return offlineList('coding-products', () => CODING_PRODUCTS.map((p) => ({ id: p.id, label: p.label })));
+    },
   },
   'memory-types': {
     id: 'memory-types',
@@ -64,7 +76,9 @@ export const NAME_CATALOGUES: Readonly<Record<NameCatalogueId, NameCatalogue>> =
     labelFields: ['memory_type', 'memoryType', 'name'],
     categoryFields: ['category'],
     byLabel: true,
-    offline: MEMORY_TYPES.map((t) => ({ id: t.id, label: t.name, category: t.category })),
+    get offline() {
+      return offlineList('memory-types', () => MEMORY_TYPES.map((t) => ({ id: t.id, label: t.name, category: t.category })));
+    },
   },
   'gpu-types': {
     id: 'gpu-types',
@@ -75,7 +89,9 @@ export const NAME_CATALOGUES: Readonly<Record<NameCatalogueId, NameCatalogue>> =
     labelFields: [],
     knows: (word) => offlineGpu(word) !== undefined,
     all: true,
-    offline: GPU_MODELS.map((m) => ({ id: m })),
+    get offline() {
+      return offlineList('gpu-types', () => GPU_MODELS.map((m) => ({ id: m })));
+    },
   },
 };
 

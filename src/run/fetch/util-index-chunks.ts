@@ -6,7 +6,7 @@
  */
 import type { Row } from '../../domain/row.js';
 import { addDays, daysBetween, type DateWindow } from '../../domain/time/dates.js';
-import { UTIL_INDEX_OVERLAP_DAYS } from '../../datasets/util-index.js';
+import { UTIL_INDEX_OVERLAP_DAYS } from '../../domain/time/overlap.js';
 
 /** Days each later chunk reaches back; unpublished runs longer than this are not expected. */
 export const CHUNK_OVERLAP_DAYS = UTIL_INDEX_OVERLAP_DAYS;
