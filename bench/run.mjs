@@ -165,7 +165,9 @@ if (want('1')) {
   // count that does not move with the machine's load or clock speed as wall time does, so a change of a
   // few per cent shows. The request-making runs are also split into V8's and Node's own steps.
   if (has('valgrind')) {
-    const IR_REPS = quick ? 1 : 3;
+    // Median of 5: V8 hashes with a random seed each run, which moves a run's count by a few M (Node's
+    // snapshot rehashed), as much as a change worth measuring.
+    const IR_REPS = quick ? 1 : 5;
     const ir = {
       node: await instructions([node, '-e', '0'], plainEnv, IR_REPS),
       version: await instructions(gpumkt('--version'), cliEnv(urls.sandbox), IR_REPS),
