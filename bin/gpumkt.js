@@ -137,7 +137,8 @@ async function run() {
     // stayed with its thread (10 MiB of peak RSS). The tiering flags say it outright.
     require('node:v8').setFlagsFromString('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
     // One CommonJS file compiled from a code cache (bin/load-bundle.js), not the ES module chunks.
-    const { main } = require('./load-bundle.js').loadBundle('gpumkt.cjs');
+    const { loadBundle, runKind } = require('./load-bundle.js');
+    const { main } = loadBundle('gpumkt.cjs', process.env, runKind(argv));
     const code = await main(argv);
     // An earlier fatal() wins over a clean finish.
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;

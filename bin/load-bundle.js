@@ -40,15 +40,21 @@ function pathKey(path) {
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
+/** True when `s` is 16 lowercase hex digits (a content hash as the build writes it). */
+function isHash(s) {
+  if (s.length !== 16) return false;
+  for (let i = 0; i < 16; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
+
 /** The content hash the bundle's first line names, or undefined when it has no such line. */
 function bundleHash(source) {
   if (!source.startsWith(HASH_OPEN) || !source.startsWith(HASH_CLOSE, HASH_OPEN.length + 16)) return undefined;
   const hash = source.slice(HASH_OPEN.length, HASH_OPEN.length + 16);
-  for (let i = 0; i < 16; i++) {
-    const c = hash.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return undefined;
-  }
-  return hash;
+  return isHash(hash) ? hash : undefined;
 }
 
 /** `file` (gpumkt.cjs, lib/zod.cjs) as part of a file name: every character but a letter, digit, `_`, `.` or `-` as `_`. */
@@ -93,14 +99,40 @@ function readCache(path) {
   }
 }
 
-/** Writes `data` to `path` atomically (0600), dropping older caches of the same file at the same path (`name`). */
-function writeCache(dir, path, name, data) {
+/**
+ * The kind of run whose cache a run uses (V8 caches the functions a run compiled, so one cache for
+ * every kind would leave a query to compile its own functions on every run after a sync wrote the
+ * cache, +6 % of its instructions, and the reverse): `lake` for sync and lake, `other` for the
+ * commands that are neither data nor lake (and none), `query` for the data commands. Read from the
+ * command word, the first word after the global flags and their values (src/commands/command-word.ts;
+ * a test holds these lists to the program's commands and valued flags). A wrong guess costs time only.
+ */
+const VALUED_GLOBALS = new Set(['--base-url', '--profile', '--config', '--timeout', '--retries']);
+const LAKE_COMMANDS = new Set(['sync', 'lake']);
+const OTHER_COMMANDS = new Set(['gpus', 'memory-types', 'labs', 'status', 'api', 'config', 'sandbox', 'completion', 'help']);
+function runKind(argv) {
+  let i = 0;
+  while (i < argv.length && argv[i].startsWith('-') && argv[i] !== '--') i += VALUED_GLOBALS.has(argv[i]) ? 2 : 1;
+  const word = argv[i];
+  if (LAKE_COMMANDS.has(word)) return 'lake';
+  return word === undefined || word === '--' || OTHER_COMMANDS.has(word) ? 'other' : 'query';
+}
+
+/** True when the cache file `f` of `name` is of `kind`, or of the single cache earlier versions kept (no kind). */
+function sameKindOrOld(f, name, kind) {
+  const rest = f.slice(name.length + 1);
+  return rest.startsWith(`${kind}-`) || (isHash(rest.slice(0, 16)) && rest[16] === '-');
+}
+
+/** Writes `data` to `path` atomically (0600), dropping older caches of the same file at the same path (`name`) for the same kind of run. */
+function writeCache(dir, path, name, kind, data) {
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     fs.writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
     fs.renameSync(tmp, path);
     for (const f of fs.readdirSync(dir))
-      if (f.startsWith(`${name}-`) && f !== basename(path) && !f.endsWith('.tmp')) fs.rmSync(join(dir, f), { force: true });
+      if (f.startsWith(`${name}-`) && f !== basename(path) && !f.endsWith('.tmp') && sameKindOrOld(f, name, kind))
+        fs.rmSync(join(dir, f), { force: true });
   } catch {
     try {
       fs.rmSync(tmp, { force: true });
@@ -112,9 +144,10 @@ function writeCache(dir, path, name, data) {
 
 /**
  * Runs the CommonJS file `file` of dist/ (gpumkt.cjs, lib/*.cjs) once and returns its exports,
- * compiled from the code cache when there is a good one; the cache is written at exit when there was none.
+ * compiled from the code cache of `kind`'s runs (runKind) when there is a good one; the cache is
+ * written at exit when there was none.
  */
-function loadBundle(file, env = process.env, loaded = new Map()) {
+function loadBundle(file, env = process.env, kind = 'query', loaded = new Map()) {
   const path = join(DIST, file);
   if (loaded.has(path)) return loaded.get(path).exports;
   // ASCII only (scripts/build-cjs.mjs checks): read as Latin-1, a byte a character, not decoded as UTF-8.
@@ -123,22 +156,22 @@ function loadBundle(file, env = process.env, loaded = new Map()) {
   const dir = hash !== undefined ? cacheFolder(env) : undefined;
   // Older caches of this file at this path are dropped when a new one is written; other installs' stay.
   const name = `${safeName(file)}-${pathKey(path)}`;
-  const cachePath = dir && join(dir, `${name}-${hash}-${process.version}-${process.arch}`);
+  const cachePath = dir && join(dir, `${name}-${kind}-${hash}-${process.version}-${process.arch}`);
   const cachedData = cachePath && readCache(cachePath);
   const wrapped = hash !== undefined && source.startsWith(WRAPPER[0], HASH_LENGTH) && source.endsWith(WRAPPER[1]);
   const script = new vm.Script(wrapped ? source : WRAPPER[0] + source + WRAPPER[1], { filename: path, cachedData });
   if (cachePath && (cachedData === undefined || script.cachedDataRejected)) {
     // At exit, the cache holds every function the run compiled, not only the top level.
-    process.once('exit', () => writeCache(dir, cachePath, name, script.createCachedData()));
+    process.once('exit', () => writeCache(dir, cachePath, name, kind, script.createCachedData()));
   }
   const mod = { exports: {}, filename: path, id: path, loaded: false };
   loaded.set(path, mod);
   // The bundle's own libraries come through here too, so they are cached alike; everything else it
   // requires is one of Node's own modules (node:… or a bare builtin name), the same from any folder.
-  const req = (id) => (id.startsWith('./lib/') ? loadBundle(id.slice(2), env, loaded) : require(id));
+  const req = (id) => (id.startsWith('./lib/') ? loadBundle(id.slice(2), env, kind, loaded) : require(id));
   script.runInThisContext().call(mod.exports, mod.exports, req, mod, path, dirname(path));
   mod.loaded = true;
   return mod.exports;
 }
 
-module.exports = { loadBundle };
+module.exports = { loadBundle, runKind };

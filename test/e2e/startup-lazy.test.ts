@@ -79,6 +79,40 @@ describe('code cache', () => {
     expect(files).toHaveLength(2);
   });
 
+  it("a sync and a query keep caches of their own: neither rewrites the other's, nor its own once written", async () => {
+    const cache = join(dir, 'kinds-xdg');
+    const folder = join(cache, 'gpumkt', 'code-cache');
+    const env = { ...sandboxEnv(sb.current), XDG_CACHE_HOME: cache };
+    const lake = join(dir, 'kinds-lake');
+    const sync = ['sync', lake, '--datasets', 'latest', '-q'];
+    const mtimes = () =>
+      Object.fromEntries(
+        readdirSync(folder)
+          .filter((f) => f.startsWith('gpumkt.cjs-'))
+          .map((f) => [f, statSync(join(folder, f)).mtimeMs]),
+      );
+    // A cache as earlier versions named it (no kind): dropped when a cache of this file is written.
+    const r0 = await runCli(q, { spawn: true, env });
+    expect(r0.code).toBe(0);
+    const [written] = Object.keys(mtimes());
+    const legacy = (written as string).replace(/-query-/, '-');
+    cpSync(join(folder, written as string), join(folder, legacy));
+    rmSync(join(folder, written as string));
+    expect((await runCli(sync, { spawn: true, env })).code).toBe(0);
+    expect((await runCli(q, { spawn: true, env })).code).toBe(0);
+    const first = mtimes();
+    expect(
+      Object.keys(first)
+        .map((f) => f.split('-')[2])
+        .sort(),
+    ).toEqual(['lake', 'query']);
+    expect(Object.keys(first)).not.toContain(legacy);
+    // Again, in turn: each kind compiles from its own cache, which stays as written.
+    expect((await runCli(sync, { spawn: true, env })).code).toBe(0);
+    expect((await runCli(q, { spawn: true, env })).code).toBe(0);
+    expect(mtimes()).toEqual(first);
+  });
+
   it('an unusable cache folder costs nothing: same output, no warning, no hang', async () => {
     const file = join(dir, 'not-a-folder');
     writeFileSync(file, 'x');
