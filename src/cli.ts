@@ -1,13 +1,15 @@
 /**
- * The entry point: builds the root program, runs one command, and maps every error to its exit
- * code in one place. Only this file (and bin/) may touch `process`.
+ * The entry point: reads the line (without commander when it can), runs one command, and hands every
+ * error to commands/report.ts, which maps it to its one line and exit code in one place. Only this
+ * file (and bin/) may touch `process`.
  */
 import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { makeClock, type Context, type GlobalOptions, type Io, type Logger } from './context.js';
-import { ExitCode, GpumktError, InterruptedError } from './errors.js';
+import { ExitCode, InterruptedError } from './errors.js';
 import { HELP_WIDTH } from './commands/help/help-width.js';
-import { errLines } from './commands/err-lines.js';
+import { oneLine, report, SHOWN, writeErr, type CommanderErrorOf } from './commands/report.js';
+import { readGlobals, type RawGlobals } from './commands/globals.js';
 import { quickLine } from './commands/quick-parse.js';
 import { runData } from './commands/data-run.js';
 
@@ -34,8 +36,7 @@ export async function datasetRegistry(): Promise<typeof import('./datasets/index
   return import('./datasets/index.js');
 }
 import { VERSION } from './version.js';
-import { sanitizeForTerminal } from './domain/text/sanitize.js';
-import { redactAll, redactSecrets } from './domain/secrets/redact.js';
+import { redactAll } from './domain/secrets/redact.js';
 import { stdoutFailure } from './output/files/sink.js';
 import { LightAbortController } from './domain/abort.js';
 
@@ -80,71 +81,6 @@ function makeLogger(io: Io, globals: () => GlobalOptions, secrets: Set<string>):
     warn: (m) => void (globals().quiet || writeErr(io, `gpumkt: warning: ${line(m)}`)),
     info: (m) => void (globals().quiet || writeErr(io, `gpumkt: ${line(m)}`)),
     verbose: (m) => void (globals().verbose && writeErr(io, `gpumkt: ${line(m)}`)),
-  };
-}
-
-/**
- * Writes one message to stderr. At a terminal it wraps at word boundaries to the terminal's width (80
- * when the width is unknown); off one (a log file, a pipe, cron mail) every message stays the one line
- * that scripts and log searches expect (decisions §E).
- */
-function writeErr(io: Io, message: string): boolean {
-  return io.stderr.write(`${errLines(io, message)}\n`);
-}
-
-/** What commander ends with once it has printed help or the version: a success. */
-const SHOWN = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
-
-/** Commander's own error (help shown, a usage error it has printed), or undefined for any other. */
-type CommanderErrorOf = (err: unknown) => (Error & { readonly code: string; readonly exitCode: number }) | undefined;
-
-/** One line on stderr for an error, and its exit code. */
-function report(err: unknown, ctx: Context, debug: boolean, commanderError: CommanderErrorOf): number {
-  const shown = commanderError(err);
-  if (shown !== undefined) {
-    // Commander has already printed its message (help, version, or the usage error).
-    if (SHOWN.has(shown.code)) return 0;
-    return shown.exitCode === 0 ? 0 : ExitCode.usage;
-  }
-  const mask = (s: string): string => redactAll(s, ctx.secrets);
-  if (err instanceof GpumktError) {
-    // A hint is our own advice, and may show the form of a URL with credentials: only secrets are masked.
-    const hint = err.hint ? ` (${oneLine(redactSecrets(err.hint, ctx.secrets))})` : '';
-    writeErr(ctx.io, `gpumkt: error: ${oneLine(mask(err.message))}${hint}`);
-    if (debug && err.stack) ctx.io.stderr.write(`${mask(err.stack)}\n`);
-    return err.exitCode;
-  }
-  const e = err instanceof Error ? err : new Error(String(err));
-  writeErr(ctx.io, `gpumkt: internal error: ${oneLine(mask(e.message))} (this is a bug; rerun with --debug for details)`);
-  if (debug && e.stack) ctx.io.stderr.write(`${mask(e.stack)}\n`);
-  return ExitCode.internal;
-}
-
-/** One line with no escape sequence or control character: errors often quote what a server sent. */
-function oneLine(s: string): string {
-  return sanitizeForTerminal(s).replace(/ {2,}/g, ' ').trim();
-}
-
-/** The root program's options as commander parsed them (flags that were not given are absent). */
-type RawGlobals = Partial<Record<keyof GlobalOptions, string | number | boolean>> &
-  Pick<GlobalOptions, 'baseUrl' | 'profile' | 'config' | 'timeout' | 'retries'>;
-
-/** The global options of a run, from what commander parsed and the environment (NO_COLOR). */
-function readGlobals(o: RawGlobals, env: NodeJS.ProcessEnv): GlobalOptions {
-  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
-  return {
-    baseUrl: o.baseUrl,
-    profile: o.profile,
-    config: o.config,
-    timeout: o.timeout,
-    retries: o.retries,
-    color: o.color !== false && !noColor,
-    quiet: o.quiet === true,
-    verbose: o.verbose === true && o.quiet !== true,
-    debug: o.debug === true,
-    dryRun: o.dryRun === true,
-    sandbox: o.sandbox === true,
-    pager: o.pager !== false,
   };
 }
 

@@ -12,7 +12,7 @@ import type { Row } from '../domain/row.js';
 import { addDays } from '../domain/time/dates.js';
 import { UsageError } from '../errors.js';
 import type { ReadBack } from '../output/format-types.js';
-import { heldTwiceWarning } from '../append/rewrite-append.js';
+import { heldTwiceWarning } from '../append/rewrite-merge.js';
 import { commitTable, writeDataFile, type NewFile, type TableWriter } from './commit.js';
 import { schemaTally } from './schema.js';
 import { readTableFile, type TableFile, type TableSnapshot } from './table.js';

@@ -17,6 +17,7 @@ import { datasetFlags, GLOBAL_FLAGS, type FlagDecl } from '../../../src/commands
 import { buildProgram } from '../../../src/commands/program.js';
 import { hasPositional } from '../../../src/commands/data-run.js';
 import { quickParse } from '../../../src/commands/quick-parse.js';
+import { prng } from '../../helpers/prng.js';
 
 const sink = { write: () => true } as unknown as NodeJS.WritableStream;
 const io = { stdout: sink, stderr: sink, stdoutIsTTY: false, stderrIsTTY: false, columns: 80, errColumns: 80 } as unknown as Io;
@@ -58,18 +59,6 @@ async function commanderReading(ds: AnyDataset, argv: readonly string[]): Promis
     // STOP, or commander's own error (help and the version included).
   }
   return seen;
-}
-
-/** A small seeded generator, so the corpus is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ODD_VALUES = [
@@ -143,7 +132,7 @@ const LINES_EACH = 250;
 
 describe('the quick reading of a data command line equals commander’s', () => {
   it.each(DATASETS.map((ds) => [ds.name, ds] as const))('%s: every line it answers, commander reads the same', async (_name, ds) => {
-    const r = random(0x9e3779b9 ^ (ds.name.length * 7919) ^ ds.name.charCodeAt(0));
+    const r = prng(0x9e3779b9 ^ (ds.name.length * 7919) ^ ds.name.charCodeAt(0));
     let answered = 0;
     for (let i = 0; i < LINES_EACH; i++) {
       const argv = line(ds, r);

@@ -11,6 +11,7 @@ import {
   upgradeRows,
   type MergeOptions,
 } from '../../../src/lake/versions.js';
+import { prng } from '../../helpers/prng.js';
 
 const key = (r: Row): string => `${String(r.date)} ${String(r.gpu)}`;
 const opts = (now: string, window?: { from: string; to: string }): MergeOptions => ({
@@ -163,18 +164,6 @@ describe('asOf, current, firstVintage, upgradeRows', () => {
     expect(() => upgradeRows(old, '2026-11-20')).toThrow(/milliseconds/);
   });
 });
-
-/** A small deterministic generator (mulberry32), so a failing sequence can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAYS = ['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15'];
 const GPUS = ['H100', 'A100', 'B200'];
