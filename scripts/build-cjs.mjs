@@ -6,11 +6,12 @@
 // run on first import, so a csv export never evaluates the table view, the config store or Parquet.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyBuiltins, undiciLazyHttp } from './undici-build.mjs';
 import { lazyNamespaces } from './lazy-namespaces.mjs';
+import { lazyFunctions } from './lazy-functions.mjs';
 
 /** Libraries kept out of dist/gpumkt.cjs, each bundled alone as dist/lib/<file>: no run pays for one it does not use. */
 export const LAZY_LIBRARIES = {
@@ -69,13 +70,23 @@ export const CJS_OPTIONS = {
  */
 export async function buildCjs(common) {
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+  // src/'s top-level functions made in their modules' init functions, not at the bundle's top level (lazy-functions.mjs).
+  const { compilerOptions } = JSON.parse(readFileSync(new URL('../tsconfig.json', import.meta.url), 'utf8'));
+  const lifted = { files: 0, lifted: 0 };
   const main = await build({
     ...CJS_OPTIONS,
     ...common,
-    plugins: [...common.plugins, undiciLazyHttp, lazyLibraries],
+    plugins: [
+      ...common.plugins,
+      undiciLazyHttp,
+      lazyLibraries,
+      lazyFunctions(fileURLToPath(new URL('../src/', import.meta.url)), compilerOptions, lifted),
+    ],
     entryPoints: ['src/cli.ts'],
     outfile: `${dist}gpumkt.cjs`,
   });
+  if (lifted.files < 100 || lifted.lifted < 500)
+    throw new Error(`build: ${lifted.lifted} functions of ${lifted.files} src/ files lifted; revisit scripts/lazy-functions.mjs`);
   // Namespaces of lazily imported modules filled on first import, not at every start (lazy-namespaces.mjs).
   const { text, moved } = lazyNamespaces(lazyBuiltins(main.outputFiles[0].text));
   if (moved === 0)
