@@ -53,7 +53,7 @@ async function bundle(lift: boolean): Promise<{ text: string; lifted: number }> 
     plugins: lift ? [lazyFunctions(dir, { strict: true }, stats)] : [],
     minify: false,
   });
-  return { text: r.outputFiles[0]!.text, lifted: stats.lifted };
+  return { text: r.outputFiles![0]!.text, lifted: stats.lifted };
 }
 
 async function run(text: string): Promise<string> {
