@@ -1,4 +1,4 @@
-// The bundle bin/gpumkt.js runs: the whole program as one CommonJS file (dist/gpumkt.cjs), which bin/
+// The bundle bin/gpumkt.cjs runs: the whole program as one CommonJS file (dist/gpumkt.cjs), which bin/
 // compiles with a V8 code cache (vm.Script cachedData), plus the heavy libraries a run may never need
 // as their own files in dist/lib/, required on first use. One CommonJS file skips Node's ES module
 // loader (resolving, linking and compiling ~50 chunks cost ~20 ms a run), and a code cache works on
@@ -33,16 +33,16 @@ const lazyLibraries = {
   },
 };
 
-// Node's CommonJS wrapper, written into the file: bin/gpumkt.js compiles the file's text as it is.
+// Node's CommonJS wrapper, written into the file: bin/gpumkt.cjs compiles the file's text as it is.
 // Wrapping it at run time made a second copy of the whole bundle (~800 KiB) in the young generation at
 // every start, and with it one more scavenge (~1 % of a 30-row query's instructions).
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
-// The first line names the file's content hash: bin/gpumkt.js keys its code cache by it (and by
+// The first line names the file's content hash: bin/gpumkt.cjs keys its code cache by it (and by
 // the file's path, which V8's cached code carries into stack frames). The wrapper follows, and is hashed
 // with the text: V8 checks a cache against the source's length only, and the same text laid out anew
 // must not meet the cache of the old layout.
 const withHash = (text) => {
-  // bin/gpumkt.js reads the files as Latin-1, one byte a character (cheaper than decoding UTF-8):
+  // bin/gpumkt.cjs reads the files as Latin-1, one byte a character (cheaper than decoding UTF-8):
   // esbuild writes non-ASCII characters as escapes, and this holds it to that.
   if (/[^\x00-\x7f]/.test(text)) throw new Error('build: a CommonJS file holds a non-ASCII character; bin/ reads them as Latin-1');
   const wrapped = `${WRAPPER[0]}${text}${WRAPPER[1]}`;

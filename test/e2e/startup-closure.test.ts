@@ -66,7 +66,7 @@ describe('start-up closure of a request', () => {
     expect(t.scripts.map((s) => s.file)).toEqual(['gpumkt.cjs']);
     // bin/ is one file: each file more that Node's loader resolved, read and compiled cost every run
     // about 1 M instructions (~0.4 % of this one).
-    expect(t.files.map((f) => relative(join(DIST, '..'), f))).toEqual(['bin/gpumkt.js']);
+    expect(t.files.map((f) => relative(join(DIST, '..'), f))).toEqual(['bin/gpumkt.cjs']);
     const unused = [
       'http',
       'https',
@@ -82,7 +82,7 @@ describe('start-up closure of a request', () => {
       'worker_threads',
       // Asked only for a prompt (stdin) or a terminal's stream: output to a pipe needs no node:tty.
       'tty',
-      // bin/gpumkt.js writes out the CommonJS wrapper rather than load node:module for it (on
+      // bin/gpumkt.cjs writes out the CommonJS wrapper rather than load node:module for it (on
       // Node 20 its ES module loader came with it; Node 24 starts that loader for every script).
       'module',
     ];
