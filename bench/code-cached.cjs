@@ -1,4 +1,4 @@
-// Runs a CommonJS bundle the way bin/gpumkt.js runs dist/gpumkt.cjs (bin/load-bundle.js): llhttp
+// Runs a CommonJS bundle the way bin/gpumkt.cjs runs dist/gpumkt.cjs (its loadBundle): llhttp
 // compiled by WebAssembly's baseline compiler only, the file compiled from a V8 code cache kept next to
 // it (<bundle>.cache, written at exit by a run that had none). For bench/naive-undici.cjs.
 // usage: node bench/code-cached.cjs <bundle.cjs> args…

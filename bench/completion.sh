@@ -67,5 +67,5 @@ end
 ' "$n"
 
 # For scale: starting the CLI itself once (what a binary-calling completion would pay per Tab).
-s=$(date +%s%N); node bin/gpumkt.js --version >/dev/null; e=$(date +%s%N)
-printf '  node bin/gpumkt.js --version (one start)  %6.2f\n' "$(awk "BEGIN{print ($e-$s)/1000000}")"
+s=$(date +%s%N); node bin/gpumkt.cjs --version >/dev/null; e=$(date +%s%N)
+printf '  node bin/gpumkt.cjs --version (one start)  %6.2f\n' "$(awk "BEGIN{print ($e-$s)/1000000}")"

@@ -2,7 +2,7 @@
 // JSON.parse, template-string CSV, one write) made with undici as gpumkt bundles it — the slim entry,
 // node:http left unloaded, Node's rare modules behind stand-ins (scripts/undici-build.mjs) — a Pool and
 // request(), nothing else. bench/run.mjs bundles it and runs it through bench/code-cached.cjs, so it
-// starts the way bin/gpumkt.js starts dist/gpumkt.cjs: one CommonJS file from a V8 code cache, llhttp
+// starts the way bin/gpumkt.cjs starts dist/gpumkt.cjs: one CommonJS file from a V8 code cache, llhttp
 // compiled by the baseline compiler only. No validation, retries, timeouts, proxies, arguments or settings.
 // usage (bundled): BENCH_KEY=… node bench/code-cached.cjs <bundle> <url>
 'use strict';

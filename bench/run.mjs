@@ -24,7 +24,7 @@ const TODAY = '2026-11-20';
 const N_MID = 200_000;
 const N_BIG = 1_000_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'bin/gpumkt.js');
+const bin = join(root, 'bin/gpumkt.cjs');
 // `--tag <word>`: the results file is <date>-<word>-node<major>.txt (a second run of a day kept beside the first).
 const tagAt = process.argv.indexOf('--tag');
 const tag = tagAt > 0 ? process.argv[tagAt + 1]?.replace(/[^\w-]/g, '') : undefined;

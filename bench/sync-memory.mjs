@@ -2,9 +2,9 @@
 // (six models, hourly, as far back as the sandbox serves: about 150,000 rows) and of the next day's sync of that
 // lake, which should read only what it merges. One round each (peak RSS hardly varies between runs).
 //
-//   npm run build && node bench/sync-memory.mjs [path/to/bin/gpumkt.js]
+//   npm run build && node bench/sync-memory.mjs [path/to/bin/gpumkt.cjs]
 //
-// The optional argument measures another build (an older checkout's bin/gpumkt.js) against the same
+// The optional argument measures another build (an older checkout's bin/gpumkt.cjs) against the same
 // sandbox, for a before/after figure. The sandbox runs in this process, never in the one measured.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { startSandbox } from '../dist/sandbox.js';
 import { HAS_TIME, runOnce } from './measure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = resolve(process.argv[2] ?? join(root, 'bin/gpumkt.js'));
+const bin = resolve(process.argv[2] ?? join(root, 'bin/gpumkt.cjs'));
 const KEY = 'sk_live_bench_not_secret';
 const DAY1 = '2026-11-20';
 const DAY2 = '2026-11-21';

@@ -1,4 +1,4 @@
-// The bundle bin/gpumkt.js runs: the whole program as one CommonJS file (dist/gpumkt.cjs), which bin/
+// The bundle bin/gpumkt.cjs runs: the whole program as one CommonJS file (dist/gpumkt.cjs), which bin/
 // compiles with a V8 code cache (vm.Script cachedData), plus the heavy libraries a run may never need
 // as their own files in dist/lib/, required on first use. One CommonJS file skips Node's ES module
 // loader (resolving, linking and compiling ~50 chunks cost ~20 ms a run), and a code cache works on
@@ -6,11 +6,12 @@
 // run on first import, so a csv export never evaluates the table view, the config store or Parquet.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyBuiltins, undiciLazyHttp } from './undici-build.mjs';
 import { lazyNamespaces } from './lazy-namespaces.mjs';
+import { lazyFunctions } from './lazy-functions.mjs';
 
 /** Libraries kept out of dist/gpumkt.cjs, each bundled alone as dist/lib/<file>: no run pays for one it does not use. */
 export const LAZY_LIBRARIES = {
@@ -32,16 +33,16 @@ const lazyLibraries = {
   },
 };
 
-// Node's CommonJS wrapper, written into the file: bin/load-bundle.js compiles the file's text as it is.
+// Node's CommonJS wrapper, written into the file: bin/gpumkt.cjs compiles the file's text as it is.
 // Wrapping it at run time made a second copy of the whole bundle (~800 KiB) in the young generation at
 // every start, and with it one more scavenge (~1 % of a 30-row query's instructions).
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
-// The first line names the file's content hash: bin/load-bundle.js keys its code cache by it (and by
+// The first line names the file's content hash: bin/gpumkt.cjs keys its code cache by it (and by
 // the file's path, which V8's cached code carries into stack frames). The wrapper follows, and is hashed
 // with the text: V8 checks a cache against the source's length only, and the same text laid out anew
 // must not meet the cache of the old layout.
 const withHash = (text) => {
-  // bin/load-bundle.js reads the files as Latin-1, one byte a character (cheaper than decoding UTF-8):
+  // bin/gpumkt.cjs reads the files as Latin-1, one byte a character (cheaper than decoding UTF-8):
   // esbuild writes non-ASCII characters as escapes, and this holds it to that.
   if (/[^\x00-\x7f]/.test(text)) throw new Error('build: a CommonJS file holds a non-ASCII character; bin/ reads them as Latin-1');
   const wrapped = `${WRAPPER[0]}${text}${WRAPPER[1]}`;
@@ -69,13 +70,23 @@ export const CJS_OPTIONS = {
  */
 export async function buildCjs(common) {
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+  // src/'s top-level functions made in their modules' init functions, not at the bundle's top level (lazy-functions.mjs).
+  const { compilerOptions } = JSON.parse(readFileSync(new URL('../tsconfig.json', import.meta.url), 'utf8'));
+  const lifted = { files: 0, lifted: 0 };
   const main = await build({
     ...CJS_OPTIONS,
     ...common,
-    plugins: [...common.plugins, undiciLazyHttp, lazyLibraries],
+    plugins: [
+      ...common.plugins,
+      undiciLazyHttp,
+      lazyLibraries,
+      lazyFunctions(fileURLToPath(new URL('../src/', import.meta.url)), compilerOptions, lifted),
+    ],
     entryPoints: ['src/cli.ts'],
     outfile: `${dist}gpumkt.cjs`,
   });
+  if (lifted.files < 100 || lifted.lifted < 500)
+    throw new Error(`build: ${lifted.lifted} functions of ${lifted.files} src/ files lifted; revisit scripts/lazy-functions.mjs`);
   // Namespaces of lazily imported modules filled on first import, not at every start (lazy-namespaces.mjs).
   const { text, moved } = lazyNamespaces(lazyBuiltins(main.outputFiles[0].text));
   if (moved === 0)

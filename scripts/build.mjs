@@ -85,9 +85,9 @@ for (const file of result.outputFiles) {
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, needsRequire(file.text) ? REQUIRE + file.text : file.contents);
 }
-// What bin/gpumkt.js runs: the same program as one CommonJS file with a code cache (scripts/build-cjs.mjs).
+// What bin/gpumkt.cjs runs: the same program as one CommonJS file with a code cache (scripts/build-cjs.mjs).
 await buildCjs({ define: { __GPUMKT_VERSION__: JSON.stringify(pkg.version) }, plugins: [undiciSlim, lazyChildProcess] });
-// `gpumkt --version` (bin/gpumkt.js, CommonJS) loads this one file and nothing else.
+// `gpumkt --version` (bin/gpumkt.cjs, CommonJS) loads this one file and nothing else.
 writeFileSync(new URL('../dist/version.cjs', import.meta.url), `module.exports = ${JSON.stringify(pkg.version)};\n`);
-// `gpumkt --help` (bin/gpumkt.js) reads its text from dist/help.json, rendered by the program just built.
+// `gpumkt --help` (bin/gpumkt.cjs) reads its text from dist/help.json, rendered by the program just built.
 execFileSync(process.execPath, [fileURLToPath(new URL('./render-help.mjs', import.meta.url))], { stdio: 'inherit' });

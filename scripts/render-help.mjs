@@ -1,4 +1,4 @@
-// Renders every help text of the built program into dist/help.json, so bin/gpumkt.js answers --help
+// Renders every help text of the built program into dist/help.json, so bin/gpumkt.cjs answers --help
 // without loading the CLI. The text is what main() prints, at HELP_WIDTH (src/commands/help/help-width.ts);
 // test/unit/prebuilt-help.test.ts checks it still is. Run by scripts/build.mjs after bundling.
 import { writeFileSync } from 'node:fs';

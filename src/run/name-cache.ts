@@ -66,7 +66,7 @@ export async function writeNameCache(
   try {
     const all = await readAll(env, catalogue);
     all[service] = { fetchedAt: nowMs, entries };
-    // Private, as the code cache beside it (bin/compile-cache.js).
+    // Private, as the code cache beside it (bin/gpumkt.cjs).
     await makeFolder(join(cacheDir(env), 'catalogues'), 0o700);
     const store = cacheStore(env);
     await store.put(`${catalogue}.json`, `${JSON.stringify(all, null, 2)}\n`);

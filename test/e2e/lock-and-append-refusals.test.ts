@@ -90,7 +90,7 @@ describe('locks that cannot be read end the run at once with exit 8, naming the 
         cpSync(seed.file, join(dir, 'u.csv'));
         cpSync(resolve(dirname(BIN), '..', 'bin'), join(shared, 'bin'), { recursive: true });
         cpSync(resolve(dirname(BIN), '..', 'dist'), join(shared, 'dist'), { recursive: true });
-        bin = join(shared, 'bin', 'gpumkt.js');
+        bin = join(shared, 'bin', 'gpumkt.cjs');
       }
       const file = join(dir, 'u.csv');
       const lock = `${file}.lock`;

@@ -87,7 +87,7 @@ describe('--config is a regular file of at most 1 MiB', () => {
 });
 
 describe('the compile-cache folder', () => {
-  const cacheModule = resolve(import.meta.dirname, '../../bin/compile-cache.js');
+  const cacheModule = resolve(import.meta.dirname, '../../bin/gpumkt.cjs');
   const { usableCacheDir } = createRequire(import.meta.url)(cacheModule) as { usableCacheDir: (dir: string) => boolean };
 
   it('is made 0700 at every level gpumkt creates, even under umask 000', () => {

@@ -64,11 +64,11 @@ describe('code cache', () => {
     for (const root of [...installs, ...installs]) {
       const r = await runCli(['--debug', 'sync', 's3x://bucket/x'], {
         spawn: true,
-        bin: join(root, 'bin', 'gpumkt.js'),
+        bin: join(root, 'bin', 'gpumkt.cjs'),
         env: { XDG_CACHE_HOME: cache },
       });
       expect(r.code).toBe(2);
-      const frames = r.stderr.split('\n').filter((l) => l.includes('gpumkt.cjs'));
+      const frames = r.stderr.split('\n').filter((l) => l.includes(join('dist', 'gpumkt.cjs')));
       expect(frames.length, r.stderr).toBeGreaterThan(0);
       expect(
         frames.filter((l) => !l.includes(join(root, 'dist', 'gpumkt.cjs'))),

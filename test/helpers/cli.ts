@@ -14,7 +14,7 @@ import { runInProcess } from './main.js';
 import { makeTempDir, removeTempDir, tempEnv } from './temp.js';
 
 /** The binary under test. */
-export const BIN = resolve(import.meta.dirname, '../../bin/gpumkt.js');
+export const BIN = resolve(import.meta.dirname, '../../bin/gpumkt.cjs');
 
 /** A key that must never be printed: every run's output is searched for it. */
 export const CANARY_KEY = 'canary-KEY-7f3e9a1b-never-print-me';
@@ -98,7 +98,7 @@ export interface RunOptions {
   readonly fileSizeLimit?: number;
   /** Run as this user and group (needs root), e.g. to meet another user's private files. */
   readonly user?: { readonly uid: number; readonly gid: number };
-  /** Run this copy of bin/gpumkt.js instead of the checkout's (e.g. one another user can read). */
+  /** Run this copy of bin/gpumkt.cjs instead of the checkout's (e.g. one another user can read). */
   readonly bin?: string;
   /** Start a real process even when nothing else asks for one (exit status, stderr of Node itself, /proc). */
   readonly spawn?: boolean;

@@ -12,7 +12,7 @@
 const afterMain = process.env.GPUMKT_TEST_SIGNAL_AFTER_MAIN;
 const atStart = process.env.GPUMKT_TEST_SIGNAL_AT_START;
 const hold = process.env.GPUMKT_TEST_HOLD_AFTER_MAIN === '1';
-// On the first turn of the event loop: bin/gpumkt.js has run its top level, the CLI bundle is loading.
+// On the first turn of the event loop: bin/gpumkt.cjs has run its top level, the CLI bundle is loading.
 if (atStart) setImmediate(() => process.kill(process.pid, atStart));
 if (afterMain || hold) {
   const removeListener = process.removeListener;

@@ -10,7 +10,7 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { installCommand, isCI, PROGRAM_NAMES, type Program } from '../helpers/programs.js';
 import { RUN_TMPDIR_VAR } from './global-setup.js';
 
-/** Node's own compile cache of the built CLI (bin/gpumkt.js enables it on Node ≥ 22.1): expected, removed with the folder. */
+/** Node's own compile cache of the built CLI (bin/gpumkt.cjs enables it on Node ≥ 22.1): expected, removed with the folder. */
 const EXPECTED = new Set(['node-compile-cache']);
 
 /** The end-of-run report of missing programs and leftover temp entries. */

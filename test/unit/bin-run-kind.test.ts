@@ -1,5 +1,5 @@
 /**
- * bin/load-bundle.js keeps one code cache per kind of run (a sync's, a query's, the rest's), read from
+ * bin/gpumkt.cjs keeps one code cache per kind of run (a sync's, a query's, the rest's), read from
  * the command word before the bundle loads: its lists must name the program's commands and its global
  * flags that take a value exactly, or a command's runs would share another kind's cache.
  */
@@ -10,7 +10,7 @@ import { VALUED_GLOBALS } from '../../src/commands/command-word.js';
 import { DATASET_NAMES } from '../../src/datasets/loaders.js';
 import { declaredProgram } from '../helpers/cli.js';
 
-const { runKind } = createRequire(import.meta.url)(resolve(import.meta.dirname, '../../bin/load-bundle.js')) as {
+const { runKind } = createRequire(import.meta.url)(resolve(import.meta.dirname, '../../bin/gpumkt.cjs')) as {
   runKind: (argv: readonly string[]) => 'query' | 'lake' | 'other';
 };
 

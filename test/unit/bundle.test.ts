@@ -94,7 +94,7 @@ describe('start-up bundle', () => {
     expect(bytes).toBeLessThan(78 * 1024);
   });
 
-  // bin/load-bundle.js compiles each CommonJS file's text as it is read (no copy with a wrapper around
+  // bin/gpumkt.cjs compiles each CommonJS file's text as it is read (no copy with a wrapper around
   // it), keyed by the hash on its first line. V8 checks a cache against the source's length only: the
   // hash must cover the wrapper too, or a new layout of the same text would take the old cache.
   it.each(['gpumkt.cjs', ...readdirSync(resolve(DIST, 'lib')).map((f) => `lib/${f}`)])(
