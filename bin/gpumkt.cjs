@@ -333,12 +333,18 @@ function prebuiltCompletion(args) {
     return undefined;
   }
 }
+// Whether the line may have a prebuilt answer (help, completion), asked first: a data command's run
+// then compiles neither function below (Node compiles this file's functions on their first call).
+function mayBePrebuilt(args) {
+  const last = args[args.length - 1];
+  return last === '--help' || last === '-h' || args[0] === 'help' || args[0] === 'completion';
+}
 async function run() {
   let help;
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     // Answered without loading the CLI at all: the version module is one line.
     writeOut(`gpumkt ${require('../dist/version.cjs')}\n`);
-  } else if ((help = prebuiltHelp(argv) ?? prebuiltCompletion(argv)) !== undefined) {
+  } else if (mayBePrebuilt(argv) && (help = prebuiltHelp(argv) ?? prebuiltCompletion(argv)) !== undefined) {
     writeOut(help);
   } else {
     // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it at once with its baseline
@@ -374,7 +380,8 @@ function flushed(stream) {
 if (require.main === module) {
   process.on('unhandledRejection', fatal);
   process.on('uncaughtException', fatal);
-  process.removeAllListeners('warning');
+  // Node's own listener, removed by name (removeAllListeners compiles more of node:events: ~0.1 M a run).
+  for (const listener of process.listeners('warning')) process.off('warning', listener);
   process.on('warning', onWarning);
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   run().catch(fatal);

@@ -2,9 +2,11 @@
  * Reads a response body whole or not at all: a body cut short, longer than the cap, or not valid UTF-8
  * is an error, so no row is ever made from part of a response.
  */
+import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
 import { InvalidResponseError } from '../../errors.js';
 import { JsonRowsParser, NotJsonError } from './json-rows.js';
+import { parseOrThrow } from './row-pieces.js';
 
 /** The most a 2xx body may hold (a year of hourly rows for one model is a few MB). */
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
@@ -153,15 +155,44 @@ export async function readJsonBody(
   return { json, bytes: size };
 }
 
-/** A body's chunks decoded as UTF-8 and parsed as they come; after the first fault the rest is only counted. */
+/**
+ * A body shorter than this is held and parsed whole at its end (buffer.isUtf8, one decode, JSON.parse)
+ * rather than piece by piece as it arrives: the same value and the same refusals (the piecewise parser
+ * gives what JSON.parse gives for the whole text), for less work where holding the text costs nothing —
+ * a 30-row query's body is a few KiB (~1.4 M instructions less of its run, ~0.6 %).
+ */
+export const WHOLE_BELOW = 64 * 1024;
+
+/** UTF-8's byte order mark, which a TextDecoder drops from the start of a text (as the piecewise path does). */
+const BOM = [0xef, 0xbb, 0xbf] as const;
+
+/**
+ * A body's chunks decoded as UTF-8 and parsed as they come (once it is WHOLE_BELOW or longer; a shorter
+ * one whole at its end); after the first fault the rest is only counted.
+ */
 class JsonFeed {
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-  private readonly parser = new JsonRowsParser();
+  private decoder: InstanceType<typeof TextDecoder> | undefined;
+  private parser: JsonRowsParser | undefined;
+  /** The first chunks, held while the body is small. */
+  private held: Buffer[] | undefined = [];
+  private heldBytes = 0;
   fault: 'utf8' | 'json' | undefined;
 
   /** Feeds one chunk, or (with none) flushes the decoder's last bytes. */
   chunk(bytes?: Buffer): void {
     if (this.fault !== undefined) return;
+    if (this.held !== undefined && bytes !== undefined) {
+      this.held.push(bytes);
+      this.heldBytes += bytes.length;
+      if (this.heldBytes < WHOLE_BELOW) return;
+      const held = this.held;
+      this.held = undefined;
+      for (const b of held) this.chunk(b);
+      return;
+    }
+    this.decoder ??= new TextDecoder('utf-8', { fatal: true });
+    this.parser ??= new JsonRowsParser();
+    const parser = this.parser;
     let text: string;
     try {
       text = bytes === undefined ? this.decoder.decode() : this.decoder.decode(bytes, { stream: true });
@@ -169,14 +200,28 @@ class JsonFeed {
       this.fault = 'utf8';
       return;
     }
-    this.parse(() => this.parser.push(text));
+    this.parse(() => parser.push(text));
   }
 
   /** The whole value, once every chunk is in (undefined after a fault). */
   end(): unknown {
+    if (this.held !== undefined) {
+      const whole = Buffer.concat(this.held, this.heldBytes);
+      this.held = undefined;
+      if (!isUtf8(whole)) {
+        this.fault = 'utf8';
+        return undefined;
+      }
+      const bom = whole[0] === BOM[0] && whole[1] === BOM[1] && whole[2] === BOM[2];
+      const text = whole.toString('utf8', bom ? 3 : 0);
+      let json: unknown;
+      this.parse(() => (json = parseOrThrow(text)));
+      return json;
+    }
     this.chunk();
     let json: unknown;
-    if (this.fault === undefined) this.parse(() => (json = this.parser.end()));
+    const parser = this.parser;
+    if (this.fault === undefined && parser !== undefined) this.parse(() => (json = parser.end()));
     return json;
   }
 

@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readFullBody, readJsonBody, ShortBodyError } from '../../../../src/api/body/body.js';
+import { readFullBody, readJsonBody, ShortBodyError, WHOLE_BELOW } from '../../../../src/api/body/body.js';
 
 /** A response whose body is `body`, with `length` as its Content-Length when given. */
 function response(body: Readable, length?: number): never {
@@ -50,5 +50,52 @@ describe('reading a body', () => {
     gone.destroy();
     await once(gone, 'close');
     await expect(readFullBody(response(gone), 'x')).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
+  });
+});
+
+describe('a JSON body, held whole when short, parsed piece by piece when long', () => {
+  /** A body of `rows` rows, its text cut into chunks of `cut` bytes (so a character may straddle two). */
+  const body = (rows: number, extra = ''): Buffer =>
+    Buffer.from(
+      `{"success":true,"note":"préférence ✓","data":[${Array.from({ length: rows }, (_, i) => `{"t":"2026-11-${String((i % 28) + 1).padStart(2, '0')}","v":${i / 7},"s":"ü${i}"}`).join(',')}]${extra}}`,
+    );
+  const cutInto = (buf: Buffer, cut: number): Readable =>
+    Readable.from(
+      Array.from({ length: Math.ceil(buf.length / cut) }, (_, i) => buf.subarray(i * cut, (i + 1) * cut)),
+      { objectMode: false },
+    );
+  const read = (buf: Buffer) => readJsonBody(response(cutInto(buf, 1000), buf.length), 'x');
+  const SHORT = 20;
+  const LONG = 4000;
+
+  it('is held whole below WHOLE_BELOW and read in pieces above it (the sizes this test relies on)', () => {
+    expect(body(SHORT).length).toBeLessThan(WHOLE_BELOW);
+    expect(body(LONG).length).toBeGreaterThan(WHOLE_BELOW);
+  });
+
+  it.each([
+    ['short', SHORT],
+    ['long', LONG],
+  ])('a %s body: the value JSON.parse gives for its text, a leading byte order mark dropped', async (_, rows) => {
+    const buf = body(rows);
+    expect(await read(buf)).toEqual({ json: JSON.parse(buf.toString('utf8')), bytes: buf.length });
+    const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), buf]);
+    expect(await read(marked)).toEqual({ json: JSON.parse(buf.toString('utf8')), bytes: marked.length });
+  });
+
+  it.each([
+    ['short', SHORT],
+    ['long', LONG],
+  ])('a %s body: refused as not UTF-8 (a stray byte, an encoded surrogate) or not JSON, in the same words', async (_, rows) => {
+    const buf = body(rows);
+    const at = buf.length - 10;
+    for (const bad of [Buffer.from([0xff]), Buffer.from([0xed, 0xa0, 0x80])]) {
+      const broken = Buffer.concat([buf.subarray(0, at), bad, buf.subarray(at)]);
+      await expect(read(broken)).rejects.toThrow(`x: the response is not valid UTF-8 text (${broken.length} bytes)`);
+    }
+    const twice = Buffer.concat([buf, Buffer.from('}')]);
+    await expect(read(twice)).rejects.toThrow(`x: the response is not JSON (${twice.length} bytes)`);
+    const marks = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf]), buf]);
+    await expect(read(marks)).rejects.toThrow(`x: the response is not JSON (${marks.length} bytes)`);
   });
 });
