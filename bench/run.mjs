@@ -165,22 +165,24 @@ if (want('1')) {
   // count that does not move with the machine's load or clock speed as wall time does, so a change of a
   // few per cent shows. The request-making runs are also split into V8's and Node's own steps.
   if (has('valgrind')) {
-    // Median of 5: V8 hashes with a random seed each run, which moves a run's count by a few M (Node's
-    // snapshot rehashed), as much as a change worth measuring.
+    // Medians: V8 hashes with a random seed each run, which moves a run's count by a few M (Node's
+    // snapshot and the code cache's tables rehashed), as much as a change worth measuring. The four
+    // counts the targets divide take 9 runs each (at 5, one seed's draw moved a ratio by 2 %).
     const IR_REPS = quick ? 1 : 5;
+    const RATIO_REPS = quick ? 1 : 9;
     const ir = {
       node: await instructions([node, '-e', '0'], plainEnv, IR_REPS),
       version: await instructions(gpumkt('--version'), cliEnv(urls.sandbox), IR_REPS),
       naive: await instructions([node, join(root, 'bench/naive-http.cjs'), q30Url], plainEnv, IR_REPS),
-      undici: await instructions([node, join(root, 'bench/code-cached.cjs'), naiveUndici, q30Url], plainEnv, IR_REPS),
-      q30: await instructions(q30, cliEnv(urls.sandbox), IR_REPS),
-      latest: await instructions(gpumkt('latest', '-f', 'csv'), cliEnv(urls.sandbox), IR_REPS),
-      tokens: await instructions(gpumkt('token-prices', '-f', 'csv'), cliEnv(urls.sandbox), IR_REPS),
+      undici: await instructions([node, join(root, 'bench/code-cached.cjs'), naiveUndici, q30Url], plainEnv, RATIO_REPS),
+      q30: await instructions(q30, cliEnv(urls.sandbox), RATIO_REPS),
+      latest: await instructions(gpumkt('latest', '-f', 'csv'), cliEnv(urls.sandbox), RATIO_REPS),
+      tokens: await instructions(gpumkt('token-prices', '-f', 'csv'), cliEnv(urls.sandbox), RATIO_REPS),
     };
     const m = (x) => `${(x / 1e6).toFixed(0)} M`;
     const of = (x) => `${m(x.count)} (${(x.count / ir.node.count).toFixed(2)} ×)`;
     log(
-      `  (instructions, valgrind --tool=callgrind, median of ${IR_REPS}: node -e 0 ${m(ir.node.count)}; --version ${of(ir.version)}; naive node:http script ${of(ir.naive)}; naive undici script ${of(ir.undici)}; 30-row history ${of(ir.q30)}; latest ${of(ir.latest)}; token-prices ${of(ir.tokens)})`,
+      `  (instructions, valgrind --tool=callgrind, median of ${IR_REPS} (${RATIO_REPS} for the naive undici script and the three queries): node -e 0 ${m(ir.node.count)}; --version ${of(ir.version)}; naive node:http script ${of(ir.naive)}; naive undici script ${of(ir.undici)}; 30-row history ${of(ir.q30)}; latest ${of(ir.latest)}; token-prices ${of(ir.tokens)})`,
     );
     ratio('30-row history ÷ naive undici script (instructions)', ir.q30.count / ir.undici.count, 1.15);
     ratio('latest ÷ naive undici script (instructions)', ir.latest.count / ir.undici.count, 1.15);

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { lazyBuiltins, undiciLazyHttp } from './undici-build.mjs';
 import { lazyNamespaces } from './lazy-namespaces.mjs';
 import { lazyFunctions } from './lazy-functions.mjs';
+import { moduleScope } from './module-scope.mjs';
 
 /** Libraries kept out of dist/gpumkt.cjs, each bundled alone as dist/lib/<file>: no run pays for one it does not use. */
 export const LAZY_LIBRARIES = {
@@ -88,9 +89,12 @@ export async function buildCjs(common) {
   if (lifted.files < 100 || lifted.lifted < 500)
     throw new Error(`build: ${lifted.lifted} functions of ${lifted.files} src/ files lifted; revisit scripts/lazy-functions.mjs`);
   // Namespaces of lazily imported modules filled on first import, not at every start (lazy-namespaces.mjs).
-  const { text, moved } = lazyNamespaces(lazyBuiltins(main.outputFiles[0].text));
-  if (moved === 0)
+  const filled = lazyNamespaces(lazyBuiltins(main.outputFiles[0].text));
+  if (filled.moved === 0)
     throw new Error('build: no lazily imported module namespace found to fill on import; revisit scripts/lazy-namespaces.mjs');
+  // Each module's private bindings declared in its own init function, not at the top level (module-scope.mjs).
+  const { text, moved } = moduleScope(filled.text);
+  if (moved < 500) throw new Error(`build: ${moved} bindings moved into their modules' init functions; revisit scripts/module-scope.mjs`);
   if (/(?<![\w.])import\(\s*["'`]/.test(text))
     throw new Error('build: dist/gpumkt.cjs still holds an import(), which fails under vm.Script');
   const file = withHash(text);

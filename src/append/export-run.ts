@@ -12,7 +12,7 @@ import { formatInfo } from '../output/formats.js';
 import type { Formatter, FormatOptions } from '../output/format-types.js';
 import { writeFormatted } from '../output/write-formatted.js';
 import { fileSink } from '../store/file-sink.js';
-import { formatOptions, type OutputPlan } from '../output/plan.js';
+import { exportTarget, formatOptions, type OutputPlan } from '../output/plan.js';
 import { checkKeyNames, gpuModels } from './key-names.js';
 import { acquireLock, lockTarget, removeDeadTemps } from '../store/lock/lock.js';
 import { rowKey, scanExisting, type ExistingFile, type ScanSpec } from './read-existing.js';
@@ -28,7 +28,7 @@ export type { ExportRun, ExportSpec } from './export-spec.js';
 
 /** Starts an export when the plan asks for one (--append or --manifest); undefined otherwise. */
 export async function openExport(ctx: Context, plan: OutputPlan, session: ExportSource, spec: ExportSpec): Promise<ExportRun | undefined> {
-  const target = plan.append ?? (plan.manifest ? plan.output : undefined);
+  const target = exportTarget(plan);
   if (target === undefined) return undefined;
   if (!session.dryRun) await lockOutput(ctx, plan, target);
   const regionStart = (lastTime: string): string => addDays(lastTime.slice(0, 10), -spec.overlapDays);

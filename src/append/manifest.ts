@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { redactAll, redactSecrets, redactUrl } from '../domain/secrets/redact.js';
+import { redactAll, redactUrl } from '../domain/secrets/redact.js';
+import { redactArgv } from '../domain/secrets/redact-argv.js';
 import { writeAll } from '../output/files/sink.js';
 import { fileSink } from '../store/file-sink.js';
 import { VERSION } from '../version.js';
@@ -36,41 +37,7 @@ export function manifestPath(target: string): string {
   return `${target}.manifest.json`;
 }
 
-// A flag whose value is secret by name, as `--api-key x` or `--token=x`.
-const SECRET_FLAG = /^--?[\w-]*(key|token|secret|password|passwd|auth)[\w-]*$/i;
-// A long opaque token: 24+ characters of key alphabet mixing letters and digits.
-const TOKEN_LIKE = /^[A-Za-z0-9_\-.~+/]{24,}={0,2}$/;
-
-function looksLikeSecret(arg: string): boolean {
-  if (/bearer\s+\S+/i.test(arg)) return true;
-  return TOKEN_LIKE.test(arg) && /[0-9]/.test(arg) && /[A-Za-z]/.test(arg) && !arg.includes('/') && !/^\d{4}-\d{2}-\d{2}/.test(arg);
-}
-
-/** The command line with secrets replaced by `***`: values of key-named flags, bearer headers, token-like words, and the run's `secrets` in any encoding. */
-export function redactArgv(argv: readonly string[], secrets?: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  let redactNext = false;
-  for (const arg of argv) {
-    if (redactNext) {
-      out.push('***');
-      redactNext = false;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq))) {
-      out.push(`${arg.slice(0, eq)}=***`);
-      continue;
-    }
-    if (arg.startsWith('-') && SECRET_FLAG.test(arg)) {
-      out.push(arg);
-      redactNext = true;
-      continue;
-    }
-    const masked = redactSecrets(arg, secrets);
-    out.push(masked === arg && looksLikeSecret(arg) ? '***' : masked);
-  }
-  return out;
-}
+export { redactArgv };
 
 /** The sha256 (hex) and size of a file, streamed. */
 export async function fileDigest(file: string): Promise<{ sha256: string; bytes: number }> {

@@ -1,6 +1,7 @@
 /** What a typed file (parquet) records about the request that produced it, secrets already removed. */
 import { redactAll, redactUrl } from '../domain/secrets/redact.js';
-import { redactArgv, type ExportSource } from './manifest.js';
+import { redactArgv } from '../domain/secrets/redact-argv.js';
+import type { ExportSource } from './manifest.js';
 
 /** The request of a run as stored in a file's metadata: the command, its redacted command line, the URLs asked (no key). */
 export interface RequestRecord {

@@ -43,6 +43,11 @@ export interface OutputPlan {
 }
 
 /** The formatter options of a plan. */
+/** The file an export run keeps (--append's, or -o's with --manifest), or undefined when the rows only go out. */
+export function exportTarget(plan: OutputPlan): string | undefined {
+  return plan.append ?? (plan.manifest ? plan.output : undefined);
+}
+
 export function formatOptions(plan: OutputPlan, overrides: Partial<FormatOptions> = {}): FormatOptions {
   return {
     columns: plan.columns,

@@ -7,7 +7,6 @@ import { sortInPlace } from '../domain/sort.js';
 import { formatInfo, getFormatter, jsonShape } from '../output/formats.js';
 import { stdoutSink, writeAll, type Sink } from '../output/files/sink.js';
 import { writeFormatted } from '../output/write-formatted.js';
-import { fileSink } from '../store/file-sink.js';
 import { formatOptions, type OutputPlan } from '../output/plan.js';
 
 /** Sorts rows by `timeKey` (ISO strings sort as text), then by `tieKey` (default `gpu`) in the given target order. */
@@ -52,7 +51,10 @@ async function terminalSink(ctx: Context): Promise<Sink> {
 
 async function openSink(ctx: Context, plan: OutputPlan, raw = false): Promise<Sink> {
   // Human formats clean server text themselves and add their own colours: only machine formats are shown.
-  const sink = plan.output ? await fileSink(plan.output) : await shownSink(ctx, raw || formatInfo(plan.format).human);
+  // The file writer is loaded only by a run that writes a file.
+  const sink = plan.output
+    ? await (await import('../store/file-sink.js')).fileSink(plan.output)
+    : await shownSink(ctx, raw || formatInfo(plan.format).human);
   // On an interrupt or failure the temporary file goes; after a good end this does nothing.
   ctx.onCleanup(() => sink.abort());
   // Ctrl-C while writing a file: drop the temporary file now, so the rename can no longer happen.

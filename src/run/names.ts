@@ -11,8 +11,13 @@ import { typedWords } from '../domain/text/word-list.js';
 import { redactUrl } from '../domain/secrets/redact.js';
 import { NAME_CATALOGUES, type NameCatalogueId, type NameEntry } from '../domain/catalogues/name-catalogues.js';
 import type { RunSettings, Session } from './session.js';
-import { readNameCache, writeNameCache } from './name-cache.js';
-import { fetchCatalogue, field } from './one-shot/catalog-live.js';
+
+// The name cache (a file under the cache folder, through the store) is loaded only by a run that reads
+// or writes it: one naming something the offline lists lack, `all`, or a catalogue lookup.
+const readNameCache = async (...a: Parameters<typeof import('./name-cache.js').readNameCache>) =>
+  (await import('./name-cache.js')).readNameCache(...a);
+const writeNameCache = async (...a: Parameters<typeof import('./name-cache.js').writeNameCache>) =>
+  (await import('./name-cache.js')).writeNameCache(...a);
 
 /** What a lookup found: the service's entries (when it was asked), and why the service was not asked, if it was not. */
 export interface LearnedNames {
@@ -43,6 +48,7 @@ export async function serviceCatalogue(
   const service = redactUrl(settings.baseUrl);
   const cached = sandbox ? undefined : await readNameCache(ctx.env, catalogue, service, now);
   if (cached) return [...cached.entries];
+  const { fetchCatalogue, field } = await import('./one-shot/catalog-live.js');
   // One attempt, at most LOOKUP_TIMEOUT_S: a catalogue that cannot be read leaves the decision to the
   // offline list at once (a typo on a train must not wait out the run's own timeout and retries).
   const rows = await fetchCatalogue(

@@ -12,12 +12,10 @@ import {
   PROFILE_FORMATS,
   QUERY_DEFAULT,
 } from '../output/formats.js';
-import { checkOutputTarget } from '../store/file-sink.js';
 import { checkExportFlags } from '../append/flags.js';
 import type { OutputPlan } from '../output/plan.js';
 import { didYouMean } from '../domain/text/suggest.js';
 import type { ColumnType } from '../output/format-types.js';
-import { pathInfo } from '../store/paths.js';
 
 /** Every file extension a format claims, for messages (`.csv, .tsv, …`). */
 export function knownExtensions(): string[] {
@@ -201,6 +199,8 @@ async function checkTargets(flags: OutputFlags, columns: readonly string[], form
   }
   for (const target of [flags.output, flags.append]) {
     if (target === undefined) continue;
+    // The store's checks are loaded only by a run that writes a file.
+    const [{ pathInfo }, { checkOutputTarget }] = await Promise.all([import('../store/paths.js'), import('../store/file-sink.js')]);
     if (formatInfo(format).partitions && (await pathInfo(target).catch(() => undefined))?.kind === 'folder') {
       throw new UsageError(`${target} is a folder; give --partition-by <column> to write a partitioned dataset there`);
     }

@@ -16,9 +16,8 @@ import type { Endpoint } from '../api/endpoint.js';
 import { FAN_OUT, mapConcurrent } from './fetch/fan-out.js';
 import { withProgress } from './fetch/progress.js';
 import { fetchSeries, windowCapacity, type SeriesEndpoint } from './fetch/series.js';
-import { fetchWindow } from './fetch/windowed.js';
 import { planChunks } from './fetch/util-index-chunks.js';
-import { fetchPaged, type PageParams } from './fetch/paged.js';
+import type { PageParams } from './fetch/paged.js';
 import { observe, type Served } from './fidelity.js';
 import { offBase } from './append-base.js';
 
@@ -142,7 +141,11 @@ async function fetchOne(
   const { ds, plan, flags } = run;
   const { endpoint } = ds;
   if (ds.fetch.kind === 'series') return fetchSeries(s, endpoint as SeriesEndpoint, p as SeriesParams, flags.limit === 'all', !plan.raw);
-  if (ds.fetch.kind === 'paged') return { rows: await fetchPaged(ctx, s, endpoint, p as PageParams, ds.fetch.pageSize), text: '' };
+  // Each fetch plan's code is loaded by the runs that use it.
+  if (ds.fetch.kind === 'paged') {
+    const { fetchPaged } = await import('./fetch/paged.js');
+    return { rows: await fetchPaged(ctx, s, endpoint, p as PageParams, ds.fetch.pageSize), text: '' };
+  }
   if (ds.fetch.kind === 'windowed' && window) {
     const f = {
       endpoint,
@@ -152,6 +155,7 @@ async function fetchOne(
       report: (m: string) => void reports.joinProblems.push(m),
       noPriorDay: (d: string) => void reports.noPriorDay.push(d),
     };
+    const { fetchWindow } = await import('./fetch/windowed.js');
     return { rows: await fetchWindow(s, f, window), text: '' };
   }
   const res = await s.get(endpoint, p);

@@ -13,7 +13,7 @@ import { formatInfo } from '../output/formats.js';
 import { flagsOf, type RunFlags, type RunRequest } from './request.js';
 import { loadSettings, type RunSettings } from './session.js';
 import { planOutput } from './output-plan.js';
-import { planAnalysis, type AnalysisPlan } from './analysis/views.js';
+import { planAnalysis, type AnalysisPlan } from './analysis/plan.js';
 import { planChunks } from './fetch/util-index-chunks.js';
 import { columnAliases, declaredColumnTypes } from './column-types.js';
 import { catalogueOf, datasetOf, nameWordsOf, resolveTargets } from './targets.js';

@@ -9,15 +9,14 @@
 import type { Context } from '../context.js';
 import type { Row } from '../domain/row.js';
 import type { DateWindow } from '../domain/time/dates.js';
-import { formatOptions } from '../output/plan.js';
+import { exportTarget, formatOptions } from '../output/plan.js';
 import type { FormatOptions } from '../output/format-types.js';
 import { openSession, type Session } from './session.js';
 import { emitDryRun, emitRaw, emitRows, reportViolations, sortRows } from './emit.js';
-import { openExport, type ExportRun, type ExportSpec } from '../append/export-run.js';
+import type { ExportRun, ExportSpec } from '../append/export-run.js';
 import { learnNames } from './names.js';
 import { NAME_CATALOGUES } from '../domain/catalogues/name-catalogues.js';
 import { requestRecord, type RequestRecord } from '../append/request-record.js';
-import { analysisSeries, emitAnalysis } from './analysis/views.js';
 import { isGpuModel } from '../domain/catalogues/gpus.js';
 import { catalogueOf } from './targets.js';
 import { checkOffShape, checkServedGrain, handleProvisional, noteBaseUnavailable, type Served } from './fidelity.js';
@@ -117,7 +116,7 @@ export async function runDataset(ctx: Context, request: RunRequest, options: Run
 type Written = Pick<RunReport, 'rows' | 'merge'>;
 
 /** Opens the export (--append, --manifest) with what it needs to know of this run's rows. */
-function startExport(
+async function startExport(
   ctx: Context,
   run: RunPlan,
   session: Session,
@@ -125,6 +124,9 @@ function startExport(
   said: Record<string, string | null>,
 ): Promise<ExportRun | undefined> {
   const { ds, flags, targets } = run;
+  // The export's code (locks, file scans, manifests) is loaded only by a run that keeps a file.
+  if (exportTarget(run.plan) === undefined) return undefined;
+  const { openExport } = await import('../append/export-run.js');
   return openExport(ctx, run.plan, session, {
     command: ds.name,
     timeKey: ds.endpoint.timeKey ?? 'updatedAt',
@@ -215,6 +217,7 @@ async function emitFetched(
   const caveat = ds.caveat?.(perTarget.flat());
   if (caveat !== undefined) ctx.log.info(caveat);
   if (run.analysis) {
+    const { analysisSeries, emitAnalysis } = await import('./analysis/views.js');
     await emitAnalysis(ctx, plan, run.analysis, ...analysisSeries(ds, targets, perTarget));
     return {};
   }

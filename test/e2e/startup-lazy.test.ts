@@ -95,7 +95,8 @@ describe('code cache', () => {
     const r0 = await runCli(q, { spawn: true, env });
     expect(r0.code).toBe(0);
     const [written] = Object.keys(mtimes());
-    const legacy = (written as string).replace(/-query-/, '-');
+    const legacy = (written as string).replace(/-query\.history-/, '-');
+    expect(legacy).not.toBe(written);
     cpSync(join(folder, written as string), join(folder, legacy));
     rmSync(join(folder, written as string));
     expect((await runCli(sync, { spawn: true, env })).code).toBe(0);
@@ -105,12 +106,36 @@ describe('code cache', () => {
       Object.keys(first)
         .map((f) => f.split('-')[2])
         .sort(),
-    ).toEqual(['lake', 'query']);
+    ).toEqual(['lake', 'query.history']);
     expect(Object.keys(first)).not.toContain(legacy);
     // Again, in turn: each kind compiles from its own cache, which stays as written.
     expect((await runCli(sync, { spawn: true, env })).code).toBe(0);
     expect((await runCli(q, { spawn: true, env })).code).toBe(0);
     expect(mtimes()).toEqual(first);
+  });
+
+  it("each data command keeps its own; a failed run writes none; a new bundle drops the old one's of every kind", async () => {
+    const cache = join(dir, 'per-command-xdg');
+    const folder = join(cache, 'gpumkt', 'code-cache');
+    const env = { ...sandboxEnv(sb.current), XDG_CACHE_HOME: cache };
+    const kinds = () =>
+      readdirSync(folder)
+        .filter((f) => f.startsWith('gpumkt.cjs-'))
+        .map((f) => f.split('-').slice(2, -3).join('-'))
+        .sort();
+    expect((await runCli(q, { spawn: true, env })).code).toBe(0);
+    const [historys] = readdirSync(folder).filter((f) => f.startsWith('gpumkt.cjs-'));
+    // A cache another bundle at this path left, of another command: no run reads it again.
+    const stale = (historys as string).replace(/-query\.history-[0-9a-f]{16}-/, '-query.latest-0123456789abcdef-');
+    expect(stale).not.toBe(historys);
+    writeFileSync(join(folder, stale), 'old', { mode: 0o600 });
+    const before = statSync(join(folder, historys as string)).mtimeMs;
+    expect((await runCli(['token-prices', '-f', 'csv'], { spawn: true, env })).code).toBe(0);
+    // A misspelt command word and a failed run of a real command: usage errors, nothing written.
+    expect((await runCli(['histroy', 'h100'], { spawn: true, env })).code).toBe(2);
+    expect((await runCli(['latest', '--format', 'nope'], { spawn: true, env })).code).toBe(2);
+    expect(kinds()).toEqual(['query.history', 'query.token-prices']);
+    expect(statSync(join(folder, historys as string)).mtimeMs).toBe(before);
   });
 
   it('an unusable cache folder costs nothing: same output, no warning, no hang', async () => {

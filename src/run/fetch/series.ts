@@ -9,7 +9,6 @@ import type { Row } from '../../domain/row.js';
 import type { SeriesParams } from '../../datasets/per-gpu-series.js';
 import { daysBetween } from '../../domain/time/dates.js';
 import type { Session } from '../session.js';
-import { fetchInParts } from './series-chunks.js';
 
 /** An endpoint of the `series` fetch plan. */
 export type SeriesEndpoint = Endpoint<SeriesParams, EnvelopeBody>;
@@ -47,7 +46,7 @@ export async function fetchSeries(
     // No count to compare with: a full response under a lowered limit may be a cut one.
     const applied = echo(res.body)?.limit_applied;
     if (applied === undefined || applied >= params.limit || res.rows.length < applied || res.rows.length === 0) return res;
-    if (canSplit) return { rows: await fetchInParts(session, endpoint, params, res), text: res.text };
+    if (canSplit) return { rows: await inParts(session, endpoint, params, res), text: res.text };
     throw new InvalidResponseError(
       `${endpoint.id} ${params.gpu}: the service applied a limit of ${applied} rows (asked: ${params.limit}) and sent that many; refusing a possibly short export`,
       'narrow the window with --from/--to',
@@ -60,9 +59,14 @@ export async function fetchSeries(
     found = echo(res.body)?.records_found ?? 0;
     if (found <= res.rows.length) return res;
   }
-  if (canSplit && res.rows.length > 0) return { rows: await fetchInParts(session, endpoint, params, res), text: res.text };
+  if (canSplit && res.rows.length > 0) return { rows: await inParts(session, endpoint, params, res), text: res.text };
   throw new InvalidResponseError(
     `${endpoint.id} ${params.gpu}: the service reports ${found} rows in the window but sent ${res.rows.length} (limit applied: ${echo(res.body)?.limit_applied ?? 'unknown'}); refusing a silently short export`,
     'narrow the window with --from/--to',
   );
+}
+
+// A window in parts is the rare case (a capped or cut response): its code is loaded only then.
+async function inParts(...a: Parameters<typeof import('./series-chunks.js').fetchInParts>): Promise<Row[]> {
+  return (await import('./series-chunks.js')).fetchInParts(...a);
 }
