@@ -12,7 +12,7 @@
 // compiled from a V8 code cache (loadBundle, below).
 'use strict';
 const fs = require('node:fs');
-const { basename, dirname, isAbsolute, join } = require('node:path');
+const { basename, dirname, isAbsolute, join, sep } = require('node:path');
 const vm = require('node:vm');
 
 // ---- The code cache ----
@@ -63,7 +63,15 @@ function usableCacheDir(dir) {
   }
 }
 
-const DIST = join(__dirname, '../dist');
+// Paths on a run's way are put together by hand (path.join and its normalising cost a run ~0.2 M
+// instructions of Node's code compiled): the parts are known to be plain names.
+const DIST = `${dirname(__dirname)}${sep}dist`;
+/** `base` without trailing separators ('/' becomes '': a root joins as `${''}${sep}name`). */
+function trimmed(base) {
+  let end = base.length;
+  while (end > 0 && (base[end - 1] === sep || base[end - 1] === '/')) end -= 1;
+  return base.slice(0, end);
+}
 // The first line: /*gpumkt-bundle:<16 lowercase hex digits>*/ (read by hand: a pattern is compiled anew every run).
 const HASH_OPEN = '/*gpumkt-bundle:';
 const HASH_CLOSE = '*/\n';
@@ -125,9 +133,9 @@ function ours(st) {
 /** gpumkt's code cache folder, made (0700 at every level) when missing; undefined when there is none we may trust. */
 function cacheFolder(env) {
   if (env.NODE_DISABLE_COMPILE_CACHE || typeof process.getuid !== 'function') return undefined;
-  const base = env.XDG_CACHE_HOME || (env.HOME && join(env.HOME, '.cache'));
+  const base = env.XDG_CACHE_HOME || (env.HOME && `${trimmed(env.HOME)}${sep}.cache`);
   if (!base || !isAbsolute(base)) return undefined;
-  const dir = join(base, 'gpumkt', 'code-cache');
+  const dir = `${trimmed(base)}${sep}gpumkt${sep}code-cache`;
   return usableCacheDir(dir) ? dir : undefined;
 }
 
@@ -144,7 +152,7 @@ function readWhole(path) {
     const buf = Buffer.allocUnsafeSlow(size);
     let n = 0;
     for (let k; n < size && (k = fs.readSync(fd, buf, n, size - n, n)) > 0;) n += k;
-    return buf.subarray(0, n);
+    return n === size ? buf : buf.subarray(0, n);
   } finally {
     fs.closeSync(fd);
   }
@@ -157,7 +165,7 @@ function readCache(path, spare) {
     fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
     const st = fs.fstatSync(fd);
     if (!st.isFile() || !ours(st) || st.size > MAX_CACHE_BYTES) return undefined;
-    const buf = spare && spare.length >= st.size ? spare.subarray(0, st.size) : Buffer.allocUnsafe(st.size);
+    const buf = spare && spare.length >= st.size ? new Uint8Array(spare.buffer, spare.byteOffset, st.size) : Buffer.allocUnsafe(st.size);
     return fs.readSync(fd, buf, 0, st.size, 0) === st.size ? buf : undefined;
   } catch {
     return undefined;
@@ -233,7 +241,7 @@ function writeCache(dir, path, name, kind, data) {
  * written at exit when there was none.
  */
 function loadBundle(file, env = process.env, kind = 'query', loaded = new Map()) {
-  const path = join(DIST, file);
+  const path = `${DIST}${sep}${sep === '/' ? file : file.replaceAll('/', sep)}`;
   if (loaded.has(path)) return loaded.get(path).exports;
   // ASCII only (scripts/build-cjs.mjs checks): read as Latin-1, a byte a character, not decoded as UTF-8.
   const raw = readWhole(path);
@@ -242,7 +250,7 @@ function loadBundle(file, env = process.env, kind = 'query', loaded = new Map())
   const dir = hash !== undefined ? cacheFolder(env) : undefined;
   // Older caches of this file at this path are dropped when a new one is written; other installs' stay.
   const name = `${safeName(file)}-${pathKey(path)}`;
-  const cachePath = dir && join(dir, `${name}-${kind}-${hash}-${process.version}-${process.arch}`);
+  const cachePath = dir && `${dir}${sep}${name}-${kind}-${hash}-${process.version}-${process.arch}`;
   // V8 reads the cache while it compiles and keeps none of it: the file's buffer, its text made, holds it.
   const cachedData = cachePath && readCache(cachePath, raw);
   const wrapped = hash !== undefined && source.startsWith(WRAPPER[0], HASH_LENGTH) && source.endsWith(WRAPPER[1]);

@@ -51,9 +51,15 @@ export interface MainOptions {
 // listen themselves and report real write failures (exit 7); this only keeps stray errors quiet.
 const ignoreStreamError = (): void => undefined;
 
+// Set once a process's streams have the listener (a run in-process after another adds none again).
+let streamsQuiet = false;
+
 function processIo(): Io {
-  if (process.stdout.listenerCount('error') === 0) process.stdout.on('error', ignoreStreamError);
-  if (process.stderr.listenerCount('error') === 0) process.stderr.on('error', ignoreStreamError);
+  if (!streamsQuiet) {
+    streamsQuiet = true;
+    process.stdout.on('error', ignoreStreamError);
+    process.stderr.on('error', ignoreStreamError);
+  }
   return {
     stdout: process.stdout,
     stderr: process.stderr,

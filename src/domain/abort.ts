@@ -19,8 +19,20 @@ type Listener = (this: AbortSignal, event: { readonly type: 'abort'; readonly ta
 
 class LightSignal {
   aborted = false;
-  reason: unknown = undefined;
+  private why: unknown = undefined;
+  // Aborted without a reason: the AbortError is made when the reason is first read. Making one loads
+  // Node's DOMException class and records a stack, and a run's client is closed that way at every end
+  // with no one left to ask why.
+  private whyUnmade = false;
   private listeners: Listener[] = [];
+
+  get reason(): unknown {
+    if (this.whyUnmade) {
+      this.whyUnmade = false;
+      this.why = new DOMException('This operation was aborted', 'AbortError');
+    }
+    return this.why;
+  }
 
   addEventListener(type: string, listener: Listener | null | undefined): void {
     if (type !== 'abort' || typeof listener !== 'function' || this.aborted || this.listeners.includes(listener)) return;
@@ -37,11 +49,12 @@ class LightSignal {
     if (this.aborted) throw this.reason;
   }
 
-  /** Aborts once with `reason`, calling the listeners (abort() of the controller). */
+  /** Aborts once with `reason` (undefined: an AbortError), calling the listeners (abort() of the controller). */
   fire(reason: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
-    this.reason = reason;
+    this.why = reason;
+    this.whyUnmade = reason === undefined;
     const self = this as unknown as AbortSignal;
     const event = { type: 'abort', target: self } as const;
     for (const listener of this.listeners.slice()) {
@@ -70,6 +83,6 @@ export class LightAbortController {
 
   /** Aborts the signal with `reason` (an AbortError by default); later calls do nothing. */
   abort(reason?: unknown): void {
-    this.light.fire(reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason);
+    this.light.fire(reason);
   }
 }

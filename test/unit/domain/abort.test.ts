@@ -37,12 +37,17 @@ describe('LightAbortController', () => {
     expect(log).toEqual(['before false undefined', 'after true first']);
   });
 
-  it('an abort without a reason is an AbortError', () => {
+  it('an abort without a reason is an AbortError, the same one at every read and in the listeners', () => {
     for (const [, make] of MAKERS) {
       const c = make();
+      const seen: unknown[] = [];
+      c.signal.addEventListener('abort', () => seen.push(c.signal.reason));
       c.abort();
       expect(c.signal.reason).toBeInstanceOf(DOMException);
       expect((c.signal.reason as DOMException).name).toBe('AbortError');
+      expect(c.signal.reason).toBe(c.signal.reason);
+      expect(seen).toEqual([c.signal.reason]);
+      expect(seen[0]).toBe(c.signal.reason);
       expect(() => c.signal.throwIfAborted()).toThrow(c.signal.reason as Error);
     }
   });

@@ -73,6 +73,18 @@ describe('a JSON body, held whole when short, parsed piece by piece when long', 
     expect(body(LONG).length).toBeGreaterThan(WHOLE_BELOW);
   });
 
+  it('a short body in one chunk or in many: the same value, the same refusal', async () => {
+    const buf = body(SHORT);
+    const cutAt = (cut: number) => (b: Buffer) => readJsonBody(response(cutInto(b, cut), b.length), 'x');
+    const [inOne, inPieces] = [cutAt(1 << 20), cutAt(37)];
+    const whole = await inOne(buf);
+    expect(whole.json).toEqual(JSON.parse(buf.toString('utf8')));
+    expect(await inPieces(buf)).toEqual(whole);
+    const broken = Buffer.concat([buf.subarray(0, 50), Buffer.from([0xff]), buf.subarray(50)]);
+    for (const read1 of [inOne, inPieces])
+      await expect(read1(broken)).rejects.toThrow(`x: the response is not valid UTF-8 text (${broken.length} bytes)`);
+  });
+
   it.each([
     ['short', SHORT],
     ['long', LONG],
