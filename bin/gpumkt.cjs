@@ -238,9 +238,9 @@ function writeCache(dir, path, name, kind, data) {
 /**
  * Runs the CommonJS file `file` of dist/ (gpumkt.cjs, lib/*.cjs) once and returns its exports,
  * compiled from the code cache of `kind`'s runs (runKind) when there is a good one; the cache is
- * written at exit when there was none.
+ * written at exit when there was none (and `writes`).
  */
-function loadBundle(file, env = process.env, kind = 'query', loaded = new Map()) {
+function loadBundle(file, env = process.env, kind = 'query', loaded = new Map(), writes = true) {
   const path = `${DIST}${sep}${sep === '/' ? file : file.replaceAll('/', sep)}`;
   if (loaded.has(path)) return loaded.get(path).exports;
   // ASCII only (scripts/build-cjs.mjs checks): read as Latin-1, a byte a character, not decoded as UTF-8.
@@ -255,7 +255,7 @@ function loadBundle(file, env = process.env, kind = 'query', loaded = new Map())
   const cachedData = cachePath && readCache(cachePath, raw);
   const wrapped = hash !== undefined && source.startsWith(WRAPPER[0], HASH_LENGTH) && source.endsWith(WRAPPER[1]);
   const script = new vm.Script(wrapped ? source : WRAPPER[0] + source + WRAPPER[1], { filename: path, cachedData });
-  if (cachePath && (cachedData === undefined || script.cachedDataRejected)) {
+  if (writes && cachePath && (cachedData === undefined || script.cachedDataRejected)) {
     // At exit, the cache holds every function the run compiled, not only the top level. A data
     // command's is written by a run that succeeded: a misspelt command word leaves no file behind.
     process.once('exit', (code) => {
@@ -266,7 +266,7 @@ function loadBundle(file, env = process.env, kind = 'query', loaded = new Map())
   loaded.set(path, mod);
   // The bundle's own libraries come through here too, so they are cached alike; everything else it
   // requires is one of Node's own modules (node:… or a bare builtin name), the same from any folder.
-  const req = (id) => (id.startsWith('./lib/') ? loadBundle(id.slice(2), env, kind, loaded) : require(id));
+  const req = (id) => (id.startsWith('./lib/') ? loadBundle(id.slice(2), env, kind, loaded, writes) : require(id));
   script.runInThisContext().call(mod.exports, mod.exports, req, mod, path, dirname(path));
   mod.loaded = true;
   return mod.exports;
@@ -406,7 +406,9 @@ async function run() {
     // stayed with its thread (10 MiB of peak RSS). The tiering flags say it outright.
     require('node:v8').setFlagsFromString('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
     // One CommonJS file compiled from a code cache (loadBundle, above), not the ES module chunks.
-    const { main } = loadBundle('gpumkt.cjs', process.env, runKind(argv));
+    // A dry run reads a cache but writes none: it runs neither the request nor the output, and a cache
+    // it wrote would leave every later run of the command compiling those.
+    const { main } = loadBundle('gpumkt.cjs', process.env, runKind(argv), new Map(), !argv.includes('--dry-run'));
     const code = await main(argv);
     // An earlier fatal() wins over a clean finish.
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;

@@ -3,7 +3,7 @@
  * once a connection is made, and the code cache lives in gpumkt's own cache folder, or nowhere,
  * silently, when that folder cannot be made. Spawned: only a real process shows its own start-up.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -136,6 +136,25 @@ describe('code cache', () => {
     expect((await runCli(['latest', '--format', 'nope'], { spawn: true, env })).code).toBe(2);
     expect(kinds()).toEqual(['query.history', 'query.token-prices']);
     expect(statSync(join(folder, historys as string)).mtimeMs).toBe(before);
+  });
+
+  it('a dry run reads a cache but writes none; the next real run of the command does', async () => {
+    const cache = join(dir, 'dry-run-xdg');
+    const folder = join(cache, 'gpumkt', 'code-cache');
+    const env = { ...sandboxEnv(sb.current), XDG_CACHE_HOME: cache };
+    const files = () => (existsSync(folder) ? readdirSync(folder).filter((f) => f.startsWith('gpumkt.cjs-')) : []);
+    const dry = await runCli([...q, '--dry-run'], { spawn: true, env });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('history-simple');
+    expect(files()).toEqual([]);
+    expect((await runCli(q, { spawn: true, env })).code).toBe(0);
+    const [written] = files();
+    expect(written).toMatch(/-query\.history-/);
+    const mtime = statSync(join(folder, written as string)).mtimeMs;
+    // A dry run after it compiles from it and leaves it as it was.
+    expect((await runCli([...q, '--dry-run'], { spawn: true, env })).code).toBe(0);
+    expect(files()).toEqual([written]);
+    expect(statSync(join(folder, written as string)).mtimeMs).toBe(mtime);
   });
 
   it('an unusable cache folder costs nothing: same output, no warning, no hang', async () => {
